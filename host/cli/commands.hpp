@@ -1,0 +1,10 @@
+#pragma once
+// Every aotbench command registers itself on the top-level CLI11 app through one of these.
+#include <CLI/CLI.hpp>
+
+namespace aotbench::cli {
+
+// Top-level options (`aotbench --board B --model M ...`): the sweep, the tool's main job.
+void add_sweep(CLI::App& app);
+
+}  // namespace aotbench::cli

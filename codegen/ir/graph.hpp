@@ -45,6 +45,8 @@ const char* op_name(OpType t);  // TFLite's builtin name, e.g. "CONV_2D"
 
 enum class Activation { None, Relu, Relu6, ReluN1To1 };
 enum class Padding { Same, Valid };
+const char* activation_name(Activation a);  // TFLite's name, e.g. "RELU6"
+const char* padding_name(Padding p);        // "SAME" or "VALID"
 
 struct Conv2DOptions {
   Padding padding = Padding::Valid;
@@ -108,5 +110,8 @@ struct Graph {
   Graph(const Graph&) = delete;
   Graph& operator=(const Graph&) = delete;
 };
+
+// The tensor whose memory `tensor` uses: follows Tensor::alias_of to the end of the chain.
+int alias_root(const Graph& g, int tensor);
 
 }  // namespace aotbench::codegen

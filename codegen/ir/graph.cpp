@@ -1,0 +1,80 @@
+#include "ir/graph.hpp"
+
+namespace aotbench::codegen {
+
+const char* dtype_name(DType t) {
+  switch (t) {
+    case DType::Int8: return "int8";
+    case DType::UInt8: return "uint8";
+    case DType::Int16: return "int16";
+    case DType::Int32: return "int32";
+    case DType::Int64: return "int64";
+    case DType::Float32: return "float32";
+    case DType::Bool: return "bool";
+  }
+  return "?";
+}
+
+std::size_t dtype_size(DType t) {
+  switch (t) {
+    case DType::Int8:
+    case DType::UInt8:
+    case DType::Bool: return 1;
+    case DType::Int16: return 2;
+    case DType::Int32:
+    case DType::Float32: return 4;
+    case DType::Int64: return 8;
+  }
+  return 0;
+}
+
+const char* op_name(OpType t) {
+  switch (t) {
+    case OpType::Conv2D: return "CONV_2D";
+    case OpType::DepthwiseConv2D: return "DEPTHWISE_CONV_2D";
+    case OpType::FullyConnected: return "FULLY_CONNECTED";
+    case OpType::Add: return "ADD";
+    case OpType::AveragePool2D: return "AVERAGE_POOL_2D";
+    case OpType::MaxPool2D: return "MAX_POOL_2D";
+    case OpType::Mean: return "MEAN";
+    case OpType::Pad: return "PAD";
+    case OpType::Reshape: return "RESHAPE";
+    case OpType::Softmax: return "SOFTMAX";
+    case OpType::Transpose: return "TRANSPOSE";
+    case OpType::Concatenation: return "CONCATENATION";
+    case OpType::Quantize: return "QUANTIZE";
+    case OpType::Dequantize: return "DEQUANTIZE";
+  }
+  return "?";
+}
+
+const char* activation_name(Activation a) {
+  switch (a) {
+    case Activation::None: return "NONE";
+    case Activation::Relu: return "RELU";
+    case Activation::Relu6: return "RELU6";
+    case Activation::ReluN1To1: return "RELU_N1_TO_1";
+  }
+  return "?";
+}
+
+const char* padding_name(Padding p) { return p == Padding::Same ? "SAME" : "VALID"; }
+
+// The reader guarantees positive dimensions whose product fits comfortably in int64.
+int64_t Tensor::num_elements() const {
+  int64_t n = 1;
+  for (int32_t d : shape) n *= d;
+  return n;
+}
+
+int alias_root(const Graph& g, int tensor) {
+  // Chains are short (RESHAPE of RESHAPE); the bound guards against a malformed cycle.
+  for (std::size_t hops = 0; hops <= g.tensors.size(); ++hops) {
+    int next = g.tensors.at(tensor).alias_of;
+    if (next < 0) return tensor;
+    tensor = next;
+  }
+  return tensor;
+}
+
+}  // namespace aotbench::codegen

@@ -1,0 +1,37 @@
+#pragma once
+// Pieces of the TFLite reader, one step per file. Each step either fills part of the Graph or
+// throws a ModelError that starts with the model's name.
+#include <fmt/format.h>
+
+#include <string>
+
+#include "reader/reader.hpp"
+#include "tflite_schema_generated.h"
+
+namespace aotbench::codegen::reader_detail {
+
+namespace tfl = aotbench::tflite;
+
+// "<source>: <what>" as a ModelError.
+template <typename... Args>
+[[noreturn]] void fail(const Graph& g, fmt::format_string<Args...> what, Args&&... args) {
+  throw ModelError(g.source + ": " + fmt::format(what, std::forward<Args>(args)...));
+}
+
+// verify.cpp: identifier, flatbuffers verifier, schema version, the one subgraph.
+const tfl::SubGraph& verified_subgraph(const Graph& g);
+
+// tensors.cpp: Graph::tensors from the subgraph's tensors and the model's buffers.
+void read_tensors(const tfl::Model& model, const tfl::SubGraph& sg, Graph& g);
+
+// operators.cpp: Graph::ops (type, tensor ids, options); rejects unsupported operators.
+void read_operators(const tfl::Model& model, const tfl::SubGraph& sg, Graph& g);
+
+// structure.cpp: Graph::inputs/outputs, index ranges, one producer per tensor, execution order,
+// float/uint8 only at the graph's edges.
+void check_structure(const tfl::SubGraph& sg, Graph& g);
+
+// op_checks.cpp: per-operator types, quantization and shapes (what the int8 kernels assume).
+void check_operators(Graph& g);  // also normalizes a few options (see there)
+
+}  // namespace aotbench::codegen::reader_detail

@@ -1,0 +1,80 @@
+// An independent check of a memory plan. It recomputes lifetimes per tensor (not per buffer) so
+// a mistake in the planner's own lifetime pass cannot hide here.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "plan/memory_plan.hpp"
+
+namespace aotbench::codegen {
+namespace {
+
+struct Span {
+  int tensor;
+  int first = -1, last = -1;  // operator indices, inclusive
+};
+
+// Per activation tensor: from its producer (or operator 0 for inputs) to its last reader (or the
+// last operator for outputs).
+std::vector<Span> tensor_spans(const Graph& g) {
+  std::vector<Span> s(g.tensors.size());
+  auto use = [&](int id, int op) {
+    if (id < 0 || g.tensors[id].is_constant()) return;
+    Span& x = s[id];
+    x.tensor = id;
+    x.first = x.first < 0 ? op : std::min(x.first, op);
+    x.last = std::max(x.last, op);
+  };
+  int end = static_cast<int>(g.ops.size()) - 1;
+  for (int id : g.inputs) use(id, 0);
+  for (std::size_t i = 0; i < g.ops.size(); ++i) {
+    for (int id : g.ops[i].inputs) use(id, static_cast<int>(i));
+    for (int id : g.ops[i].outputs) use(id, static_cast<int>(i));
+  }
+  for (int id : g.outputs) use(id, end);
+  std::vector<Span> used;
+  for (const Span& x : s) {
+    if (x.first >= 0) used.push_back(x);
+  }
+  return used;
+}
+
+}  // namespace
+
+std::vector<std::string> plan_problems(const Graph& g, const MemoryPlan& plan) {
+  std::vector<std::string> problems;
+  if (plan.tensors.size() != g.tensors.size()) return {"the plan is for another graph"};
+  std::vector<Span> spans = tensor_spans(g);
+  for (const Span& s : spans) {
+    const TensorHome& h = plan.tensors[s.tensor];
+    const Tensor& t = g.tensors[s.tensor];
+    if (h.home == Home::Unused || h.home == Home::Constant) {
+      problems.push_back(fmt::format("tensor #{} has no home", s.tensor));
+    } else if (h.home == Home::Arena) {
+      if (h.offset < 0 || h.offset % plan.options.alignment != 0) {
+        problems.push_back(fmt::format("tensor #{} at misaligned offset {}", s.tensor, h.offset));
+      }
+      if (h.offset + t.num_bytes() > plan.arena_bytes) {
+        problems.push_back(fmt::format("tensor #{} ends past the arena", s.tensor));
+      }
+    }
+  }
+  for (std::size_t i = 0; i < spans.size(); ++i) {
+    for (std::size_t j = i + 1; j < spans.size(); ++j) {
+      const Span &a = spans[i], &b = spans[j];
+      const TensorHome &ha = plan.tensors[a.tensor], &hb = plan.tensors[b.tensor];
+      if (ha.home != Home::Arena || hb.home != Home::Arena) continue;
+      if (alias_root(g, a.tensor) == alias_root(g, b.tensor)) continue;
+      bool same_time = a.first <= b.last && b.first <= a.last;
+      bool same_bytes = ha.offset < hb.offset + g.tensors[b.tensor].num_bytes() &&
+                        hb.offset < ha.offset + g.tensors[a.tensor].num_bytes();
+      if (same_time && same_bytes) {
+        problems.push_back(fmt::format("tensors #{} and #{} are alive together and overlap",
+                                       a.tensor, b.tensor));
+      }
+    }
+  }
+  return problems;
+}
+
+}  // namespace aotbench::codegen

@@ -1,0 +1,57 @@
+#pragma once
+// Host interpreter: runs a whole graph through lowering + the reference kernels, one buffer per
+// tensor (RESHAPE aliases share their root's buffer), so every intermediate tensor can be
+// inspected afterwards. Used to prove kernels and lowering bit-exact against TFLite Micro.
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <stdexcept>
+#include <vector>
+
+#include "ir/graph.hpp"
+#include "lower/lower.hpp"
+
+namespace aotbench::codegen {
+
+class InterpError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct RunResult {
+  std::vector<std::vector<uint8_t>> outputs;  // per graph output, raw bytes
+  // With intermediates requested: bytes of every non-constant tensor, indexed by tensor id
+  // (empty for constants).
+  std::vector<std::vector<uint8_t>> tensors;
+};
+
+class Interpreter {
+ public:
+  // Lowers every operator up front; throws LowerError for an operator it cannot run.
+  explicit Interpreter(const Graph& g, const LowerOptions& options = {});
+
+  // One inference. `inputs`: raw little-endian bytes per graph input, in graph order; a size
+  // mismatch throws InterpError.
+  RunResult run(const std::vector<std::vector<uint8_t>>& inputs, bool with_intermediates = false);
+
+  // Called after each operator ran, e.g. to trace or time operators.
+  void set_observer(std::function<void(const LoweredOp&)> observer) {
+    observer_ = std::move(observer);
+  }
+
+  // The bytes of a tensor as of the last run (constants: their data).
+  std::span<const uint8_t> tensor_bytes(int tensor) const;
+  const std::vector<LoweredOp>& lowered() const { return ops_; }
+
+ private:
+  void* data(int tensor);
+  void run_op(const LoweredOp& op);
+
+  const Graph& graph_;
+  std::vector<LoweredOp> ops_;
+  // 8-byte aligned storage per tensor id; aliases use their root's buffer.
+  std::vector<std::vector<uint64_t>> buffers_;
+  std::function<void(const LoweredOp&)> observer_;
+};
+
+}  // namespace aotbench::codegen

@@ -1,0 +1,134 @@
+#include "lower/lower.hpp"
+
+#include <cstring>
+
+#include "ir/dump.hpp"
+#include "lower/lower_context.hpp"
+
+namespace aotbench::codegen {
+
+const char* arg_role_name(ArgRole r) {
+  switch (r) {
+    case ArgRole::Input: return "input";
+    case ArgRole::Weights: return "weights";
+    case ArgRole::Bias: return "bias";
+    case ArgRole::Output: return "output";
+  }
+  return "?";
+}
+
+const int32_t* LoweredOp::array_data(const std::string& field) const {
+  for (const ParamArray& a : arrays) {
+    if (a.field == field) return a.values.data();
+  }
+  return nullptr;
+}
+
+namespace lower_detail {
+
+const Tensor& OpContext::input(std::size_t i) const {
+  if (!has_input(i)) fail("input {} is missing", i);
+  return graph.tensors.at(static_cast<std::size_t>(node.inputs[i]));
+}
+
+const Tensor& OpContext::output(std::size_t i) const {
+  if (i >= node.outputs.size() || node.outputs[i] < 0) fail("output {} is missing", i);
+  return graph.tensors.at(static_cast<std::size_t>(node.outputs[i]));
+}
+
+const std::vector<float>& OpContext::scales(const Tensor& t) const {
+  if (!t.quant || t.quant->scale.empty()) {
+    fail("tensor #{} '{}' has no quantization parameters", t.id, printable_name(t.name));
+  }
+  return t.quant->scale;
+}
+
+float OpContext::scale(const Tensor& t) const {
+  const auto& s = scales(t);
+  if (s.size() != 1) fail("tensor #{} '{}' is quantized per channel; expected one scale", t.id,
+                          printable_name(t.name));
+  return s[0];
+}
+
+int32_t OpContext::zero_point(const Tensor& t) const {
+  scales(t);
+  if (t.quant->zero_point.empty()) return 0;
+  return static_cast<int32_t>(t.quant->zero_point[0]);
+}
+
+ab_dims4 OpContext::dims4(const Tensor& t) const {
+  if (t.shape.size() != 4) fail("tensor #{} '{}' has rank {}; expected 4", t.id,
+                                printable_name(t.name), t.shape.size());
+  return ab_dims4{t.shape[0], t.shape[1], t.shape[2], t.shape[3]};
+}
+
+std::vector<int64_t> OpContext::int_values(const Tensor& t) const {
+  if (!t.is_constant() || (t.type != DType::Int32 && t.type != DType::Int64)) {
+    fail("tensor #{} '{}' must be a constant int32 or int64 tensor", t.id, printable_name(t.name));
+  }
+  const std::size_t width = dtype_size(t.type);
+  std::vector<int64_t> v(static_cast<std::size_t>(t.num_elements()));
+  if (t.data.size() < v.size() * width) fail("tensor #{} has too little data", t.id);
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (width == 4) {
+      int32_t x;
+      std::memcpy(&x, t.data.data() + 4 * i, 4);
+      v[i] = x;
+    } else {
+      std::memcpy(&v[i], t.data.data() + 8 * i, 8);
+    }
+  }
+  return v;
+}
+
+LoweredOp start(const OpContext& c, const char* kernel, const char* params_type) {
+  LoweredOp l;
+  l.op_index = c.node.index;
+  l.op_type = c.node.type;
+  l.kernel = kernel;
+  l.params_type = params_type;
+  return l;
+}
+
+const int32_t* add_array(LoweredOp& l, const char* field, std::vector<int32_t> values) {
+  l.arrays.push_back(ParamArray{field, std::move(values)});
+  return l.arrays.back().values.data();
+}
+
+namespace {
+
+LoweredOp dispatch(const OpContext& c) {
+  switch (c.node.type) {
+    case OpType::Conv2D: return lower_conv2d(c);
+    case OpType::DepthwiseConv2D: return lower_depthwise_conv2d(c);
+    case OpType::FullyConnected: return lower_fully_connected(c);
+    case OpType::Add: return lower_add(c);
+    case OpType::AveragePool2D:
+    case OpType::MaxPool2D: return lower_pool2d(c);
+    case OpType::Mean: return lower_mean(c);
+    case OpType::Pad: return lower_pad(c);
+    case OpType::Reshape: return lower_reshape(c);
+    case OpType::Softmax: return lower_softmax(c);
+    case OpType::Transpose: return lower_transpose(c);
+    case OpType::Concatenation: return lower_concatenation(c);
+    case OpType::Quantize: return lower_quantize(c);
+    case OpType::Dequantize: return lower_dequantize(c);
+  }
+  c.fail("operator type {} has no kernel", static_cast<int>(c.node.type));
+}
+
+}  // namespace
+}  // namespace lower_detail
+
+LoweredOp lower_operator(const Graph& g, const Operator& op, const LowerOptions& options) {
+  return lower_detail::dispatch(lower_detail::OpContext(g, op, options));
+}
+
+std::vector<LoweredOp> lower_graph(const Graph& g, const LowerOptions& options) {
+  std::vector<LoweredOp> ops;
+  ops.reserve(g.ops.size());
+  for (const Operator& op : g.ops) ops.push_back(lower_operator(g, op, options));
+  return ops;
+}
+
+}  // namespace aotbench::codegen

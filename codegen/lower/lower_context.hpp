@@ -1,0 +1,74 @@
+#pragma once
+// Shared helpers of the per-operator lowering files: tensor access with clear errors.
+#include <fmt/format.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ab_params.h"
+#include "lower/lower.hpp"
+#include "lower/quant_math.hpp"
+
+namespace aotbench::codegen::lower_detail {
+
+class OpContext {
+ public:
+  OpContext(const Graph& g, const Operator& op, const LowerOptions& options)
+      : graph(g), node(op), opts(options) {}
+
+  template <typename... Args>
+  [[noreturn]] void fail(fmt::format_string<Args...> what, Args&&... args) const {
+    throw LowerError(fmt::format("{}: operator {} ({}): {}", graph.source, node.index,
+                                 op_name(node.type),
+                                 fmt::format(what, std::forward<Args>(args)...)));
+  }
+
+  bool has_input(std::size_t i) const { return i < node.inputs.size() && node.inputs[i] >= 0; }
+  const Tensor& input(std::size_t i) const;
+  const Tensor& output(std::size_t i = 0) const;
+  std::size_t num_inputs() const { return node.inputs.size(); }
+
+  // Scale and zero point of a per-tensor quantized tensor.
+  float scale(const Tensor& t) const;
+  int32_t zero_point(const Tensor& t) const;
+  // All scales of a (possibly per-channel) quantized tensor.
+  const std::vector<float>& scales(const Tensor& t) const;
+
+  // Shape of a rank-4 tensor as ab_dims4.
+  ab_dims4 dims4(const Tensor& t) const;
+  // Values of a small constant int32/int64 tensor (axes, paddings, permutations).
+  std::vector<int64_t> int_values(const Tensor& t) const;
+
+  template <typename T>
+  const T& options() const {
+    const T* o = std::get_if<T>(&node.options);
+    if (!o) fail("operator options are missing");
+    return *o;
+  }
+
+  const Graph& graph;
+  const Operator& node;
+  const LowerOptions& opts;
+};
+
+// Starts a LoweredOp for this operator and kernel.
+LoweredOp start(const OpContext& c, const char* kernel, const char* params_type);
+// Adds a ParamArray and returns the pointer the struct field must hold.
+const int32_t* add_array(LoweredOp& l, const char* field, std::vector<int32_t> values);
+
+LoweredOp lower_conv2d(const OpContext& c);
+LoweredOp lower_depthwise_conv2d(const OpContext& c);
+LoweredOp lower_fully_connected(const OpContext& c);
+LoweredOp lower_add(const OpContext& c);
+LoweredOp lower_pool2d(const OpContext& c);
+LoweredOp lower_softmax(const OpContext& c);
+LoweredOp lower_mean(const OpContext& c);
+LoweredOp lower_pad(const OpContext& c);
+LoweredOp lower_reshape(const OpContext& c);
+LoweredOp lower_transpose(const OpContext& c);
+LoweredOp lower_concatenation(const OpContext& c);
+LoweredOp lower_quantize(const OpContext& c);
+LoweredOp lower_dequantize(const OpContext& c);
+
+}  // namespace aotbench::codegen::lower_detail

@@ -1,0 +1,140 @@
+// ADD (TFLite's general int8 rescaling, broadcast strides), AVERAGE/MAX_POOL_2D and SOFTMAX.
+#include <algorithm>
+#include <cmath>
+
+#include "lower/lower_context.hpp"
+
+namespace aotbench::codegen::lower_detail {
+namespace {
+
+// Right-aligns `shape` into AB_MAX_DIMS dimensions, padding with leading 1s.
+std::vector<int64_t> extended(const OpContext& c, const std::vector<int32_t>& shape) {
+  if (shape.size() > AB_MAX_DIMS) c.fail("rank {} is above the supported {}", shape.size(),
+                                         AB_MAX_DIMS);
+  std::vector<int64_t> e(AB_MAX_DIMS, 1);
+  std::copy(shape.begin(), shape.end(), e.begin() + (AB_MAX_DIMS - shape.size()));
+  return e;
+}
+
+// Element strides of an input inside the output's iteration; 0 along broadcast dimensions.
+void broadcast_strides(const std::vector<int64_t>& in, const std::vector<int64_t>& out,
+                       ab_idx_t* stride) {
+  int64_t s = 1;
+  for (int d = AB_MAX_DIMS - 1; d >= 0; --d) {
+    stride[d] = (in[d] == 1 && out[d] != 1) ? 0 : s;
+    s *= in[d];
+  }
+}
+
+void set_add_broadcast(const OpContext& c, ab_add_params& p) {
+  const Tensor &a = c.input(0), &b = c.input(1), &out = c.output();
+  const auto ea = extended(c, a.shape), eb = extended(c, b.shape), eo = extended(c, out.shape);
+  for (int d = 0; d < AB_MAX_DIMS; ++d) {
+    const bool ok = (ea[d] == eo[d] || ea[d] == 1) && (eb[d] == eo[d] || eb[d] == 1);
+    if (!ok) c.fail("input shapes do not broadcast to the output's");
+    p.out_shape[d] = eo[d];
+  }
+  p.flat_size = out.num_elements();
+  p.broadcast = (ea != eo || eb != eo) ? 1 : 0;
+  broadcast_strides(ea, eo, p.in1_stride);
+  broadcast_strides(eb, eo, p.in2_stride);
+}
+
+QuantizedMultiplier below_one(const OpContext& c, double real, const char* what) {
+  const auto m = quantize_multiplier_smaller_than_one(real);
+  if (!m) c.fail("the {} rescale factor {} is not in (0, 1); the scales are unusable", what, real);
+  return *m;
+}
+
+}  // namespace
+
+LoweredOp lower_add(const OpContext& c) {
+  const auto& o = c.options<AddOptions>();
+  const Tensor &a = c.input(0), &b = c.input(1), &out = c.output();
+  LoweredOp l = start(c, "ab_ref_add_s8", "ab_add_params");
+  ab_add_params p{};
+  set_add_broadcast(c, p);
+  p.input1_offset = -c.zero_point(a);
+  p.input2_offset = -c.zero_point(b);
+  p.output_offset = c.zero_point(out);
+  p.left_shift = 20;
+  // Both inputs go to a common scale of twice the larger input scale (TFLite's recipe).
+  const double twice_max = 2 * static_cast<double>(std::max(c.scale(a), c.scale(b)));
+  const auto m1 = below_one(c, static_cast<double>(c.scale(a)) / twice_max, "first input's");
+  const auto m2 = below_one(c, static_cast<double>(c.scale(b)) / twice_max, "second input's");
+  const auto mo = below_one(
+      c, twice_max / ((1 << p.left_shift) * static_cast<double>(c.scale(out))), "output");
+  p.input1_multiplier = m1.multiplier;
+  p.input1_shift = m1.shift;
+  p.input2_multiplier = m2.multiplier;
+  p.input2_shift = m2.shift;
+  p.output_multiplier = mo.multiplier;
+  p.output_shift = mo.shift;
+  const ActivationRange act = activation_range_int8(o.activation, c.scale(out), c.zero_point(out));
+  p.act_min = act.min;
+  p.act_max = act.max;
+  l.params = p;
+  l.args = {{ArgRole::Input, c.node.inputs[0]},
+            {ArgRole::Input, c.node.inputs[1]},
+            {ArgRole::Output, c.node.outputs[0]}};
+  return l;
+}
+
+LoweredOp lower_pool2d(const OpContext& c) {
+  const auto& o = c.options<Pool2DOptions>();
+  const Tensor &in = c.input(0), &out = c.output();
+  const bool average = c.node.type == OpType::AveragePool2D;
+  LoweredOp l = start(c, average ? "ab_ref_avg_pool2d_s8" : "ab_ref_max_pool2d_s8",
+                      "ab_pool2d_params");
+  // Pooling does not rescale: TFLite Micro requires equal quantization.
+  if (std::fabs(static_cast<double>(c.scale(in)) - static_cast<double>(c.scale(out))) > 1e-6 ||
+      c.zero_point(in) != c.zero_point(out)) {
+    c.fail("input and output quantization differ; pooling does not rescale");
+  }
+  ab_pool2d_params p{};
+  p.input = c.dims4(in);
+  p.output = c.dims4(out);
+  const WindowDim h = window_dim(o.padding, in.shape[1], o.filter_h, o.stride_h, 1);
+  const WindowDim w = window_dim(o.padding, in.shape[2], o.filter_w, o.stride_w, 1);
+  if (h.out != out.shape[1] || w.out != out.shape[2] || p.input.c != p.output.c) {
+    c.fail("output shape does not match the pooling window arithmetic");
+  }
+  p.filter_h = o.filter_h;
+  p.filter_w = o.filter_w;
+  p.stride_h = o.stride_h;
+  p.stride_w = o.stride_w;
+  p.pad_h = h.pad_before;
+  p.pad_w = w.pad_before;
+  const ActivationRange act = activation_range_int8(o.activation, c.scale(out), c.zero_point(out));
+  p.act_min = act.min;
+  p.act_max = act.max;
+  l.params = p;
+  l.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Output, c.node.outputs[0]}};
+  return l;
+}
+
+LoweredOp lower_softmax(const OpContext& c) {
+  const auto& o = c.options<SoftmaxOptions>();
+  const Tensor &in = c.input(0), &out = c.output();
+  LoweredOp l = start(c, "ab_ref_softmax_s8", "ab_softmax_params");
+  if (in.type != DType::Int8 || out.type != DType::Int8 || in.shape.empty()) {
+    c.fail("only int8 -> int8 softmax of rank >= 1 is supported");
+  }
+  if (c.zero_point(out) != -128 || c.scale(out) != 1.0f / 256) {
+    c.fail("output scale {} / zero point {}: int8 softmax needs 1/256 and -128", c.scale(out),
+           c.zero_point(out));
+  }
+  const auto s = softmax_scaling(o.beta, c.scale(in));
+  if (!s) c.fail("beta {} times input scale {} is too small to rescale", o.beta, c.scale(in));
+  ab_softmax_params p{};
+  p.depth = in.shape.back();
+  p.outer_size = in.num_elements() / p.depth;
+  p.input_multiplier = s->multiplier;
+  p.input_left_shift = s->left_shift;
+  p.diff_min = s->diff_min;
+  l.params = p;
+  l.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Output, c.node.outputs[0]}};
+  return l;
+}
+
+}  // namespace aotbench::codegen::lower_detail

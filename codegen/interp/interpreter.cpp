@@ -16,7 +16,19 @@ std::vector<uint64_t> words_for(std::size_t bytes) { return std::vector<uint64_t
 }  // namespace
 
 Interpreter::Interpreter(const Graph& g, const LowerOptions& options)
-    : graph_(g), ops_(lower_graph(g, options)), buffers_(g.tensors.size()) {
+    : Interpreter(g, lower_graph(g, options)) {}
+
+Interpreter::Interpreter(const Graph& g, std::vector<LoweredOp> ops)
+    : graph_(g), ops_(std::move(ops)), buffers_(g.tensors.size()) {
+  if (ops_.size() != g.ops.size()) {
+    throw InterpError(fmt::format("{}: {} lowered operators for {} graph operators", g.source,
+                                  ops_.size(), g.ops.size()));
+  }
+  allocate();
+}
+
+void Interpreter::allocate() {
+  const Graph& g = graph_;
   for (const Tensor& t : g.tensors) {
     const auto id = static_cast<std::size_t>(t.id);
     if (t.is_constant()) {

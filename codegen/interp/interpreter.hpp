@@ -29,6 +29,9 @@ class Interpreter {
  public:
   // Lowers every operator up front; throws LowerError for an operator it cannot run.
   explicit Interpreter(const Graph& g, const LowerOptions& options = {});
+  // Runs operators lowered elsewhere (one per graph operator, in order), e.g. parameters an
+  // emitter rendered and compiled.
+  Interpreter(const Graph& g, std::vector<LoweredOp> ops);
 
   // One inference. `inputs`: raw little-endian bytes per graph input, in graph order; a size
   // mismatch throws InterpError.
@@ -44,6 +47,7 @@ class Interpreter {
   const std::vector<LoweredOp>& lowered() const { return ops_; }
 
  private:
+  void allocate();
   void* data(int tensor);
   void run_op(const LoweredOp& op);
 

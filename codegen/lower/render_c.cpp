@@ -15,6 +15,26 @@ std::string int_literal(int64_t v) {
   return std::to_string(v);
 }
 
+const char* mean_mode_name(int32_t mode) {
+  switch (mode) {
+    case AB_MEAN_INT_TRUNCATE: return "AB_MEAN_INT_TRUNCATE";
+    case AB_MEAN_FLOAT: return "AB_MEAN_FLOAT";
+    case AB_MEAN_INT_MULTIPLIER: return "AB_MEAN_INT_MULTIPLIER";
+    case AB_MEAN_INT_DIVIDE: return "AB_MEAN_INT_DIVIDE";
+  }
+  throw std::invalid_argument("unknown MEAN mode " + std::to_string(mode));
+}
+
+const char* quantize_kind_name(int32_t kind) {
+  switch (kind) {
+    case AB_QUANTIZE_F32_TO_S8: return "AB_QUANTIZE_F32_TO_S8";
+    case AB_REQUANTIZE_S8_TO_S8: return "AB_REQUANTIZE_S8_TO_S8";
+    case AB_REQUANTIZE_S8_TO_U8: return "AB_REQUANTIZE_S8_TO_U8";
+    case AB_REQUANTIZE_U8_TO_S8: return "AB_REQUANTIZE_U8_TO_S8";
+  }
+  throw std::invalid_argument("unknown QUANTIZE kind " + std::to_string(kind));
+}
+
 std::string float_literal(float v) {
   if (!std::isfinite(v)) throw std::invalid_argument("non-finite float in kernel parameters");
   // Hexadecimal float: exact, so the kernel sees the very value the lowering computed.
@@ -28,6 +48,7 @@ class Initializer {
   void idx(const char* field, int64_t v) { add(field, int_literal(v)); }
   void i32(const char* field, int32_t v) { add(field, int_literal(v)); }
   void f32(const char* field, float v) { add(field, float_literal(v)); }
+  void name(const char* field, const char* constant) { add(field, constant); }
   void dims(const char* field, const ab_dims4& d) {
     add(field, fmt::format("{{{}, {}, {}, {}}}", int_literal(d.n), int_literal(d.h),
                            int_literal(d.w), int_literal(d.c)));
@@ -146,7 +167,7 @@ void fields(Initializer& w, const ab_pool2d_params& p) {
 }
 
 void fields(Initializer& w, const ab_mean_params& p) {
-  w.i32("mode", p.mode);
+  w.name("mode", mean_mode_name(p.mode));
   w.idx("rank", p.rank);
   w.list("in_shape", p.in_shape, AB_MAX_DIMS);
   w.list("reduce", p.reduce, AB_MAX_DIMS);
@@ -190,7 +211,7 @@ void fields(Initializer& w, const ab_concatenation_params& p) {
 }
 
 void fields(Initializer& w, const ab_quantize_params& p) {
-  w.i32("kind", p.kind);
+  w.name("kind", quantize_kind_name(p.kind));
   w.idx("size", p.size);
   w.f32("scale", p.scale);
   w.i32("input_zero_point", p.input_zero_point);

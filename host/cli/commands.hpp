@@ -6,5 +6,7 @@ namespace aotbench::cli {
 
 // Top-level options (`aotbench --board B --model M ...`): the sweep, the tool's main job.
 void add_sweep(CLI::App& app);
+// `aotbench report RESULTS.json [--baseline OLD.json]`: show, re-render or compare results.
+void add_report(CLI::App& app);
 
 }  // namespace aotbench::cli

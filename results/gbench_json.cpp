@@ -1,0 +1,217 @@
+#include "results/gbench_json.hpp"
+
+#include <cmath>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "results/files.hpp"
+#include "results/metrics.hpp"
+
+namespace aotbench::results {
+namespace {
+
+using Json = nlohmann::ordered_json;
+constexpr int kSchema = 1;
+
+Json context_json(const Run& run) {
+  const RunInfo& i = run.info;
+  return Json{
+      {"date", i.date_utc},
+      {"host_name", i.board},
+      {"executable", "aotbench"},
+      {"num_cpus", 1},
+      {"mhz_per_cpu", static_cast<int64_t>(i.clock_hz / 1000000)},
+      {"cpu_scaling_enabled", false},
+      {"caches", Json::array()},
+      {"load_avg", Json::array()},
+      {"library_build_type", "release"},
+      {"aotbench_schema", kSchema},
+      {"run_id", i.run_id},
+      {"aotbench_commit", i.aotbench_commit},
+      {"toolchain", i.toolchain},
+      {"qemu", i.qemu},
+      {"board", i.board},
+      {"target", to_string(i.target)},
+      {"counter", to_string(i.counter)},
+      {"clock_hz", i.clock_hz},
+      {"model", i.model},
+      {"model_sha256", i.model_sha256},
+      {"objective", i.objective},
+      {"command_line", i.command_line},
+      {"selection_reason", run.selection_reason},
+  };
+}
+
+Json optional_bool(const std::optional<bool>& b) { return b ? Json(*b) : Json(nullptr); }
+
+Json aotbench_json(const VariantResult& v) {
+  Json knobs = Json::object();
+  for (const auto& [k, val] : v.knobs) knobs[k] = val;
+  Json ops = Json::array();
+  for (const auto& op : v.ops)
+    ops.push_back({{"index", op.index}, {"type", op.type}, {"counts", op.counts}, {"macs", op.macs}});
+  return Json{{"key", v.key},
+              {"knobs", knobs},
+              {"status", to_string(v.status)},
+              {"message", v.message},
+              {"repeats", v.counts ? Json(v.counts->repeats) : Json::array()},
+              {"fits", optional_bool(v.fits)},
+              {"outputs_match", optional_bool(v.outputs_match)},
+              {"selected", v.selected},
+              {"pareto", v.pareto},
+              {"ops", ops}};
+}
+
+Json benchmark_json(const Run& run, const VariantResult& v, std::size_t index) {
+  double t = time_us(run.info, v).value_or(0.0);
+  Json b{{"name", v.key},
+         {"family_index", index},
+         {"per_family_instance_index", 0},
+         {"run_name", v.key},
+         {"run_type", "iteration"},
+         {"repetitions", 1},
+         {"repetition_index", 0},
+         {"threads", 1}};
+  if (v.status != Status::ok) {
+    b["error_occurred"] = true;
+    b["error_message"] = fmt::format("{}: {}", to_string(v.status), v.message);
+  }
+  b["iterations"] = v.counts ? std::max<std::size_t>(1, v.counts->repeats.size()) : 0;
+  b["real_time"] = t;
+  b["cpu_time"] = t;
+  b["time_unit"] = "us";
+  for (const auto& m : metrics())
+    if (auto value = m.get(run.info, v)) b[m.name] = *value;
+  b["aotbench"] = aotbench_json(v);
+  return b;
+}
+
+// ---- reading ----
+
+uint64_t to_u64(const Json& j, const std::string& what) {
+  if (!j.is_number()) throw ResultsError(fmt::format("{} is not a number", what));
+  double d = j.get<double>();
+  if (d < 0 || d != std::floor(d) || d > 9.007199254740992e15)
+    throw ResultsError(fmt::format("{} = {} is not a non-negative whole number", what, d));
+  return static_cast<uint64_t>(d);
+}
+
+std::optional<uint64_t> counter(const Json& b, const char* name) {
+  auto it = b.find(name);
+  if (it == b.end()) return std::nullopt;
+  return to_u64(*it, fmt::format("counter '{}'", name));
+}
+
+std::optional<bool> read_optional_bool(const Json& j) {
+  if (j.is_null()) return std::nullopt;
+  return j.get<bool>();
+}
+
+std::optional<SizeSplit> read_split(const Json& b, const std::string& prefix) {
+  if (!b.contains(prefix + "_total")) return std::nullopt;
+  SizeSplit s;
+  std::pair<const char*, uint64_t*> parts[] = {{"model_code", &s.model_code}, {"parameters", &s.parameters},
+                                               {"kernels", &s.kernels},       {"runtime", &s.runtime},
+                                               {"rpc_server", &s.rpc_server}};
+  for (auto& [part, field] : parts) *field = counter(b, (prefix + "_" + part).c_str()).value_or(0);
+  return s;
+}
+
+VariantResult read_variant(const Json& b) {
+  const Json& a = b.at("aotbench");
+  VariantResult v;
+  v.key = a.at("key").get<std::string>();
+  for (const auto& [k, val] : a.at("knobs").items()) v.knobs.emplace_back(k, val.get<std::string>());
+  v.status = parse_status(a.at("status").get<std::string>());
+  v.message = a.at("message").get<std::string>();
+  if (auto median = counter(b, "counts_median")) {
+    Counts c{counter(b, "counts_min").value_or(*median), *median, counter(b, "counts_max").value_or(*median), {}};
+    for (const auto& r : a.at("repeats")) c.repeats.push_back(to_u64(r, "a repeat count"));
+    v.counts = c;
+  }
+  v.stack_bytes = counter(b, "stack_bytes");
+  v.flash = read_split(b, "flash");
+  v.ram = read_split(b, "ram");
+  v.arena_bytes = counter(b, "arena_bytes");
+  v.fits = read_optional_bool(a.at("fits"));
+  v.outputs_match = read_optional_bool(a.at("outputs_match"));
+  v.selected = a.at("selected").get<bool>();
+  v.pareto = a.at("pareto").get<bool>();
+  for (const auto& op : a.at("ops"))
+    v.ops.push_back({op.at("index").get<int>(), op.at("type").get<std::string>(),
+                     to_u64(op.at("counts"), "an operator's counts"), to_u64(op.at("macs"), "an operator's MACs")});
+  return v;
+}
+
+RunInfo read_info(const Json& c) {
+  RunInfo i;
+  i.run_id = c.at("run_id").get<std::string>();
+  i.date_utc = c.at("date").get<std::string>();
+  i.aotbench_commit = c.at("aotbench_commit").get<std::string>();
+  i.toolchain = c.at("toolchain").get<std::string>();
+  i.qemu = c.at("qemu").get<std::string>();
+  i.board = c.at("board").get<std::string>();
+  i.target = parse_target(c.at("target").get<std::string>());
+  i.counter = parse_counter(c.at("counter").get<std::string>());
+  i.clock_hz = to_u64(c.at("clock_hz"), "context clock_hz");
+  i.model = c.at("model").get<std::string>();
+  i.model_sha256 = c.at("model_sha256").get<std::string>();
+  i.objective = c.at("objective").get<std::string>();
+  i.command_line = c.at("command_line").get<std::string>();
+  return i;
+}
+
+Run read_run(const Json& j) {
+  if (!j.is_object() || !j.contains("context") || !j.contains("benchmarks"))
+    throw ResultsError("not a Google Benchmark JSON file (it has no context/benchmarks)");
+  const Json& c = j.at("context");
+  if (!c.contains("aotbench_schema"))
+    throw ResultsError(
+        "Google Benchmark JSON, but not written by aotbench (no aotbench_schema in its context); "
+        "give a results.json from an aotbench sweep");
+  if (c.at("aotbench_schema").get<int>() > kSchema)
+    throw ResultsError(fmt::format("results schema {} is newer than this aotbench reads ({}): update aotbench",
+                                   c.at("aotbench_schema").get<int>(), kSchema));
+  Run run;
+  run.info = read_info(c);
+  run.selection_reason = c.value("selection_reason", "");
+  for (const auto& b : j.at("benchmarks")) run.variants.push_back(read_variant(b));
+  validate(run);
+  return run;
+}
+
+}  // namespace
+
+std::string gbench_json(const Run& run) {
+  validate(run);
+  Json benchmarks = Json::array();
+  for (std::size_t i = 0; i < run.variants.size(); ++i) benchmarks.push_back(benchmark_json(run, run.variants[i], i));
+  Json doc{{"context", context_json(run)}, {"benchmarks", benchmarks}};
+  // Replace invalid UTF-8 (model names are arbitrary bytes) instead of throwing.
+  return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+void write_gbench_json(const Run& run, const std::filesystem::path& path) { write_file(path, gbench_json(run)); }
+
+Run parse_gbench_json(std::string_view text, const std::string& source) {
+  Json j;
+  try {
+    j = Json::parse(text);
+  } catch (const Json::exception& e) {
+    throw ResultsError(fmt::format("{} is not valid JSON: {}", source, e.what()));
+  }
+  try {
+    return read_run(j);
+  } catch (const Json::exception& e) {
+    throw ResultsError(fmt::format("{}: unexpected content ({}); was it written by aotbench?", source, e.what()));
+  } catch (const ResultsError& e) {
+    throw ResultsError(fmt::format("{}: {}", source, e.what()));
+  }
+}
+
+Run read_gbench_json(const std::filesystem::path& path) {
+  return parse_gbench_json(read_file(path), path.string());
+}
+
+}  // namespace aotbench::results

@@ -1,0 +1,293 @@
+#include "results/history.hpp"
+
+#include <algorithm>
+#include <set>
+#include <variant>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+#include <sqlite3.h>
+
+#include "results/metrics.hpp"
+
+namespace aotbench::results {
+namespace {
+
+using Value = std::variant<std::monostate, int64_t, double, std::string>;
+
+const std::vector<std::string> kRunColumns{"run_id",    "date_utc", "aotbench_commit", "toolchain",
+                                           "qemu",      "board",    "target",          "counter",
+                                           "clock_hz",  "model",    "model_sha256",    "objective",
+                                           "command_line", "selection_reason"};
+
+// Columns of `variants` besides the metric columns.
+const std::vector<std::string> kVariantHead{"run_id", "key", "status", "message"};
+const std::vector<std::string> kVariantTail{"fits", "outputs_match", "pareto", "selected", "repeats"};
+
+class Stmt {
+ public:
+  Stmt(sqlite3* db, const std::string& sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &s_, nullptr) != SQLITE_OK)
+      throw ResultsError(fmt::format("history database: cannot prepare '{}': {}", sql, sqlite3_errmsg(db)));
+  }
+  ~Stmt() { sqlite3_finalize(s_); }
+  Stmt(const Stmt&) = delete;
+  Stmt& operator=(const Stmt&) = delete;
+
+  Stmt& bind(const std::vector<Value>& values) {
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      int n = static_cast<int>(i) + 1;
+      const Value& v = values[i];
+      if (auto* p = std::get_if<int64_t>(&v)) sqlite3_bind_int64(s_, n, *p);
+      else if (auto* d = std::get_if<double>(&v)) sqlite3_bind_double(s_, n, *d);
+      else if (auto* s = std::get_if<std::string>(&v)) sqlite3_bind_text(s_, n, s->c_str(), -1, SQLITE_TRANSIENT);
+      else sqlite3_bind_null(s_, n);
+    }
+    return *this;
+  }
+  // True while there is a row to read.
+  bool step() {
+    int rc = sqlite3_step(s_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    throw ResultsError(fmt::format("history database: {}", sqlite3_errmsg(db_)));
+  }
+  bool null(int c) const { return sqlite3_column_type(s_, c) == SQLITE_NULL; }
+  int64_t i64(int c) const { return sqlite3_column_int64(s_, c); }
+  std::string text(int c) const {
+    const unsigned char* t = sqlite3_column_text(s_, c);
+    return t ? reinterpret_cast<const char*>(t) : "";
+  }
+  std::optional<uint64_t> u64(int c) const {
+    if (null(c)) return std::nullopt;
+    return static_cast<uint64_t>(i64(c));
+  }
+  std::optional<bool> boolean(int c) const {
+    if (null(c)) return std::nullopt;
+    return i64(c) != 0;
+  }
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* s_ = nullptr;
+};
+
+std::string join(const std::vector<std::string>& v, const std::string& sep, const std::string& fmt_each = "{}") {
+  std::string out;
+  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? sep : "") + fmt::format(fmt::runtime(fmt_each), v[i]);
+  return out;
+}
+
+// INSERT ... ON CONFLICT(pk) DO UPDATE: keeps the row (and its rowid, i.e. first-recorded order).
+std::string upsert_sql(const std::string& table, const std::vector<std::string>& cols,
+                       const std::vector<std::string>& pk) {
+  std::vector<std::string> rest;
+  for (const auto& c : cols)
+    if (std::find(pk.begin(), pk.end(), c) == pk.end()) rest.push_back(c);
+  return fmt::format("INSERT INTO {}({}) VALUES({}) ON CONFLICT({}) DO UPDATE SET {}", table, join(cols, ","),
+                     join(std::vector<std::string>(cols.size(), "?"), ","), join(pk, ","),
+                     join(rest, ",", "{0}=excluded.{0}"));
+}
+
+std::vector<std::string> variant_columns() {
+  std::vector<std::string> cols = kVariantHead;
+  for (const auto& m : metrics()) cols.push_back(m.name);
+  cols.insert(cols.end(), kVariantTail.begin(), kVariantTail.end());
+  return cols;
+}
+
+const char* sql_type(const Metric& m) { return m.unit == Unit::microseconds ? "REAL" : "INTEGER"; }
+
+Value metric_value(const Metric& m, const std::optional<double>& v) {
+  if (!v) return {};
+  if (m.unit == Unit::microseconds) return *v;
+  return static_cast<int64_t>(*v);
+}
+
+Value bool_value(const std::optional<bool>& b) {
+  if (!b) return {};
+  return int64_t{*b ? 1 : 0};
+}
+
+class Transaction {
+ public:
+  explicit Transaction(sqlite3* db) : db_(db) { run("BEGIN IMMEDIATE"); }
+  ~Transaction() {
+    if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  void commit() {
+    run("COMMIT");
+    done_ = true;
+  }
+
+ private:
+  void run(const char* sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+      std::string msg = err ? err : "unknown error";
+      sqlite3_free(err);
+      throw ResultsError(fmt::format("history database: {} failed: {}", sql, msg));
+    }
+  }
+  sqlite3* db_;
+  bool done_ = false;
+};
+
+}  // namespace
+
+History::History(const std::filesystem::path& path) : path_(path.string()) {
+  std::error_code ec;
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+  if (sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+    std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    throw ResultsError(fmt::format("cannot open history database {}: {}", path_, msg));
+  }
+  sqlite3_busy_timeout(db_, 30000);  // nightly workers share one database
+  try {
+    exec("CREATE TABLE IF NOT EXISTS runs(run_id TEXT PRIMARY KEY, date_utc TEXT, aotbench_commit TEXT, "
+         "toolchain TEXT, qemu TEXT, board TEXT, target TEXT, counter TEXT, clock_hz INTEGER, model TEXT, "
+         "model_sha256 TEXT, objective TEXT, command_line TEXT, selection_reason TEXT)");
+    exec("CREATE TABLE IF NOT EXISTS variants(run_id TEXT NOT NULL, key TEXT NOT NULL, status TEXT NOT NULL, "
+         "message TEXT, fits INTEGER, outputs_match INTEGER, pareto INTEGER, selected INTEGER, repeats TEXT, "
+         "PRIMARY KEY(run_id, key))");
+    exec("CREATE TABLE IF NOT EXISTS knobs(run_id TEXT NOT NULL, key TEXT NOT NULL, position INTEGER, "
+         "name TEXT NOT NULL, value TEXT, PRIMARY KEY(run_id, key, name))");
+    exec("CREATE TABLE IF NOT EXISTS ops(run_id TEXT NOT NULL, key TEXT NOT NULL, op_index INTEGER NOT NULL, "
+         "op_type TEXT, counts INTEGER, macs INTEGER, PRIMARY KEY(run_id, key, op_index))");
+    // Metric columns are added one by one so a database from an older aotbench gains new ones.
+    std::set<std::string> have;
+    Stmt info(db_, "PRAGMA table_info(variants)");
+    while (info.step()) have.insert(info.text(1));
+    for (const auto& m : metrics())
+      if (!have.count(m.name)) exec(fmt::format("ALTER TABLE variants ADD COLUMN {} {}", m.name, sql_type(m)));
+  } catch (...) {
+    sqlite3_close(db_);
+    throw;
+  }
+}
+
+History::~History() { sqlite3_close(db_); }
+
+void History::exec(const std::string& sql) const {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : sqlite3_errmsg(db_);
+    sqlite3_free(err);
+    throw ResultsError(fmt::format("history database {}: {} (is it an aotbench history database?)", path_, msg));
+  }
+}
+
+void History::put_run(const Run& run) {
+  const RunInfo& i = run.info;
+  if (i.run_id.empty()) throw ResultsError("cannot record a run without a run id (see make_run_id)");
+  Stmt(db_, upsert_sql("runs", kRunColumns, {"run_id"}))
+      .bind({i.run_id, i.date_utc, i.aotbench_commit, i.toolchain, i.qemu, i.board, std::string(to_string(i.target)),
+             std::string(to_string(i.counter)), static_cast<int64_t>(i.clock_hz), i.model, i.model_sha256,
+             i.objective, i.command_line, run.selection_reason})
+      .step();
+}
+
+void History::put_variant(const RunInfo& info, const VariantResult& v) {
+  if (v.key.empty()) throw ResultsError("cannot record a variant without a key");
+  std::vector<Value> row{info.run_id, v.key, std::string(to_string(v.status)), v.message};
+  for (const auto& m : metrics()) row.push_back(metric_value(m, m.get(info, v)));
+  row.insert(row.end(), {bool_value(v.fits), bool_value(v.outputs_match), int64_t{v.pareto}, int64_t{v.selected},
+                         nlohmann::json(v.counts ? v.counts->repeats : std::vector<uint64_t>{}).dump()});
+  Stmt(db_, upsert_sql("variants", variant_columns(), {"run_id", "key"})).bind(row).step();
+
+  Stmt(db_, "DELETE FROM knobs WHERE run_id=? AND key=?").bind({info.run_id, v.key}).step();
+  for (std::size_t p = 0; p < v.knobs.size(); ++p)
+    Stmt(db_, "INSERT INTO knobs(run_id, key, position, name, value) VALUES(?,?,?,?,?)")
+        .bind({info.run_id, v.key, static_cast<int64_t>(p), v.knobs[p].first, v.knobs[p].second})
+        .step();
+  Stmt(db_, "DELETE FROM ops WHERE run_id=? AND key=?").bind({info.run_id, v.key}).step();
+  for (const auto& op : v.ops)
+    Stmt(db_, "INSERT INTO ops(run_id, key, op_index, op_type, counts, macs) VALUES(?,?,?,?,?,?)")
+        .bind({info.run_id, v.key, int64_t{op.index}, op.type, static_cast<int64_t>(op.counts),
+               static_cast<int64_t>(op.macs)})
+        .step();
+}
+
+void History::append(const Run& run) {
+  validate(run);
+  Transaction t(db_);
+  put_run(run);
+  for (const auto& v : run.variants) put_variant(run.info, v);
+  t.commit();
+}
+
+void History::record(const Run& run, const VariantResult& variant) {
+  Transaction t(db_);
+  put_run(run);
+  put_variant(run.info, variant);
+  t.commit();
+}
+
+std::vector<std::string> History::run_ids() const {
+  std::vector<std::string> ids;
+  Stmt s(db_, "SELECT run_id FROM runs ORDER BY rowid");
+  while (s.step()) ids.push_back(s.text(0));
+  return ids;
+}
+
+Run History::load_run(const std::string& run_id) const {
+  Run run;
+  Stmt r(db_, fmt::format("SELECT {} FROM runs WHERE run_id=?", join(kRunColumns, ",")));
+  if (!r.bind({run_id}).step())
+    throw ResultsError(fmt::format("history database {} has no run '{}'", path_, run_id));
+  RunInfo& i = run.info;
+  std::string* texts[] = {&i.run_id, &i.date_utc, &i.aotbench_commit, &i.toolchain, &i.qemu, &i.board};
+  for (int c = 0; c < 6; ++c) *texts[c] = r.text(c);
+  i.target = parse_target(r.text(6));
+  i.counter = parse_counter(r.text(7));
+  i.clock_hz = r.u64(8).value_or(0);
+  i.model = r.text(9);
+  i.model_sha256 = r.text(10);
+  i.objective = r.text(11);
+  i.command_line = r.text(12);
+  run.selection_reason = r.text(13);
+
+  Stmt v(db_, "SELECT key, status, message, counts_min, counts_median, counts_max, repeats, stack_bytes, "
+              "flash_model_code, flash_parameters, flash_kernels, flash_runtime, flash_rpc_server, flash_total, "
+              "ram_model_code, ram_parameters, ram_kernels, ram_runtime, ram_rpc_server, ram_total, arena_bytes, "
+              "fits, outputs_match, pareto, selected FROM variants WHERE run_id=? ORDER BY rowid");
+  v.bind({run_id});
+  while (v.step()) {
+    VariantResult x;
+    x.key = v.text(0);
+    x.status = parse_status(v.text(1));
+    x.message = v.text(2);
+    if (auto median = v.u64(4)) {
+      auto reps = nlohmann::json::parse(v.text(6).empty() ? "[]" : v.text(6)).get<std::vector<uint64_t>>();
+      x.counts = Counts{v.u64(3).value_or(*median), *median, v.u64(5).value_or(*median), reps};
+    }
+    x.stack_bytes = v.u64(7);
+    auto split = [&](int c) -> std::optional<SizeSplit> {
+      if (v.null(c + 5)) return std::nullopt;
+      return SizeSplit{v.u64(c).value_or(0), v.u64(c + 1).value_or(0), v.u64(c + 2).value_or(0),
+                       v.u64(c + 3).value_or(0), v.u64(c + 4).value_or(0)};
+    };
+    x.flash = split(8);
+    x.ram = split(14);
+    x.arena_bytes = v.u64(20);
+    x.fits = v.boolean(21);
+    x.outputs_match = v.boolean(22);
+    x.pareto = v.i64(23) != 0;
+    x.selected = v.i64(24) != 0;
+    run.variants.push_back(std::move(x));
+  }
+  for (auto& x : run.variants) {
+    Stmt k(db_, "SELECT name, value FROM knobs WHERE run_id=? AND key=? ORDER BY position");
+    k.bind({run_id, x.key});
+    while (k.step()) x.knobs.emplace_back(k.text(0), k.text(1));
+    Stmt o(db_, "SELECT op_index, op_type, counts, macs FROM ops WHERE run_id=? AND key=? ORDER BY op_index");
+    o.bind({run_id, x.key});
+    while (o.step())
+      x.ops.push_back({static_cast<int>(o.i64(0)), o.text(1), static_cast<uint64_t>(o.i64(2)),
+                       static_cast<uint64_t>(o.i64(3))});
+  }
+  return run;
+}
+
+}  // namespace aotbench::results

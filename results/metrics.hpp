@@ -1,0 +1,31 @@
+#pragma once
+// The numeric metrics of a variant, as one table: every writer (CSV columns, Google Benchmark
+// counters, SQLite columns, HTML table) and the comparison iterate over it, so a new metric is
+// added here once. Lower is better for every metric.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "results/record.hpp"
+
+namespace aotbench::results {
+
+enum class Unit { counts, microseconds, bytes };
+
+struct Metric {
+  const char* name;   // column / counter name, e.g. "flash_total"
+  const char* label;  // for people; "{}" is replaced by the counter kind (cycles|instructions)
+  Unit unit;
+  bool compared;      // checked by `aotbench report --baseline` (derived metrics are not)
+  bool headline;      // shown in compact tables
+  std::optional<double> (*get)(const RunInfo&, const VariantResult&);
+};
+
+const std::vector<Metric>& metrics();
+// Throws ResultsError for an unknown name.
+const Metric& metric(std::string_view name);
+// The label with the counter kind filled in: "instructions (median)", "flash total (bytes)".
+std::string metric_label(const Metric& m, CounterKind counter);
+
+}  // namespace aotbench::results

@@ -1,0 +1,130 @@
+#pragma once
+// The result schema: what one sweep measured. Plain data; the sweep fills it, the writers
+// (CSV, Google Benchmark JSON, SQLite history, HTML) and the baseline comparison read it.
+// Everything measured is optional: a variant that failed to build has no sizes, one that failed
+// to run has sizes but no counts. A missing value is written as empty/absent, never as 0.
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace aotbench::results {
+
+// Bad input to a reader (malformed results.json, unknown enum text, ...).
+class ResultsError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class Target { emulated, hardware };
+// What the counts count: DWT cycles on hardware, exact executed instructions under QEMU -icount.
+enum class CounterKind { cycles, instructions };
+enum class Status { ok, build_failed, flash_failed, run_failed, mismatch, does_not_fit, skipped };
+
+const char* to_string(Target t);
+const char* to_string(CounterKind c);
+const char* to_string(Status s);
+// Inverses; throw ResultsError naming the accepted words.
+Target parse_target(const std::string& s);
+CounterKind parse_counter(const std::string& s);
+Status parse_status(const std::string& s);
+
+// Run metadata: one per sweep.
+struct RunInfo {
+  std::string run_id;           // unique per sweep, kept by --resume (see make_run_id)
+  std::string date_utc;         // ISO 8601, e.g. "2026-11-20T03:00:00Z"
+  std::string aotbench_commit;  // git commit of aotbench
+  std::string toolchain;        // e.g. "arm-none-eabi-gcc 12.2.1"
+  std::string qemu;             // QEMU version; empty on hardware
+  std::string board;
+  Target target = Target::emulated;
+  CounterKind counter = CounterKind::instructions;
+  uint64_t clock_hz = 0;        // board core clock, converts counts to µs
+  std::string model;
+  std::string model_sha256;
+  std::string objective;        // cycles | flash | ram | stack | balanced
+  std::string command_line;
+};
+
+// Variant knobs in the variant's canonical order: api, interface, workspace, params, ... A new
+// knob is one more entry, never a schema change.
+using Knobs = std::vector<std::pair<std::string, std::string>>;
+
+// Counts over the repeats of one inference (cycles or instructions, see RunInfo::counter).
+struct Counts {
+  uint64_t min = 0;
+  uint64_t median = 0;  // lower middle value when the number of repeats is even
+  uint64_t max = 0;
+  std::vector<uint64_t> repeats;  // every repeat, in run order (may be empty if not kept)
+};
+// min/median/max of `repeats`; throws ResultsError when empty.
+Counts summarize(std::vector<uint64_t> repeats);
+
+// Bytes of one memory (flash or RAM) split by who owns them in the ELF.
+struct SizeSplit {
+  uint64_t model_code = 0;  // generated operator and runner code
+  uint64_t parameters = 0;  // weights, biases, quantization constants
+  uint64_t kernels = 0;     // int8 kernel library
+  uint64_t runtime = 0;     // AOT backend runtime, startup, libc
+  uint64_t rpc_server = 0;  // measurement firmware: RPC server, nanopb, UART
+  uint64_t total() const { return model_code + parameters + kernels + runtime + rpc_server; }
+};
+
+// One operator of a per-operator profile (profile=ops).
+struct OpProfile {
+  int index = 0;       // operator index in the graph
+  std::string type;    // e.g. CONV_2D (model data: escape before display)
+  uint64_t counts = 0; // cycles or instructions, like the variant's counts
+  uint64_t macs = 0;
+  // counts per MAC; empty when the operator has no MACs (e.g. RESHAPE)
+  std::optional<double> counts_per_mac() const;
+};
+
+struct VariantResult {
+  std::string key;  // canonical variant key, e.g. "api=unpacked,interface=c,...,opt=Os"
+  Knobs knobs;
+  Status status = Status::skipped;
+  std::string message;  // why it failed or was skipped; empty when ok
+
+  std::optional<Counts> counts;
+  std::optional<uint64_t> stack_bytes;  // stack high-water of one inference
+  std::optional<SizeSplit> flash;       // .text + .rodata + .data init
+  std::optional<SizeSplit> ram;         // .data + .bss (static RAM)
+  std::optional<uint64_t> arena_bytes;  // planned workspace
+  std::optional<bool> fits;             // within the board's flash/RAM/stack limits
+  std::optional<bool> outputs_match;    // outputs byte-equal to the reference
+  std::vector<OpProfile> ops;           // empty unless profiled per operator
+
+  bool selected = false;  // the tuner's winner
+  bool pareto = false;    // on the Pareto front of (counts, flash, stack)
+
+  // Value of a knob, or empty when the variant does not have it.
+  std::string knob(const std::string& name) const;
+};
+
+struct Run {
+  RunInfo info;
+  std::string selection_reason;  // the tuner's "why this winner", shown in the report
+  std::vector<VariantResult> variants;
+
+  const VariantResult* find(const std::string& key) const;
+  VariantResult* find(const std::string& key);
+  const VariantResult* winner() const;
+  // Knob names over all variants, in first-seen order (CSV/table columns).
+  std::vector<std::string> knob_names() const;
+};
+
+// Median counts in µs at the board clock; empty without counts or clock.
+std::optional<double> time_us(const RunInfo& info, const VariantResult& v);
+
+// "api=packed,opt=Os": knobs joined in their order (the form DESIGN.md uses for keys).
+std::string key_of(const Knobs& knobs);
+// A stable id for a sweep: "<date_utc>_<board>_<model>_<sha256 prefix>", safe in file names.
+std::string make_run_id(const RunInfo& info);
+
+// Throws ResultsError when the run is unusable: empty/duplicate variant keys, more than one winner.
+void validate(const Run& run);
+
+}  // namespace aotbench::results

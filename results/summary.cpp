@@ -1,0 +1,78 @@
+#include "results/summary.hpp"
+
+#include <algorithm>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "results/html_report.hpp"
+#include "results/metrics.hpp"
+#include "results/text.hpp"
+
+namespace aotbench::results {
+namespace {
+
+std::vector<const Metric*> headline_metrics() {
+  std::vector<const Metric*> out;
+  for (const auto& m : metrics())
+    if (m.headline) out.push_back(&m);
+  return out;
+}
+
+std::string short_header(const Metric& m, CounterKind counter) {
+  std::string name = m.name;
+  if (name == "counts_median") return to_string(counter);
+  if (name == "time_us") return "µs";
+  if (name == "ram_total") return "RAM";
+  return name.substr(0, name.find('_'));
+}
+
+}  // namespace
+
+std::string run_table(const Run& run) {
+  std::size_t w = 7;
+  for (const auto& v : run.variants) w = std::max(w, v.key.size());
+  const auto ms = headline_metrics();
+  std::string out = fmt::format("   {:<{}}  {:<12}", "variant", w, "status");
+  for (const auto* m : ms) out += fmt::format(" {:>12}", short_header(*m, run.info.counter));
+  out += "\n";
+  for (const auto& v : run.variants) {
+    out += fmt::format("{}{} {:<{}}  {:<12}", v.selected ? "*" : " ", v.pareto ? "P" : " ", v.key, w, to_string(v.status));
+    for (const auto* m : ms) out += fmt::format(" {:>12}", pretty_value(m->get(run.info, v), m->unit));
+    if (!v.message.empty()) out += "  " + v.message;
+    out += "\n";
+  }
+  out += "(* winner, P Pareto front) " + counter_note(run.info) + "\n";
+  if (const VariantResult* w = run.winner())
+    out += fmt::format("winner: {}{}\n", w->key, run.selection_reason.empty() ? "" : " — " + run.selection_reason);
+  else
+    out += "no winner selected\n";
+  return out;
+}
+
+std::string run_summary_json(const Run& run) {
+  using Json = nlohmann::ordered_json;
+  const RunInfo& i = run.info;
+  auto flag = [](const std::optional<bool>& b) { return b ? Json(*b) : Json(nullptr); };
+  Json variants = Json::array();
+  for (const auto& v : run.variants) {
+    Json j{{"key", v.key},          {"status", to_string(v.status)}, {"message", v.message},
+           {"selected", v.selected}, {"pareto", v.pareto},           {"fits", flag(v.fits)},
+           {"outputs_match", flag(v.outputs_match)}};
+    for (const auto* m : headline_metrics()) {
+      auto value = m->get(i, v);
+      j[m->name] = value ? Json(*value) : Json(nullptr);
+    }
+    variants.push_back(j);
+  }
+  const VariantResult* w = run.winner();
+  Json doc{{"run", {{"run_id", i.run_id}, {"date", i.date_utc}, {"board", i.board}, {"target", to_string(i.target)},
+                    {"counter", to_string(i.counter)}, {"clock_hz", i.clock_hz}, {"model", i.model},
+                    {"model_sha256", i.model_sha256}}},
+           {"winner", w ? Json(w->key) : Json(nullptr)},
+           {"selection_reason", run.selection_reason},
+           {"variants", variants}};
+  return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace aotbench::results

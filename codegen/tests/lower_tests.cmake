@@ -16,7 +16,7 @@ set_source_files_properties("${lower_rendered_c}" PROPERTIES COMPILE_OPTIONS "-W
 
 foreach(bits 32 64)
   add_executable(codegen_lower_tests_i${bits}
-                 lower_quant_math_test.cpp lower_ops_test.cpp lower_render_test.cpp
+                 lower_quant_math_test.cpp lower_ops_test.cpp lower_render_test.cpp interp_test.cpp
                  "${lower_rendered_c}")
   target_link_libraries(codegen_lower_tests_i${bits} PRIVATE aotbench_codegen_interp_i${bits}
                         GTest::gtest_main)

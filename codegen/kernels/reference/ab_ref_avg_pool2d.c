@@ -18,7 +18,9 @@ void ab_ref_avg_pool2d_s8(const ab_pool2d_params* p, const int8_t* input, int8_t
         const ab_idx_t x0 = ox * p->stride_w - p->pad_w;
         const ab_idx_t fx_begin = idx_max(0, -x0);
         const ab_idx_t fx_end = idx_min(p->filter_w, in->w - x0);
-        const int32_t count = (int32_t)((fy_end - fy_begin) * (fx_end - fx_begin));
+        const ab_idx_t rows = fy_end - fy_begin, cols = fx_end - fx_begin;
+        /* A window entirely in the padding (impossible with SAME/VALID) averages nothing. */
+        const int32_t count = (rows > 0 && cols > 0) ? (int32_t)(rows * cols) : 0;
         for (ab_idx_t c = 0; c < out->c; ++c) {
           int32_t acc = 0;
           for (ab_idx_t fy = fy_begin; fy < fy_end; ++fy) {

@@ -118,6 +118,12 @@ TEST_F(ModelArg, MissingFilesAreReportedAsFiles) {
   EXPECT_ZOO_ERROR(load_model_arg(dir_.string()), "is not a regular file");
 }
 
+TEST_F(ModelArg, NeitherFileNorZooModelSaysBoth) {
+  EXPECT_ZOO_ERROR(load_model_arg("mnv3"), "model mnv3: there is no such file",
+                   "'mnv3' is not a zoo model", "ad, ic, kws, mnv2, vww");
+  EXPECT_ZOO_ERROR(load_model_arg("mnv2:res=8"), "res=8 is out of range");
+}
+
 // Definition files: a scratch zoo folder with one broken definition per test.
 class ZooDefinition : public ModelArg {
  protected:

@@ -37,8 +37,13 @@ ModelBytes load_model_arg(const std::string& arg, const std::filesystem::path& z
                                "file, or a zoo model ({})", arg,
                                fmt::join(zoo_model_names(zoo_dir), ", ")));
   }
-  std::string spec = canonical_zoo_spec(arg, zoo_dir);
-  return {build_zoo_model(spec, zoo_dir), spec, true};
+  try {
+    std::string spec = canonical_zoo_spec(arg, zoo_dir);
+    return {build_zoo_model(spec, zoo_dir), spec, true};
+  } catch (const ZooError& e) {
+    throw ZooError(fmt::format("model {}: there is no such file, and as a zoo spec: {}", arg,
+                               e.what()));
+  }
 }
 
 }  // namespace aotbench::codegen

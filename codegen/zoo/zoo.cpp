@@ -64,7 +64,7 @@ std::string zoo_help(const std::filesystem::path& dir) {
   std::string out =
       "Zoo models (NAME or NAME:OPTION=VALUE,..., e.g. mnv2 or mnv2:width=0.5,res=128):\n";
   for (const ModelDef& d : zoo::load_model_defs(dir)) {
-    out += fmt::format("  {:6} {}\n", d.name, d.title);
+    out += fmt::format("  {:6} {}{}\n", d.name, d.title, d.options.empty() ? " (no options)" : "");
     for (const zoo::OptionDef& o : d.options) out += fmt::format("         {}\n", zoo::describe_option(o));
   }
   return out;

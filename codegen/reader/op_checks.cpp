@@ -390,6 +390,7 @@ void check_concatenation(const OpCheck& c, ConcatenationOptions& o) {
   Shape want = y.shape;
   int64_t total = 0;
   for (std::size_t i = 0; i < c.node.inputs.size(); ++i) {
+    if (!c.has(i)) c.fail("input {} is missing", i);
     const Tensor& x = c.in(i);
     c.act(x, "input");
     c.rank_is(x, rank, "input");

@@ -171,8 +171,12 @@ OpOptions options_of(const Graph& g, const std::string& at, OpType type, const t
 void check_options_tag(const Graph& g, const std::string& at, const OpSpec& spec,
                        const tfl::Operator& op) {
   BOpt tag = op.builtin_options_type();
-  if (tag == spec.options) return;
-  if (tag == BOpt::NONE && !spec.needs_options) return;
+  // A tag without its table verifies (the union value is optional), so look for both.
+  bool present = tag == spec.options && op.builtin_options() != nullptr;
+  if (present || (!spec.needs_options && (tag == spec.options || tag == BOpt::NONE))) return;
+  if (tag == spec.options) {
+    fail(g, "{}: its {} are missing; the model is corrupt", at, tfl::EnumNameBuiltinOptions(tag));
+  }
   const char* have = tfl::EnumNameBuiltinOptions(tag);
   fail(g, "{}: carries {} options where {} are expected; the model is corrupt", at,
        *have ? have : fmt::format("#{}", static_cast<int>(tag)),

@@ -15,6 +15,11 @@ Graph read_tflite_file(const std::string& path) {
   if (std::filesystem::is_directory(path, ec)) {
     throw ModelError(path + ": is a directory; give the path of a .tflite file");
   }
+  // flatbuffers cannot address 2 GiB or more; say so before reading all of it.
+  if (auto size = std::filesystem::file_size(path, ec); !ec && size >= (uint64_t{1} << 31)) {
+    throw ModelError(fmt::format("{}: {} bytes; models of 2 GiB or more are not supported", path,
+                                 size));
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     throw ModelError(fmt::format("{}: cannot open the model file ({}); check the path", path,

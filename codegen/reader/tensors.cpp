@@ -3,6 +3,7 @@
 #include <fmt/ranges.h>
 
 #include <cmath>
+#include <cstring>
 
 #include "ir/dump.hpp"
 #include "reader/reader_internal.hpp"
@@ -74,6 +75,13 @@ std::vector<int32_t> convert_shape(const Graph& g, const std::string& label, con
   return shape;
 }
 
+// The verifier aligns a vector's length to 4 bytes, not its 8-byte elements: copy them bytewise.
+std::vector<int64_t> zero_points(const flatbuffers::Vector<int64_t>& v) {
+  std::vector<int64_t> out(v.size());
+  if (!out.empty()) std::memcpy(out.data(), v.Data(), out.size() * sizeof(int64_t));
+  return out;
+}
+
 std::optional<Quantization> convert_quant(const Graph& g, const std::string& label,
                                           const tfl::Tensor& t, const std::vector<int32_t>& shape) {
   const tfl::QuantizationParameters* q = t.quantization();
@@ -91,7 +99,7 @@ std::optional<Quantization> convert_quant(const Graph& g, const std::string& lab
   }
   Quantization out;
   out.scale.assign(q->scale()->begin(), q->scale()->end());
-  out.zero_point.assign(q->zero_point()->begin(), q->zero_point()->end());
+  out.zero_point = zero_points(*q->zero_point());
   out.axis = q->quantized_dimension();
   for (float s : out.scale) {
     if (!std::isfinite(s) || s < 0) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <random>
 
 #include "ir/dump.hpp"
@@ -111,6 +112,17 @@ TEST_P(Malformed, CorruptedCopiesAreRejectedOrReadSafely) {
   std::printf("%s: %d corruptions, %d rejected, %d read\n", GetParam().c_str(), copies_,
               out.rejected, out.accepted);
   EXPECT_GT(out.rejected, 0);
+}
+
+// Inputs that once broke the reader under the fuzzer (kept in reader_fuzz_regressions/).
+TEST(FuzzRegressions, RejectedOrReadSafely) {
+  int n = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(AOTBENCH_READER_REGRESSIONS_DIR)) {
+    Outcome out;
+    read_copy(test::read_bytes(entry.path().string()), entry.path().filename().string(), out);
+    ++n;
+  }
+  EXPECT_GE(n, 2);
 }
 
 INSTANTIATE_TEST_SUITE_P(SharedModels, Malformed, ::testing::ValuesIn(shared_model_files()),

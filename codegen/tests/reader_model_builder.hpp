@@ -4,6 +4,8 @@
 #include <flatbuffers/flatbuffers.h>
 
 #include <algorithm>
+#include <cstring>
+#include <initializer_list>
 #include <fstream>
 #include <iterator>
 #include <memory>
@@ -105,6 +107,63 @@ inline tfl::ModelT tiny_model() {
          tfl::DequantizeOptionsT{});
   m.subgraphs[0]->inputs = {in};
   m.subgraphs[0]->outputs = {out};
+  return m;
+}
+
+}  // namespace aotbench::codegen::test
+
+namespace aotbench::codegen::test {
+
+// One tensor of a single-operator test model. With `data` it is a constant, otherwise a graph
+// input (for operator inputs) or the graph output.
+struct Spec {
+  tfl::TensorType type = tfl::TensorType::INT8;
+  std::vector<int32_t> shape;
+  float scale = 0.5f;  // 0: no quantization parameters
+  int64_t zero_point = 0;
+  std::vector<uint8_t> data = {};
+  int quantized_dimension = 0;
+  int channels = 1;  // > 1: per-channel scales (all `scale`), zero points 0
+};
+
+template <typename T>
+std::vector<uint8_t> le_bytes(std::initializer_list<T> values) {
+  std::vector<uint8_t> out(values.size() * sizeof(T));
+  std::memcpy(out.data(), std::data(values), out.size());
+  return out;
+}
+
+inline int32_t add_spec(tfl::ModelT& m, const Spec& s, const std::string& name) {
+  std::unique_ptr<tfl::QuantizationParametersT> q;
+  if (s.scale > 0) {
+    q = quant(s.scale, s.zero_point);
+    if (s.channels > 1) {
+      q->scale.assign(s.channels, s.scale);
+      q->zero_point.assign(s.channels, 0);
+      q->quantized_dimension = s.quantized_dimension;
+    }
+  }
+  uint32_t buffer = s.data.empty() ? 0 : add_buffer(m, s.data);
+  return add_tensor(m, name, s.type, s.shape, std::move(q), buffer);
+}
+
+// A model of one operator; an input index of -1 in `omit` leaves that input out (as TFLite does).
+template <typename Options>
+tfl::ModelT one_op_model(tfl::BuiltinOperator code, const std::vector<Spec>& inputs,
+                         const Spec& output, Options options, int omit = -1) {
+  tfl::ModelT m;
+  m.version = 3;
+  m.subgraphs.push_back(std::make_unique<tfl::SubGraphT>());
+  add_buffer(m, {});
+  std::vector<int32_t> ins;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    int32_t id = add_spec(m, inputs[i], "in" + std::to_string(i));
+    if (inputs[i].data.empty()) m.subgraphs[0]->inputs.push_back(id);
+    ins.push_back(static_cast<int>(i) == omit ? -1 : id);
+  }
+  int32_t out = add_spec(m, output, "out");
+  m.subgraphs[0]->outputs = {out};
+  add_op(m, add_opcode(m, code), ins, {out}, std::move(options));
   return m;
 }
 

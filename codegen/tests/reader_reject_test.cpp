@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 
 #include "reader/reader.hpp"
@@ -212,6 +213,19 @@ TEST(ReaderRejects, OptionsOfTheWrongOperator) {
   tfl::ModelT m = kws();
   op(m, 0).builtin_options.Set(tfl::Pool2DOptionsT{});
   EXPECT_REJECTED(pack(m), "operator 0 (CONV_2D): carries Pool2DOptions options");
+}
+
+// Found by the fuzzer: a union tag without its table passes the flatbuffers verifier.
+TEST(ReaderRejects, OptionsTagWithoutTheTable) {
+  std::vector<uint8_t> b = pack(kws());
+  // Blank the options' slot in operator 0's vtable (shared by all CONV_2D nodes); the tag stays.
+  const auto* op0 = tfl::GetModel(b.data())->subgraphs()->Get(0)->operators()->Get(0);
+  std::size_t table = reinterpret_cast<const uint8_t*>(op0) - b.data();
+  int32_t back;
+  std::memcpy(&back, b.data() + table, 4);
+  uint16_t absent = 0;
+  std::memcpy(b.data() + table - back + tfl::Operator::VT_BUILTIN_OPTIONS, &absent, 2);
+  EXPECT_REJECTED(b, "operator 0 (CONV_2D): its Conv2DOptions are missing");
 }
 
 TEST(ReaderRejects, ZeroStride) {

@@ -28,11 +28,13 @@ class Tables(html.parser.HTMLParser):
 
     def __init__(self):
         super().__init__()
-        self.tables, self.root_attrs = {}, {}
+        self.tables, self.root_attrs, self.scripts = {}, {}, 0
         self.table = self.row = self.cell = None
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        if tag == "script":
+            self.scripts += 1
         if tag == "html":
             self.root_attrs = a
         elif tag == "table" and "id" in a:
@@ -86,6 +88,8 @@ def dom_tables(work, name, page, fragment, shot=None):
     t.feed(dom)
     if t.root_attrs.get("data-report") != "ready":
         fail(f"{page.name}{fragment}: the report script did not run to the end (no data-report=ready)")
+    if t.scripts != 1:
+        fail(f"{page.name}: {t.scripts} <script> elements in the DOM; model strings must not inject markup")
     return t.tables
 
 

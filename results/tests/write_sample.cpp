@@ -6,10 +6,8 @@
 #include <filesystem>
 #include <string>
 
-#include "results/csv_writer.hpp"
-#include "results/gbench_json.hpp"
 #include "results/history.hpp"
-#include "results/html_report.hpp"
+#include "results/outputs.hpp"
 #include "results/tests/sample_run.hpp"
 
 int main(int argc, char** argv) {
@@ -21,10 +19,7 @@ int main(int argc, char** argv) {
   try {
     const std::filesystem::path out = argv[1];
     const res::Run run = std::string(argv[2]) == "base" ? res::testing::sample_run() : res::testing::changed_run();
-    res::write_gbench_json(run, out / "results.json");
-    res::write_results_csv(run, out / "results.csv");
-    res::write_ops_csv(run, out / "ops.csv");
-    res::write_report_html(run, out / "report.html");
+    res::write_outputs(run, out);
     if (argc > 3) res::History(argv[3]).append(run);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "results_write_sample: %s\n", e.what());

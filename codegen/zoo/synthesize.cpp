@@ -11,19 +11,18 @@
 namespace aotbench::codegen::zoo {
 namespace {
 
-// Calibration batch: 8 samples for image models, more (up to 64) for small inputs, where batch
-// statistics from 8 samples would be poor and the extra samples cost little.
-int calibration_samples(const std::vector<int32_t>& input_shape) {
-  std::size_t elements = 1;
-  for (int32_t d : input_shape) elements *= static_cast<std::size_t>(d);
-  return static_cast<int>(std::clamp<std::size_t>(32768 / elements, 8, 64));
-}
 constexpr double kBatchNormEpsilon = 1e-3;  // Keras' default
 
 std::size_t product(const std::vector<int32_t>& s) {
   std::size_t n = 1;
   for (int32_t d : s) n *= static_cast<std::size_t>(d);
   return n;
+}
+
+// Calibration batch: 8 samples for image models, more (up to 64) for small inputs, where batch
+// statistics from 8 samples would be poor and the extra samples cost little.
+int calibration_samples(const std::vector<int32_t>& input_shape) {
+  return static_cast<int>(std::clamp<std::size_t>(32768 / product(input_shape), 8, 64));
 }
 
 // Per output channel: y = z * gain + offset, z being the convolution without bias.

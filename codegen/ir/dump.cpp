@@ -29,8 +29,8 @@ std::string options_text(const OpOptions& options) {
                              activation_name(o.activation));
         } else if constexpr (std::is_same_v<T, DepthwiseConv2DOptions>) {
           return fmt::format(" {} stride {}x{} dilation {}x{} mult {} {}", padding_name(o.padding),
-                             o.stride_h, o.stride_w, o.dilation_h, o.dilation_w,
-                             o.depth_multiplier, activation_name(o.activation));
+                             o.stride_h, o.stride_w, o.dilation_h, o.dilation_w, o.depth_multiplier,
+                             activation_name(o.activation));
         } else if constexpr (std::is_same_v<T, FullyConnectedOptions>) {
           return fmt::format(" {}{}", activation_name(o.activation),
                              o.keep_num_dims ? " keep_num_dims" : "");
@@ -67,8 +67,10 @@ std::string printable_name(const std::string& s, std::size_t max_chars) {
   std::size_t n = 0;
   for (unsigned char c : s) {
     if (n++ == max_chars) return out + "...";
-    if (c >= 0x20 && c < 0x7f && c != '\'') out += static_cast<char>(c);
-    else out += fmt::format("\\x{:02x}", c);
+    if (c >= 0x20 && c < 0x7f && c != '\'')
+      out += static_cast<char>(c);
+    else
+      out += fmt::format("\\x{:02x}", c);
   }
   return out;
 }
@@ -83,8 +85,8 @@ std::string dump_tensor(const Graph& g, int tensor) {
 }
 
 std::string dump_graph(const Graph& g) {
-  std::string s = fmt::format("graph '{}' ({} tensors, {} operators)\n", printable_name(g.source, 4096),
-                              g.tensors.size(), g.ops.size());
+  std::string s = fmt::format("graph '{}' ({} tensors, {} operators)\n",
+                              printable_name(g.source, 4096), g.tensors.size(), g.ops.size());
   s += "  inputs:" + tensor_list(g, g.inputs) + "\n";
   s += "  outputs:" + tensor_list(g, g.outputs) + "\n";
   for (const Operator& op : g.ops) {

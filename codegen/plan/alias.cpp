@@ -6,7 +6,9 @@ namespace aotbench::codegen {
 namespace {
 
 bool is_io(const Graph& g, int tensor) {
-  auto has = [&](const std::vector<int>& v) { return std::find(v.begin(), v.end(), tensor) != v.end(); };
+  auto has = [&](const std::vector<int>& v) {
+    return std::find(v.begin(), v.end(), tensor) != v.end();
+  };
   return has(g.inputs) || has(g.outputs);
 }
 

@@ -7,8 +7,9 @@
 
 namespace aotbench::codegen::plan_detail {
 
-std::vector<int> order_by_size(const std::vector<BufferLife>& buffers);       // greedy_by_size.cpp
-std::vector<int> order_by_conflicts(const std::vector<BufferLife>& buffers);  // greedy_by_conflicts.cpp
+std::vector<int> order_by_size(const std::vector<BufferLife>& buffers);  // greedy_by_size.cpp
+std::vector<int> order_by_conflicts(
+    const std::vector<BufferLife>& buffers);  // greedy_by_conflicts.cpp
 
 // greedy_place.cpp: offsets (parallel to `buffers`) placing buffers in `order`, first fit.
 std::vector<int64_t> place_first_fit(const std::vector<BufferLife>& buffers,

@@ -8,7 +8,9 @@
 namespace aotbench::codegen::plan_detail {
 namespace {
 
-int64_t align_up(int64_t x, int64_t alignment) { return (x + alignment - 1) / alignment * alignment; }
+int64_t align_up(int64_t x, int64_t alignment) {
+  return (x + alignment - 1) / alignment * alignment;
+}
 
 }  // namespace
 

@@ -17,7 +17,8 @@ constexpr AlgorithmName kAlgorithms[] = {
 };
 
 bool in_arena(const BufferLife& b, const PlanOptions& o) {
-  return !(b.input_index >= 0 && !o.inputs_in_arena) && !(b.output_index >= 0 && !o.outputs_in_arena);
+  return !(b.input_index >= 0 && !o.inputs_in_arena) &&
+         !(b.output_index >= 0 && !o.outputs_in_arena);
 }
 
 // Tensors of a buffer kept outside the arena live in the caller's input (or output) buffer.
@@ -76,9 +77,11 @@ MemoryPlan plan_memory(const Graph& g, const PlanOptions& options) {
     for (int m : arena[i].members) plan.tensors[m] = {Home::Arena, offsets[i], -1};
     plan.arena_bytes = std::max(plan.arena_bytes, offsets[i] + arena[i].bytes);
   }
-  plan.arena_bytes = (plan.arena_bytes + options.alignment - 1) / options.alignment * options.alignment;
+  plan.arena_bytes =
+      (plan.arena_bytes + options.alignment - 1) / options.alignment * options.alignment;
   plan.peak_live_bytes = peak_live_bytes(arena);
-  for (std::size_t i = 0; i < arena.size(); ++i) plan.buffers.push_back({std::move(arena[i]), offsets[i]});
+  for (std::size_t i = 0; i < arena.size(); ++i)
+    plan.buffers.push_back({std::move(arena[i]), offsets[i]});
   return plan;
 }
 

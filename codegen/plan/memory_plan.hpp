@@ -42,8 +42,8 @@ struct PlannedBuffer {
 
 struct MemoryPlan {
   PlanOptions options;
-  int64_t arena_bytes = 0;       // multiple of the alignment
-  int64_t peak_live_bytes = 0;   // lower bound of arena_bytes for these lifetimes
+  int64_t arena_bytes = 0;             // multiple of the alignment
+  int64_t peak_live_bytes = 0;         // lower bound of arena_bytes for these lifetimes
   std::vector<PlannedBuffer> buffers;  // the arena's buffers
   std::vector<TensorHome> tensors;     // indexed by tensor id
 };

@@ -69,8 +69,8 @@ std::vector<std::string> plan_problems(const Graph& g, const MemoryPlan& plan) {
       bool same_bytes = ha.offset < hb.offset + g.tensors[b.tensor].num_bytes() &&
                         hb.offset < ha.offset + g.tensors[a.tensor].num_bytes();
       if (same_time && same_bytes) {
-        problems.push_back(fmt::format("tensors #{} and #{} are alive together and overlap",
-                                       a.tensor, b.tensor));
+        problems.push_back(
+            fmt::format("tensors #{} and #{} are alive together and overlap", a.tensor, b.tensor));
       }
     }
   }

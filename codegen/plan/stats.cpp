@@ -10,9 +10,9 @@ int64_t op_macs(const Graph& g, const Operator& op) {
   };
   int64_t out = g.tensors.at(op.outputs.at(0)).num_elements();
   switch (op.type) {
-    case OpType::Conv2D: return out * shape(1)[1] * shape(1)[2] * shape(1)[3];   // [Cout,KH,KW,Cin]
-    case OpType::DepthwiseConv2D: return out * shape(1)[1] * shape(1)[2];        // [1,KH,KW,C]
-    case OpType::FullyConnected: return out * shape(1)[1];                        // [units,depth]
+    case OpType::Conv2D: return out * shape(1)[1] * shape(1)[2] * shape(1)[3];  // [Cout,KH,KW,Cin]
+    case OpType::DepthwiseConv2D: return out * shape(1)[1] * shape(1)[2];       // [1,KH,KW,C]
+    case OpType::FullyConnected: return out * shape(1)[1];                      // [units,depth]
     default: return 0;
   }
 }
@@ -27,7 +27,8 @@ int64_t param_bytes(const Graph& g) {
   std::set<const uint8_t*> seen;
   int64_t bytes = 0;
   for (const Tensor& t : g.tensors) {
-    if (t.is_constant() && seen.insert(t.data.data()).second) bytes += static_cast<int64_t>(t.data.size());
+    if (t.is_constant() && seen.insert(t.data.data()).second)
+      bytes += static_cast<int64_t>(t.data.size());
   }
   return bytes;
 }

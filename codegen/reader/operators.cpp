@@ -14,7 +14,7 @@ using BOpt = tfl::BuiltinOptions;
 struct OpSpec {
   BO code;
   OpType type;
-  BOpt options;     // the options table this operator carries
+  BOpt options;        // the options table this operator carries
   bool needs_options;  // true where the schema defaults are not a usable configuration
 };
 
@@ -37,7 +37,8 @@ constexpr OpSpec kSupported[] = {
 
 std::string supported_list() {
   std::string s;
-  for (const OpSpec& spec : kSupported) s += std::string(s.empty() ? "" : ", ") + op_name(spec.type);
+  for (const OpSpec& spec : kSupported)
+    s += std::string(s.empty() ? "" : ", ") + op_name(spec.type);
   return s;
 }
 
@@ -80,8 +81,10 @@ OpOptions conv_options(const Graph& g, const std::string& at, const tfl::Conv2DO
   c.stride_w = o.stride_w(), c.stride_h = o.stride_h();
   c.dilation_w = o.dilation_w_factor(), c.dilation_h = o.dilation_h_factor();
   c.activation = activation(g, at, o.fused_activation_function());
-  for (auto [what, v] : {std::pair{"stride_w", c.stride_w}, {"stride_h", c.stride_h},
-                         {"dilation_w_factor", c.dilation_w}, {"dilation_h_factor", c.dilation_h}}) {
+  for (auto [what, v] : {std::pair{"stride_w", c.stride_w},
+                         {"stride_h", c.stride_h},
+                         {"dilation_w_factor", c.dilation_w},
+                         {"dilation_h_factor", c.dilation_h}}) {
     check_positive(g, at, what, v);
   }
   auto bias_type = o.quantized_bias_type();
@@ -100,8 +103,10 @@ OpOptions depthwise_options(const Graph& g, const std::string& at,
   c.dilation_w = o.dilation_w_factor(), c.dilation_h = o.dilation_h_factor();
   c.depth_multiplier = o.depth_multiplier();  // op_checks replaces it with the shapes' value
   c.activation = activation(g, at, o.fused_activation_function());
-  for (auto [what, v] : {std::pair{"stride_w", c.stride_w}, {"stride_h", c.stride_h},
-                         {"dilation_w_factor", c.dilation_w}, {"dilation_h_factor", c.dilation_h}}) {
+  for (auto [what, v] : {std::pair{"stride_w", c.stride_w},
+                         {"stride_h", c.stride_h},
+                         {"dilation_w_factor", c.dilation_w},
+                         {"dilation_h_factor", c.dilation_h}}) {
     check_positive(g, at, what, v);
   }
   return c;
@@ -113,8 +118,10 @@ OpOptions pool_options(const Graph& g, const std::string& at, const tfl::Pool2DO
   c.stride_w = o.stride_w(), c.stride_h = o.stride_h();
   c.filter_w = o.filter_width(), c.filter_h = o.filter_height();
   c.activation = activation(g, at, o.fused_activation_function());
-  for (auto [what, v] : {std::pair{"stride_w", c.stride_w}, {"stride_h", c.stride_h},
-                         {"filter_width", c.filter_w}, {"filter_height", c.filter_h}}) {
+  for (auto [what, v] : {std::pair{"stride_w", c.stride_w},
+                         {"stride_h", c.stride_h},
+                         {"filter_width", c.filter_w},
+                         {"filter_height", c.filter_h}}) {
     check_positive(g, at, what, v);
   }
   return c;
@@ -129,8 +136,10 @@ OpOptions fc_options(const Graph& g, const std::string& at, const tfl::FullyConn
     fail(g, "{}: shuffled weight formats are not supported; convert without weight shuffling", at);
   }
   if (o->asymmetric_quantize_inputs()) {
-    fail(g, "{}: is a hybrid (dynamic-range) kernel; convert the model with full-integer int8 "
-            "quantization", at);
+    fail(g,
+         "{}: is a hybrid (dynamic-range) kernel; convert the model with full-integer int8 "
+         "quantization",
+         at);
   }
   auto bias_type = o->quantized_bias_type();
   if (bias_type != tfl::TensorType::FLOAT32 && bias_type != tfl::TensorType::INT32) {
@@ -192,9 +201,10 @@ int32_t opcode(const tfl::OperatorCode& c) {
   int32_t code = opcode(c);
   if (code == static_cast<int32_t>(BO::CUSTOM)) {
     std::string name = c.custom_code() ? c.custom_code()->str() : std::string();
-    fail(g, "operator {} is the custom operator '{}', which aotbench cannot compile; convert the "
-            "model with builtin operators only (supported: {})", index, printable_name(name),
-         supported_list());
+    fail(g,
+         "operator {} is the custom operator '{}', which aotbench cannot compile; convert the "
+         "model with builtin operators only (supported: {})",
+         index, printable_name(name), supported_list());
   }
   fail(g, "operator {} is {}, which aotbench does not support (supported: {})", index,
        builtin_name(code), supported_list());
@@ -208,8 +218,9 @@ Operator convert_operator(const tfl::Model& model, int index, const tfl::Operato
          index, op.opcode_index(), n_codes);
   }
   const tfl::OperatorCode& code = *codes->Get(op.opcode_index());
-  const OpSpec* spec = std::find_if(std::begin(kSupported), std::end(kSupported),
-                                    [&](const OpSpec& s) { return opcode(code) == static_cast<int32_t>(s.code); });
+  const OpSpec* spec =
+      std::find_if(std::begin(kSupported), std::end(kSupported),
+                   [&](const OpSpec& s) { return opcode(code) == static_cast<int32_t>(s.code); });
   if (spec == std::end(kSupported)) unsupported(g, index, code);
 
   Operator out;

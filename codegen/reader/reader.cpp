@@ -17,15 +17,16 @@ Graph read_tflite_file(const std::string& path) {
   }
   // flatbuffers cannot address 2 GiB or more; say so before reading all of it.
   if (auto size = std::filesystem::file_size(path, ec); !ec && size >= (uint64_t{1} << 31)) {
-    throw ModelError(fmt::format("{}: {} bytes; models of 2 GiB or more are not supported", path,
-                                 size));
+    throw ModelError(
+        fmt::format("{}: {} bytes; models of 2 GiB or more are not supported", path, size));
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     throw ModelError(fmt::format("{}: cannot open the model file ({}); check the path", path,
                                  std::strerror(errno)));
   }
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
   if (in.bad()) throw ModelError(path + ": read error; check the file and the disk");
   return read_tflite_buffer(std::move(bytes), path);
 }

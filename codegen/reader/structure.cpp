@@ -13,7 +13,8 @@ std::string label(const Graph& g, int id) {
   return fmt::format("tensor #{} '{}'", id, printable_name(g.tensors[id].name));
 }
 
-std::vector<int> io_list(Graph& g, const flatbuffers::Vector<int32_t>* ids, const char* what) {
+std::vector<int> io_list(const Graph& g, const flatbuffers::Vector<int32_t>* ids,
+                         const char* what) {
   std::vector<int> out;
   if (!ids || ids->size() == 0) fail(g, "the model declares no graph {}", what);
   for (int32_t id : *ids) {
@@ -33,11 +34,15 @@ std::vector<int> io_list(Graph& g, const flatbuffers::Vector<int32_t>* ids, cons
 }
 
 void check_ids(const Graph& g, const Operator& op) {
-  auto in_range = [&](int id) { return id >= 0 && static_cast<std::size_t>(id) < g.tensors.size(); };
+  auto in_range = [&](int id) {
+    return id >= 0 && static_cast<std::size_t>(id) < g.tensors.size();
+  };
   for (int id : op.inputs) {
     if (id != -1 && !in_range(id)) {
-      fail(g, "operator {} ({}) reads tensor {}, but the model has {} tensors; the model is "
-              "corrupt", op.index, op_name(op.type), id, g.tensors.size());
+      fail(g,
+           "operator {} ({}) reads tensor {}, but the model has {} tensors; the model is "
+           "corrupt",
+           op.index, op_name(op.type), id, g.tensors.size());
     }
   }
   if (op.outputs.size() != 1) {
@@ -45,8 +50,10 @@ void check_ids(const Graph& g, const Operator& op) {
          op_name(op.type), op.outputs.size());
   }
   if (!in_range(op.outputs[0])) {
-    fail(g, "operator {} ({}) writes tensor {}, but the model has {} tensors; the model is "
-            "corrupt", op.index, op_name(op.type), op.outputs[0], g.tensors.size());
+    fail(g,
+         "operator {} ({}) writes tensor {}, but the model has {} tensors; the model is "
+         "corrupt",
+         op.index, op_name(op.type), op.outputs[0], g.tensors.size());
   }
 }
 
@@ -58,9 +65,10 @@ std::vector<int> check_dataflow(const Graph& g) {
     check_ids(g, op);
     for (int id : op.inputs) {
       if (id == -1 || g.tensors[id].is_constant() || producer[id] != -1) continue;
-      fail(g, "operator {} ({}) reads {} before any operator computes it; the operators are not "
-              "in execution order or the model is corrupt", op.index, op_name(op.type),
-           label(g, id));
+      fail(g,
+           "operator {} ({}) reads {} before any operator computes it; the operators are not "
+           "in execution order or the model is corrupt",
+           op.index, op_name(op.type), label(g, id));
     }
     int out = op.outputs[0];
     if (g.tensors[out].is_constant()) {
@@ -94,12 +102,14 @@ void check_edges_only(const Graph& g) {
     if (t.type != DType::Float32 && t.type != DType::UInt8) continue;
     if (contains(g.inputs, t.id) || contains(g.outputs, t.id)) continue;
     bool used = t.is_constant();
-    for (const Operator& op : g.ops) used = used || contains(op.inputs, t.id) || op.outputs[0] == t.id;
+    for (const Operator& op : g.ops)
+      used = used || contains(op.inputs, t.id) || op.outputs[0] == t.id;
     if (!used) continue;
-    fail(g, "{} is {} inside the graph: aotbench compiles full-integer int8 models only (float32 "
-            "or uint8 is fine for graph inputs and outputs, around QUANTIZE/DEQUANTIZE); "
-            "convert the model with full-integer quantization", label(g, t.id),
-         dtype_name(t.type));
+    fail(g,
+         "{} is {} inside the graph: aotbench compiles full-integer int8 models only (float32 "
+         "or uint8 is fine for graph inputs and outputs, around QUANTIZE/DEQUANTIZE); "
+         "convert the model with full-integer quantization",
+         label(g, t.id), dtype_name(t.type));
   }
 }
 

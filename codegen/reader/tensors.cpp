@@ -32,8 +32,10 @@ DType convert_type(const Graph& g, const std::string& label, tfl::TensorType typ
     default: break;
   }
   const char* name = tfl::EnumNameTensorType(type);
-  fail(g, "{} has type {}, which aotbench does not support; convert the model to full-integer "
-          "int8 quantization", label, *name ? name : fmt::format("#{}", static_cast<int>(type)));
+  fail(g,
+       "{} has type {}, which aotbench does not support; convert the model to full-integer "
+       "int8 quantization",
+       label, *name ? name : fmt::format("#{}", static_cast<int>(type)));
 }
 
 // shape_signature marks dimensions the converter left open with -1. An open batch dimension over
@@ -51,8 +53,10 @@ void check_signature(const Graph& g, const std::string& label, const tfl::Tensor
     int32_t d = sig->Get(i);
     if (d == -1 && i == 0 && shape[0] == 1) continue;
     if (d < 0) {
-      fail(g, "{} has a dynamic shape (dimension {} of its shape_signature is {}); fix the input "
-              "sizes when converting the model", label, i, d);
+      fail(g,
+           "{} has a dynamic shape (dimension {} of its shape_signature is {}); fix the input "
+           "sizes when converting the model",
+           label, i, d);
     }
     if (d != shape[i]) {
       fail(g, "{} has shape_signature dimension {} = {} but shape {}; the model is corrupt", label,
@@ -64,11 +68,14 @@ void check_signature(const Graph& g, const std::string& label, const tfl::Tensor
 std::vector<int32_t> convert_shape(const Graph& g, const std::string& label, const tfl::Tensor& t) {
   std::vector<int32_t> shape;
   if (t.shape()) shape.assign(t.shape()->begin(), t.shape()->end());
-  if (shape.size() > kMaxRank) fail(g, "{} has rank {}; at most {} is supported", label,
-                                    shape.size(), kMaxRank);
+  if (shape.size() > kMaxRank)
+    fail(g, "{} has rank {}; at most {} is supported", label, shape.size(), kMaxRank);
   for (int32_t d : shape) {
-    if (d < 0) fail(g, "{} has a dynamic shape (dimension {}); give the model a fixed input "
-                       "shape before converting it", label, d);
+    if (d < 0)
+      fail(g,
+           "{} has a dynamic shape (dimension {}); give the model a fixed input "
+           "shape before converting it",
+           label, d);
     if (d == 0) fail(g, "{} has a zero-sized dimension; empty tensors are not supported", label);
   }
   check_signature(g, label, t, shape);
@@ -87,8 +94,10 @@ std::optional<Quantization> convert_quant(const Graph& g, const std::string& lab
   const tfl::QuantizationParameters* q = t.quantization();
   if (!q) return std::nullopt;
   if (q->details_type() != tfl::QuantizationDetails::NONE) {
-    fail(g, "{} uses a non-affine quantization scheme ({}); only scale/zero-point quantization "
-            "is supported", label, static_cast<int>(q->details_type()));
+    fail(g,
+         "{} uses a non-affine quantization scheme ({}); only scale/zero-point quantization "
+         "is supported",
+         label, static_cast<int>(q->details_type()));
   }
   std::size_t n_scale = q->scale() ? q->scale()->size() : 0;
   std::size_t n_zp = q->zero_point() ? q->zero_point()->size() : 0;
@@ -110,8 +119,8 @@ std::optional<Quantization> convert_quant(const Graph& g, const std::string& lab
   if (n_scale > 1 && shape.size() == 1 && shape[0] == static_cast<int32_t>(n_scale)) out.axis = 0;
   if (n_scale > 1) {
     if (out.axis < 0 || static_cast<std::size_t>(out.axis) >= shape.size()) {
-      fail(g, "{} has per-channel quantization along axis {}, outside its rank {}", label,
-           out.axis, shape.size());
+      fail(g, "{} has per-channel quantization along axis {}, outside its rank {}", label, out.axis,
+           shape.size());
     }
     if (static_cast<std::size_t>(shape[out.axis]) != n_scale) {
       fail(g, "{} has {} per-channel scales but dimension {} is {}; the model is corrupt", label,
@@ -131,8 +140,10 @@ std::span<const uint8_t> buffer_bytes(const Graph& g, const std::string& label,
            label);
     }
     if (b.offset() > file || b.size() > file - b.offset()) {
-      fail(g, "{}: its data (offset {}, {} bytes) lies beyond the end of the {}-byte file "
-              "(truncated?)", label, b.offset(), b.size(), file);
+      fail(g,
+           "{}: its data (offset {}, {} bytes) lies beyond the end of the {}-byte file "
+           "(truncated?)",
+           label, b.offset(), b.size(), file);
     }
     return {g.storage.data() + b.offset(), static_cast<std::size_t>(b.size())};
   }
@@ -168,8 +179,8 @@ Tensor convert_tensor(const tfl::Model& model, uint32_t index, const tfl::Tensor
   out.data = buffer_bytes(g, label, *buffers->Get(t.buffer()));
   if (!out.data.empty() && static_cast<int64_t>(out.data.size()) != bytes) {
     fail(g, "{}: constant data is {} bytes but {}{} needs {}; the model is corrupt", label,
-         out.data.size(), dtype_name(out.type),
-         fmt::format("[{}]", fmt::join(out.shape, "x")), bytes);
+         out.data.size(), dtype_name(out.type), fmt::format("[{}]", fmt::join(out.shape, "x")),
+         bytes);
   }
   return out;
 }

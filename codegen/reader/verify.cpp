@@ -30,19 +30,24 @@ const tfl::SubGraph& verified_subgraph(const Graph& g) {
   check_envelope(g);
   flatbuffers::Verifier verifier(g.storage.data(), g.storage.size());
   if (!tfl::VerifyModelBuffer(verifier)) {
-    fail(g, "the TFLite flatbuffer is corrupt or truncated (the flatbuffers verifier rejects it);"
-            " re-export or re-download the model");
+    fail(g,
+         "the TFLite flatbuffer is corrupt or truncated (the flatbuffers verifier rejects it);"
+         " re-export or re-download the model");
   }
   const tfl::Model& model = *tfl::GetModel(g.storage.data());
   if (model.version() != 3) {
-    fail(g, "TFLite schema version {}; aotbench reads version 3 (re-convert with a current "
-            "TensorFlow Lite converter)", model.version());
+    fail(g,
+         "TFLite schema version {}; aotbench reads version 3 (re-convert with a current "
+         "TensorFlow Lite converter)",
+         model.version());
   }
   const auto* subgraphs = model.subgraphs();
   if (!subgraphs || subgraphs->size() == 0) fail(g, "the model has no subgraph");
   if (subgraphs->size() > 1) {
-    fail(g, "the model has {} subgraphs; aotbench compiles single-subgraph models only "
-            "(control flow such as WHILE/IF/CALL_ONCE is not supported)", subgraphs->size());
+    fail(g,
+         "the model has {} subgraphs; aotbench compiles single-subgraph models only "
+         "(control flow such as WHILE/IF/CALL_ONCE is not supported)",
+         subgraphs->size());
   }
   return *subgraphs->Get(0);
 }

@@ -97,7 +97,8 @@ TEST_P(Malformed, TruncatedCopiesAreRejectedUnlessOnlyPaddingIsLost) {
 TEST_P(Malformed, CorruptedCopiesAreRejectedOrReadSafely) {
   std::mt19937 rng(67890);
   std::uniform_int_distribution<std::size_t> anywhere(0, original_.size() - 1);
-  std::uniform_int_distribution<std::size_t> header(0, std::min<std::size_t>(original_.size(), 4096) - 1);
+  std::uniform_int_distribution<std::size_t> header(
+      0, std::min<std::size_t>(original_.size(), 4096) - 1);
   std::uniform_int_distribution<int> byte(0, 255), flips(1, 8);
   Outcome out;
   for (int i = 0; i < copies_; ++i) {

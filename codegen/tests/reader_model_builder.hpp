@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <cstring>
-#include <initializer_list>
 #include <fstream>
+#include <initializer_list>
 #include <iterator>
 #include <memory>
 #include <stdexcept>
@@ -96,7 +96,8 @@ inline tfl::ModelT tiny_model() {
   int32_t q = add_tensor(m, "q", TT::INT8, {1, 4}, quant(0.5f, 0));
   int32_t w = add_tensor(m, "w", TT::INT8, {3, 4}, quant(0.25f, 0),
                          add_buffer(m, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}));
-  int32_t b = add_tensor(m, "b", TT::INT32, {3}, nullptr, add_buffer(m, std::vector<uint8_t>(12, 0)));
+  int32_t b =
+      add_tensor(m, "b", TT::INT32, {3}, nullptr, add_buffer(m, std::vector<uint8_t>(12, 0)));
   int32_t fc = add_tensor(m, "fc", TT::INT8, {1, 3}, quant(0.125f, -1));
   int32_t out = add_tensor(m, "out", TT::FLOAT32, {1, 3}, nullptr);
   add_op(m, add_opcode(m, tfl::BuiltinOperator::QUANTIZE), {in}, {q}, tfl::QuantizeOptionsT{});

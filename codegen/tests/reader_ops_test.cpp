@@ -25,10 +25,10 @@ std::string error_of(const tfl::ModelT& m) {
   return "";
 }
 
-#define EXPECT_ERROR(model, needle)                                         \
-  do {                                                                      \
-    std::string msg = error_of(model);                                      \
-    EXPECT_NE(msg.find(needle), std::string::npos) << "message: " << msg;  \
+#define EXPECT_ERROR(model, needle)                                       \
+  do {                                                                    \
+    std::string msg = error_of(model);                                    \
+    EXPECT_NE(msg.find(needle), std::string::npos) << "message: " << msg; \
   } while (0)
 
 Spec act(std::vector<int32_t> shape) { return Spec{TT::INT8, std::move(shape)}; }
@@ -66,12 +66,14 @@ TEST(ReaderOps, MaxPool) {
 TEST(ReaderOps, ConcatenationNormalizesANegativeAxis) {
   tfl::ConcatenationOptionsT o;
   o.axis = -1;
-  Graph g = read(one_op_model(BO::CONCATENATION, {act({1, 2, 3}), act({1, 2, 5})}, act({1, 2, 8}), o));
+  Graph g =
+      read(one_op_model(BO::CONCATENATION, {act({1, 2, 3}), act({1, 2, 5})}, act({1, 2, 8}), o));
   EXPECT_EQ(std::get<ConcatenationOptions>(g.ops[0].options).axis, 2);
   EXPECT_ERROR(one_op_model(BO::CONCATENATION, {act({1, 2, 3}), act({1, 3, 5})}, act({1, 2, 8}), o),
                "does not line up");
-  EXPECT_ERROR(one_op_model(BO::CONCATENATION, {act({1, 2, 3}), act({1, 2, 5})}, act({1, 2, 8}), o, 1),
-               "input 1 is missing");
+  EXPECT_ERROR(
+      one_op_model(BO::CONCATENATION, {act({1, 2, 3}), act({1, 2, 5})}, act({1, 2, 8}), o, 1),
+      "input 1 is missing");
   o.fused_activation_function = tfl::ActivationFunctionType::RELU;
   EXPECT_ERROR(one_op_model(BO::CONCATENATION, {act({1, 2, 3}), act({1, 2, 5})}, act({1, 2, 8}), o),
                "fused activations are not supported");
@@ -82,14 +84,17 @@ TEST(ReaderOps, ConvWithDilationAndWithoutBias) {
   o.padding = tfl::Padding::VALID;
   o.stride_w = o.stride_h = 1;
   o.dilation_w_factor = o.dilation_h_factor = 2;  // 3x3 kernel covers 5x5
-  auto m = one_op_model(BO::CONV_2D, {act({1, 7, 7, 1}), weights({4, 3, 3, 1}, 4, 0), i32({0, 0, 0, 0}, {4})},
+  auto m = one_op_model(BO::CONV_2D,
+                        {act({1, 7, 7, 1}), weights({4, 3, 3, 1}, 4, 0), i32({0, 0, 0, 0}, {4})},
                         act({1, 3, 3, 4}), o, /*omit bias*/ 2);
   Graph g = read(m);
   EXPECT_EQ(g.ops[0].inputs[2], -1);
   EXPECT_EQ(std::get<Conv2DOptions>(g.ops[0].options).dilation_h, 2);
-  m = one_op_model(BO::CONV_2D, {act({1, 7, 7, 2}), weights({4, 3, 3, 1}, 4, 0)}, act({1, 3, 3, 4}), o);
+  m = one_op_model(BO::CONV_2D, {act({1, 7, 7, 2}), weights({4, 3, 3, 1}, 4, 0)}, act({1, 3, 3, 4}),
+                   o);
   EXPECT_ERROR(m, "grouped convolution");
-  m = one_op_model(BO::CONV_2D, {act({1, 7, 7, 4}), weights({4, 3, 3, 4}, 4, 3)}, act({1, 3, 3, 4}), o);
+  m = one_op_model(BO::CONV_2D, {act({1, 7, 7, 4}), weights({4, 3, 3, 4}, 4, 3)}, act({1, 3, 3, 4}),
+                   o);
   EXPECT_ERROR(m, "are quantized along axis 3; expected axis 0");
 }
 
@@ -98,12 +103,13 @@ TEST(ReaderOps, DepthwiseMultiplierComesFromTheShapes) {
   o.padding = tfl::Padding::SAME;
   o.stride_w = o.stride_h = 1;
   o.depth_multiplier = 0;  // redundant and sometimes wrong in files; the shapes decide
-  Graph g = read(one_op_model(BO::DEPTHWISE_CONV_2D,
-                              {act({1, 4, 4, 2}), weights({1, 3, 3, 4}, 4, 3), i32({1, 2, 3, 4}, {4})},
-                              act({1, 4, 4, 4}), o));
+  Graph g =
+      read(one_op_model(BO::DEPTHWISE_CONV_2D,
+                        {act({1, 4, 4, 2}), weights({1, 3, 3, 4}, 4, 3), i32({1, 2, 3, 4}, {4})},
+                        act({1, 4, 4, 4}), o));
   EXPECT_EQ(std::get<DepthwiseConv2DOptions>(g.ops[0].options).depth_multiplier, 2);
-  EXPECT_ERROR(one_op_model(BO::DEPTHWISE_CONV_2D,
-                            {act({1, 4, 4, 3}), weights({1, 3, 3, 4}, 4, 3)}, act({1, 4, 4, 4}), o),
+  EXPECT_ERROR(one_op_model(BO::DEPTHWISE_CONV_2D, {act({1, 4, 4, 3}), weights({1, 3, 3, 4}, 4, 3)},
+                            act({1, 4, 4, 4}), o),
                "not a multiple of the input's 3");
   EXPECT_ERROR(one_op_model(BO::DEPTHWISE_CONV_2D,
                             {act({1, 4, 4, 2}), weights({1, 3, 3, 4}, 4, 3), i32({1, 2}, {2})},
@@ -113,15 +119,17 @@ TEST(ReaderOps, DepthwiseMultiplierComesFromTheShapes) {
 
 TEST(ReaderOps, PadWithInt64Paddings) {
   Spec pads{TT::INT64, {4, 2}, 0, 0, le_bytes<int64_t>({0, 0, 1, 1, 2, 2, 0, 0})};
-  Graph g = read(one_op_model(BO::PAD, {act({1, 2, 2, 1}), pads}, act({1, 4, 6, 1}), tfl::PadOptionsT{}));
+  Graph g =
+      read(one_op_model(BO::PAD, {act({1, 2, 2, 1}), pads}, act({1, 4, 6, 1}), tfl::PadOptionsT{}));
   EXPECT_EQ(g.ops[0].type, OpType::Pad);
   Spec other = act({1, 4, 6, 1});
   other.zero_point = 3;
   EXPECT_ERROR(one_op_model(BO::PAD, {act({1, 2, 2, 1}), pads}, other, tfl::PadOptionsT{}),
                "input and output quantization differ");
   Spec negative{TT::INT32, {4, 2}, 0, 0, le_bytes<int32_t>({0, 0, -1, 1, 2, 2, 0, 0})};
-  EXPECT_ERROR(one_op_model(BO::PAD, {act({1, 2, 2, 1}), negative}, act({1, 3, 6, 1}), tfl::PadOptionsT{}),
-               "padding -1,1 of dimension 1 is out of range");
+  EXPECT_ERROR(
+      one_op_model(BO::PAD, {act({1, 2, 2, 1}), negative}, act({1, 3, 6, 1}), tfl::PadOptionsT{}),
+      "padding -1,1 of dimension 1 is out of range");
 }
 
 TEST(ReaderOps, TransposeNeedsAPermutation) {
@@ -136,7 +144,8 @@ TEST(ReaderOps, TransposeNeedsAPermutation) {
 TEST(ReaderOps, MeanKeepsOrDropsReducedAxes) {
   tfl::ReducerOptionsT keep;
   keep.keep_dims = true;
-  Graph g = read(one_op_model(BO::MEAN, {act({1, 4, 4, 8}), i32({1, -2}, {2})}, act({1, 1, 1, 8}), keep));
+  Graph g =
+      read(one_op_model(BO::MEAN, {act({1, 4, 4, 8}), i32({1, -2}, {2})}, act({1, 1, 1, 8}), keep));
   EXPECT_TRUE(std::get<ReducerOptions>(g.ops[0].options).keep_dims);
   EXPECT_ERROR(one_op_model(BO::MEAN, {act({1, 4, 4, 8}), i32({1, 2}, {2})}, act({1, 1, 1, 8}),
                             tfl::ReducerOptionsT{}),
@@ -169,11 +178,13 @@ TEST(ReaderOps, QuantizeDirections) {
 }
 
 TEST(ReaderOps, ReshapeWithARunTimeShapeIsRejected) {
-  Graph g = read(one_op_model(BO::RESHAPE, {act({1, 2, 3}), i32({6}, {1})}, act({6}), tfl::ReshapeOptionsT{}));
+  Graph g = read(
+      one_op_model(BO::RESHAPE, {act({1, 2, 3}), i32({6}, {1})}, act({6}), tfl::ReshapeOptionsT{}));
   EXPECT_EQ(g.ops[0].type, OpType::Reshape);
   Spec dynamic_shape{TT::INT32, {1}, 0, 0};
-  EXPECT_ERROR(one_op_model(BO::RESHAPE, {act({1, 2, 3}), dynamic_shape}, act({6}), tfl::ReshapeOptionsT{}),
-               "computed at run time");
+  EXPECT_ERROR(
+      one_op_model(BO::RESHAPE, {act({1, 2, 3}), dynamic_shape}, act({6}), tfl::ReshapeOptionsT{}),
+      "computed at run time");
   EXPECT_ERROR(one_op_model(BO::RESHAPE, {act({1, 2, 3})}, act({7}), tfl::ReshapeOptionsT{}),
                "has 6 elements but output");
 }

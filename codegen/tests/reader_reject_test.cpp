@@ -28,11 +28,11 @@ std::string error_of(std::vector<uint8_t> bytes) {
   return "";
 }
 
-#define EXPECT_REJECTED(bytes, needle)                                     \
-  do {                                                                     \
-    std::string msg = error_of(bytes);                                     \
-    EXPECT_EQ(msg.rfind("bad.tflite: ", 0), 0u) << "message: " << msg;     \
-    EXPECT_NE(msg.find(needle), std::string::npos) << "message: " << msg;  \
+#define EXPECT_REJECTED(bytes, needle)                                    \
+  do {                                                                    \
+    std::string msg = error_of(bytes);                                    \
+    EXPECT_EQ(msg.rfind("bad.tflite: ", 0), 0u) << "message: " << msg;    \
+    EXPECT_NE(msg.find(needle), std::string::npos) << "message: " << msg; \
   } while (0)
 
 tfl::ModelT kws() { return unpack(read_bytes(test_model_path("kws_ref_model.tflite"))); }
@@ -40,11 +40,11 @@ tfl::SubGraphT& sg(tfl::ModelT& m) { return *m.subgraphs[0]; }
 tfl::OperatorT& op(tfl::ModelT& m, int i) { return *sg(m).operators[i]; }
 tfl::TensorT& tensor(tfl::ModelT& m, int i) { return *sg(m).tensors[i]; }
 tfl::TensorT& op_input(tfl::ModelT& m, int o, int k) { return tensor(m, op(m, o).inputs[k]); }
-tfl::OperatorCodeT& code_of(tfl::ModelT& m, int o) { return *m.operator_codes[op(m, o).opcode_index]; }
-
-TEST(ReaderAccepts, UnchangedRoundTripOfARealModel) {
-  EXPECT_EQ(error_of(pack(kws())), "");
+tfl::OperatorCodeT& code_of(tfl::ModelT& m, int o) {
+  return *m.operator_codes[op(m, o).opcode_index];
 }
+
+TEST(ReaderAccepts, UnchangedRoundTripOfARealModel) { EXPECT_EQ(error_of(pack(kws())), ""); }
 
 TEST(ReaderAccepts, Uint8InputAndFloatOutputAroundAnInt8Core) {
   Graph g = read_tflite_buffer(pack(tiny_model()), "tiny");
@@ -290,7 +290,8 @@ TEST(ReaderFiles, MissingFileAndDirectory) {
     read_tflite_file("/nonexistent/model.tflite");
     FAIL() << "no error";
   } catch (const ModelError& e) {
-    EXPECT_NE(std::string(e.what()).find("/nonexistent/model.tflite: cannot open"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/model.tflite: cannot open"),
+              std::string::npos);
   }
   try {
     read_tflite_file(std::filesystem::temp_directory_path().string());

@@ -13,9 +13,9 @@ inline std::string test_model_path(const std::string& file) {
 // The eight pretrained models of ../shared/models/SOURCES.md.
 inline const std::vector<std::string>& shared_model_files() {
   static const std::vector<std::string> files = {
-      "mcunet_vww1_80.tflite",  "mnv2_100_224_nchw_int8.tflite", "vww_96_int8.tflite",
-      "kws_ref_model.tflite",   "pretrainedresnet_quant.tflite", "ad01_int8.tflite",
-      "person_detect.tflite",   "str_ww_ref_model.tflite"};
+      "mcunet_vww1_80.tflite", "mnv2_100_224_nchw_int8.tflite", "vww_96_int8.tflite",
+      "kws_ref_model.tflite",  "pretrainedresnet_quant.tflite", "ad01_int8.tflite",
+      "person_detect.tflite",  "str_ww_ref_model.tflite"};
   return files;
 }
 

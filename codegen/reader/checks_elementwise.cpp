@@ -1,0 +1,66 @@
+// Element-wise operators: ADD, SOFTMAX, QUANTIZE, DEQUANTIZE.
+#include <algorithm>
+#include <cmath>
+
+#include "reader/op_check.hpp"
+
+namespace aotbench::codegen::reader_detail {
+
+void check_add(const OpCheck& c) {
+  c.arity(2, 2);
+  const Tensor &a = c.in(0), &b = c.in(1), &y = c.out();
+  c.act(a, "input");
+  c.act(b, "input");
+  c.act(y, "output");
+  std::size_t rank = std::max(a.shape.size(), b.shape.size());
+  if (a.shape != b.shape && rank > 4) c.fail("broadcasting beyond 4 dimensions is not supported");
+  Shape want(rank);
+  for (std::size_t i = 0; i < rank; ++i) {
+    auto dim = [&](const Shape& s) { return i + s.size() >= rank ? s[i + s.size() - rank] : 1; };
+    int32_t da = dim(a.shape), db = dim(b.shape);
+    if (da != db && da != 1 && db != 1) {
+      c.fail("input shapes {} and {} do not broadcast", shape_text(a.shape), shape_text(b.shape));
+    }
+    want[i] = std::max(da, db);
+  }
+  c.shape_is(y, want, "output");
+}
+
+void check_softmax(const OpCheck& c, const SoftmaxOptions& o) {
+  c.arity(1, 1);
+  const Tensor &x = c.in(0), &y = c.out();
+  c.act(x, "input");
+  c.act(y, "output");
+  if (x.shape.empty()) c.fail("input {} is a scalar", c.label(x.id));
+  c.shape_is(y, x.shape, "output");
+  if (!std::isfinite(o.beta) || o.beta <= 0) c.fail("beta {} must be positive", o.beta);
+  // TFLite's int8 softmax writes probabilities with scale 1/256 and zero point -128.
+  float scale = y.quant->scale[0];
+  if (y.quant->zero_point[0] != -128 || std::fabs(scale - 1.0f / 256) > 0.001f / 256) {
+    c.fail("output {} has scale {} and zero point {}; int8 SOFTMAX requires 1/256 and -128",
+           c.label(y.id), scale, y.quant->zero_point[0]);
+  }
+}
+
+void check_quantize(const OpCheck& c) {
+  c.arity(1, 1);
+  const Tensor &x = c.in(0), &y = c.out();
+  bool ok = (x.type == DType::Float32 || x.type == DType::UInt8 || x.type == DType::Int8) &&
+            (y.type == DType::Int8 || (y.type == DType::UInt8 && x.type == DType::Int8));
+  if (!ok)
+    c.fail("converts {} to {}; supported are float32/uint8/int8 to int8 and int8 to uint8",
+           dtype_name(x.type), dtype_name(y.type));
+  if (x.type != DType::Float32) c.per_tensor(x, "input");
+  c.per_tensor(y, "output");
+  c.shape_is(y, x.shape, "output");
+}
+
+void check_dequantize(const OpCheck& c) {
+  c.arity(1, 1);
+  const Tensor &x = c.in(0), &y = c.out();
+  c.act(x, "input");
+  c.type(y, DType::Float32, "output");
+  c.shape_is(y, x.shape, "output");
+}
+
+}  // namespace aotbench::codegen::reader_detail

@@ -1,0 +1,133 @@
+// Operators that move or reduce data: MEAN, PAD, RESHAPE, TRANSPOSE, CONCATENATION.
+#include <fmt/ranges.h>
+
+#include <limits>
+
+#include "reader/op_check.hpp"
+
+namespace aotbench::codegen::reader_detail {
+namespace {
+
+constexpr int64_t kMaxPad = std::numeric_limits<int32_t>::max();
+
+void same_quant(const OpCheck& c, const Tensor& a, const Tensor& b) {
+  if (a.quant->scale[0] != b.quant->scale[0] || a.quant->zero_point[0] != b.quant->zero_point[0]) {
+    c.fail("input and output quantization differ; this operator does not rescale");
+  }
+}
+
+}  // namespace
+
+void check_mean(const OpCheck& c, const ReducerOptions& o) {
+  c.arity(2, 2);
+  const Tensor &x = c.in(0), &y = c.out();
+  c.act(x, "input");
+  c.act(y, "output");
+  std::vector<bool> reduced(x.shape.size(), false);
+  for (int64_t a : c.int_values(c.in(1), "axis")) {
+    int64_t rank = static_cast<int64_t>(x.shape.size());
+    if (a < -rank || a >= rank) c.fail("axis {} is outside the input's rank {}", a, rank);
+    reduced[a < 0 ? a + rank : a] = true;
+  }
+  Shape want;
+  for (std::size_t i = 0; i < x.shape.size(); ++i) {
+    if (!reduced[i])
+      want.push_back(x.shape[i]);
+    else if (o.keep_dims)
+      want.push_back(1);
+  }
+  c.shape_is(y, want, "output");
+}
+
+void check_pad(const OpCheck& c) {
+  c.arity(2, 2);
+  const Tensor &x = c.in(0), &y = c.out();
+  c.act(x, "input");
+  c.act(y, "output");
+  same_quant(c, x, y);
+  if (x.shape.size() > 5) c.fail("input rank {} is above the supported 5", x.shape.size());
+  const Tensor& p = c.in(1);
+  if (p.shape != Shape{static_cast<int32_t>(x.shape.size()), 2}) {
+    c.fail("paddings {} have shape {}; expected [{}x2]", c.label(p.id), shape_text(p.shape),
+           x.shape.size());
+  }
+  std::vector<int64_t> pads = c.int_values(p, "paddings");
+  Shape want = x.shape;
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    int64_t before = pads[2 * i], after = pads[2 * i + 1];
+    if (before < 0 || after < 0 || before > kMaxPad || after > kMaxPad) {
+      c.fail("padding {},{} of dimension {} is out of range", before, after, i);
+    }
+    want[i] = checked_dim(c, want[i] + before + after);
+  }
+  c.shape_is(y, want, "output");
+}
+
+void check_reshape(const OpCheck& c) {
+  c.arity(1, 2);
+  const Tensor &x = c.in(0), &y = c.out();
+  c.act(x, "input");
+  c.type(y, x.type, "output");
+  if (c.has(1) && !c.in(1).is_constant()) {
+    c.fail("the new shape {} is computed at run time; only static reshapes are supported",
+           c.label(c.in(1).id));
+  }
+  if (x.num_elements() != y.num_elements()) {
+    c.fail("input {} has {} elements but output {} has {}", c.label(x.id), x.num_elements(),
+           c.label(y.id), y.num_elements());
+  }
+}
+
+void check_transpose(const OpCheck& c) {
+  c.arity(2, 2);
+  const Tensor &x = c.in(0), &y = c.out();
+  c.act(x, "input");
+  c.act(y, "output");
+  std::vector<int64_t> perm = c.int_values(c.in(1), "permutation");
+  std::size_t rank = x.shape.size();
+  if (perm.size() != rank)
+    c.fail("permutation has {} entries for a rank-{} input", perm.size(), rank);
+  std::vector<bool> seen(rank, false);
+  Shape want(rank);
+  for (std::size_t i = 0; i < rank; ++i) {
+    if (perm[i] < 0 || static_cast<std::size_t>(perm[i]) >= rank || seen[perm[i]]) {
+      c.fail("permutation {} is not a permutation of 0..{}",
+             fmt::format("[{}]", fmt::join(perm, ",")), rank - 1);
+    }
+    seen[perm[i]] = true;
+    want[i] = x.shape[perm[i]];
+  }
+  c.shape_is(y, want, "output");
+}
+
+// TFLite Micro concatenates int8 tensors by copying bytes, without rescaling.
+void check_concatenation(const OpCheck& c, ConcatenationOptions& o) {
+  constexpr std::size_t kMaxInputs = 10;  // TFLite Micro's limit
+  c.arity(1, kMaxInputs);
+  const Tensor& y = c.out();
+  c.act(y, "output");
+  if (o.activation != Activation::None) c.fail("fused activations are not supported here");
+  int32_t rank = static_cast<int32_t>(y.shape.size());
+  if (rank > 4) c.fail("rank {} is above the supported 4", rank);
+  if (o.axis < -rank || o.axis >= rank) c.fail("axis {} is outside rank {}", o.axis, rank);
+  if (o.axis < 0) o.axis += rank;  // the IR keeps a non-negative axis
+  Shape want = y.shape;
+  int64_t total = 0;
+  for (std::size_t i = 0; i < c.node.inputs.size(); ++i) {
+    if (!c.has(i)) c.fail("input {} is missing", i);
+    const Tensor& x = c.in(i);
+    c.act(x, "input");
+    c.rank_is(x, rank, "input");
+    for (int32_t d = 0; d < rank; ++d) {
+      if (d != o.axis && x.shape[d] != y.shape[d]) {
+        c.fail("input {} has shape {}, which does not line up with the output's {}", c.label(x.id),
+               shape_text(x.shape), shape_text(y.shape));
+      }
+    }
+    total += x.shape[o.axis];
+  }
+  want[o.axis] = checked_dim(c, total);
+  c.shape_is(y, want, "output");
+}
+
+}  // namespace aotbench::codegen::reader_detail

@@ -57,7 +57,7 @@ void compare(const ReportOptions& o) {
 void add_report(CLI::App& app) {
   static ReportOptions o;
   CLI::App* cmd = app.add_subcommand(
-      "report", "Show a run's results, re-render its HTML report, or compare it with a baseline run");
+      "report", "show a run's results, re-render its HTML report, or compare it with a baseline run");
   cmd->add_option("results", o.results, "results.json of a sweep (Google Benchmark JSON written by aotbench)")
       ->required()
       ->check(CLI::ExistingFile);

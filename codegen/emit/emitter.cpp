@@ -1,0 +1,169 @@
+#include "emit/emitter.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "emit/emit_context.hpp"
+#include "emit/names.hpp"
+#include "plan/stats.hpp"
+
+namespace aotbench::codegen {
+namespace {
+
+// Sanitized names of the graph's inputs or outputs, made unique with a numeric suffix.
+std::vector<std::string> io_fields(const Graph& g, const std::vector<int>& tensors,
+                                   const char* fallback) {
+  std::vector<std::string> fields;
+  std::set<std::string> used;
+  for (int t : tensors) {
+    std::string name = c_identifier(g.tensors[t].name, fallback);
+    const std::string stem = name;
+    for (int n = 1; used.count(name); ++n) name = stem + "_" + std::to_string(n);
+    used.insert(name);
+    fields.push_back(name);
+  }
+  return fields;
+}
+
+std::vector<int> kernel_params(const std::vector<LoweredOp>& ops, const Graph& g) {
+  std::set<int> ids;
+  for (const LoweredOp& op : ops) {
+    if (op.is_noop) continue;
+    for (const KernelArg& a : op.args)
+      if (a.tensor >= 0 && g.tensors[a.tensor].is_constant()) ids.insert(a.tensor);
+  }
+  return {ids.begin(), ids.end()};
+}
+
+}  // namespace
+
+std::string default_prefix(const std::string& model_name) {
+  return c_identifier(model_name, "model");
+}
+
+EmitContext::EmitContext(const Graph& graph, const Variant& v, const EmitOptions& o)
+    : g(graph), variant(v), options(o) {
+  prefix = v.get("prefix").empty() ? default_prefix(o.model_name) : v.get("prefix");
+  base = "tvmgen_" + prefix;
+  PlanOptions po;
+  po.algorithm = *parse_plan_algorithm(v.get("plan"));
+  po.inputs_in_arena = false;  // TVM's AOT convention: the caller owns inputs and outputs
+  po.outputs_in_arena = false;
+  plan = plan_memory(g, po);
+  ops = lower_graph(g, o.lower);
+  params = kernel_params(ops, g);
+  input_fields = io_fields(g, g.inputs, "input");
+  output_fields = io_fields(g, g.outputs, "output");
+}
+
+std::string EmitContext::upper_base() const { return upper_case(base); }
+
+std::string EmitContext::op_function(const LoweredOp& op) const {
+  char index[16];
+  std::snprintf(index, sizeof index, "%03d", op.op_index);
+  return sym(std::string("op") + index + "_" + c_identifier(op_name(op.op_type)));
+}
+
+std::string EmitContext::arg_c_type(const KernelArg& arg) const {
+  if (arg.tensor < 0) return "const int32_t";  // an omitted bias
+  const std::string type = c_type(g.tensors[arg.tensor].type);
+  return arg.role == ArgRole::Output ? type : "const " + type;
+}
+
+std::string EmitContext::tensor_comment(int tensor) const {
+  const Tensor& t = g.tensors[tensor];
+  std::string shape;
+  for (std::size_t i = 0; i < t.shape.size(); ++i) shape += (i ? "x" : "") + std::to_string(t.shape[i]);
+  return fmt::format("t{} {} [{}] {}", tensor, dtype_name(t.type), shape, c_comment_text(t.name, 60));
+}
+
+std::vector<const KernelArg*> EmitContext::passed_args(const LoweredOp& op) const {
+  std::vector<const KernelArg*> out;
+  for (const KernelArg& a : op.args)
+    if (a.tensor >= 0) out.push_back(&a);
+  return out;
+}
+
+std::vector<std::string> EmitContext::arg_names(const LoweredOp& op) const {
+  const auto args = passed_args(op);
+  int inputs = 0;
+  for (const KernelArg* a : args) inputs += a->role == ArgRole::Input;
+  std::vector<std::string> names;
+  int input = 0;
+  for (const KernelArg* a : args) {
+    if (a->role == ArgRole::Input) {
+      names.push_back(inputs == 1 ? "input" : "input" + std::to_string(input++));
+    } else {
+      names.push_back(arg_role_name(a->role));
+    }
+  }
+  return names;
+}
+
+std::string EmitContext::op_signature(const LoweredOp& op) const {
+  if (variant.packed_api()) return packed_signature(op_function(op));
+  const auto args = passed_args(op);
+  const auto names = arg_names(op);
+  std::string params;
+  for (std::size_t i = 0; i < args.size(); ++i)
+    params += fmt::format("{}{}* {}", i ? ", " : "", arg_c_type(*args[i]), names[i]);
+  return fmt::format("int32_t {}({})", op_function(op), params);
+}
+
+std::vector<int> EmitContext::shape_tensors() const {
+  std::set<int> ids;
+  for (const LoweredOp& op : ops) {
+    if (op.is_noop) continue;
+    for (const KernelArg* a : passed_args(op)) ids.insert(a->tensor);
+  }
+  return {ids.begin(), ids.end()};
+}
+
+std::vector<int> buffers_allocated_before(const EmitContext& c, int op) {
+  std::vector<int> out;
+  for (std::size_t b = 0; b < c.plan.buffers.size(); ++b)
+    if (c.plan.buffers[b].life.first_op == op) out.push_back(static_cast<int>(b));
+  return out;
+}
+
+std::vector<int> buffers_freed_after(const EmitContext& c, int op) {
+  std::vector<int> out;
+  for (std::size_t b = 0; b < c.plan.buffers.size(); ++b)
+    if (c.plan.buffers[b].life.last_op == op) out.push_back(static_cast<int>(b));
+  return out;
+}
+
+EmitResult emit_model(const Graph& g, const Variant& variant, const EmitOptions& options) {
+  EmitContext c(g, variant, options);
+  c.workspace_pool_bytes = variant.static_workspace() ? 0 : simulate_workspace_pool(c);
+
+  EmitResult r;
+  r.files.push_back(emit_public_header(c));
+  r.files.push_back(emit_internal_header(c));
+  r.files.push_back(emit_params(c));
+  r.files.push_back(emit_operators(c));
+  r.files.push_back(emit_runner(c));
+  if (options.device_adapter) r.files.push_back(emit_adapter(c));
+
+  EmitSummary& s = r.summary;
+  s.model = options.model_name;
+  s.prefix = c.prefix;
+  s.variant_key = variant.key();
+  s.operators = static_cast<int>(g.ops.size());
+  s.macs = total_macs(g);
+  s.arena_bytes = c.plan.arena_bytes;
+  s.workspace_pool_bytes = c.workspace_pool_bytes;
+  for (int t : c.params) s.param_bytes += g.tensors[t].num_bytes();
+  for (int t : g.inputs) s.input_bytes += g.tensors[t].num_bytes();
+  for (int t : g.outputs) s.output_bytes += g.tensors[t].num_bytes();
+  for (std::size_t i = 0; i < g.ops.size(); ++i) {
+    const LoweredOp& op = c.ops[i];
+    if (!op.is_noop) ++s.kernel_calls;
+    s.ops.push_back({g.ops[i].index, op_name(g.ops[i].type), op.is_noop ? "" : c.op_function(op),
+                     op_macs(g, g.ops[i])});
+  }
+  return r;
+}
+
+}  // namespace aotbench::codegen

@@ -1,0 +1,63 @@
+#include "emit/summary.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <map>
+#include <stdexcept>
+
+namespace aotbench::codegen {
+
+std::string summary_text(const EmitSummary& s) {
+  std::map<std::string, int> counts;
+  for (const OpSummary& op : s.ops) ++counts[op.type];
+  std::string ops;
+  for (const auto& [type, n] : counts) ops += fmt::format("{}{} x{}", ops.empty() ? "" : ", ", type, n);
+  std::string out;
+  out += fmt::format("model       {}\n", s.model);
+  out += fmt::format("variant     {}\n", s.variant_key);
+  out += fmt::format("prefix      tvmgen_{}\n", s.prefix);
+  out += fmt::format("operators   {} ({} kernel calls): {}\n", s.operators, s.kernel_calls, ops);
+  out += fmt::format("MACs        {}\n", s.macs);
+  out += fmt::format("parameters  {} bytes\n", s.param_bytes);
+  out += fmt::format("arena       {} bytes (static plan)\n", s.arena_bytes);
+  if (s.workspace_pool_bytes)
+    out += fmt::format("pool        {} bytes (dynamic workspace)\n", s.workspace_pool_bytes);
+  out += fmt::format("inputs      {} bytes, outputs {} bytes\n", s.input_bytes, s.output_bytes);
+  return out;
+}
+
+nlohmann::json summary_json(const EmitSummary& s) {
+  nlohmann::json ops = nlohmann::json::array();
+  for (const OpSummary& op : s.ops)
+    ops.push_back({{"index", op.index}, {"type", op.type}, {"function", op.function}, {"macs", op.macs}});
+  return {{"model", s.model},
+          {"variant", s.variant_key},
+          {"prefix", s.prefix},
+          {"operators", s.operators},
+          {"kernel_calls", s.kernel_calls},
+          {"macs", s.macs},
+          {"param_bytes", s.param_bytes},
+          {"arena_bytes", s.arena_bytes},
+          {"workspace_pool_bytes", s.workspace_pool_bytes},
+          {"input_bytes", s.input_bytes},
+          {"output_bytes", s.output_bytes},
+          {"ops", ops}};
+}
+
+namespace {
+void write_text(const std::filesystem::path& p, const std::string& text) {
+  std::ofstream out(p, std::ios::binary);
+  out << text;
+  if (!out.flush()) throw std::runtime_error("cannot write " + p.string());
+}
+}  // namespace
+
+void write_sources(const EmitResult& r, const std::filesystem::path& dir) {
+  std::filesystem::create_directories(dir);
+  for (const GeneratedFile& f : r.files) write_text(dir / f.name, f.text);
+  write_text(dir / "summary.txt", summary_text(r.summary));
+  write_text(dir / "summary.json", summary_json(r.summary).dump(2) + "\n");
+}
+
+}  // namespace aotbench::codegen

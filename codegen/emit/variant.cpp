@@ -1,0 +1,101 @@
+#include "emit/variant.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "emit/names.hpp"
+
+namespace aotbench::codegen {
+
+const std::vector<KnobInfo>& knob_table() {
+  static const std::vector<KnobInfo> table = {
+      {"api", {"packed", "unpacked"}, "unpacked", true,
+       "operator calling convention: TVM packed (TVMValue + DLTensor) or plain typed pointers"},
+      {"interface", {"packed", "c"}, "c", true,
+       "runner entry point: packed signature or int32_t <prefix>_run(inputs*, outputs*)"},
+      {"workspace", {"static", "dynamic"}, "static", true,
+       "one planned arena, or TVMBackendAllocWorkspace/FreeWorkspace at run time"},
+      {"params", {"direct", "lookup"}, "direct", true,
+       "weights by symbol, or through a <prefix>_lookup_linked_param(id) call"},
+      {"index", {"i32", "i64"}, "i32", true, "width of shapes, strides and loop indices"},
+      {"opt", {"O0", "Os", "O2", "O3"}, "Os", true, "compiler optimization level"},
+      {"prefix", {}, "", false, "name-mangling prefix of every global symbol (default: model name)"},
+      {"profile", {"off", "ops"}, "off", false, "hooks around every operator for per-op cycles"},
+      {"plan", {"greedy_by_size", "greedy_by_conflicts"}, "greedy_by_size", false,
+       "static memory planner algorithm"},
+  };
+  return table;
+}
+
+const KnobInfo& knob_info(std::string_view name) {
+  for (const auto& k : knob_table())
+    if (k.name == name) return k;
+  std::vector<std::string> names;
+  for (const auto& k : knob_table()) names.push_back(k.name);
+  throw VariantError(fmt::format("unknown variant knob '{}'; known knobs: {}", name,
+                                 fmt::join(names, ", ")));
+}
+
+Variant::Variant() {
+  for (const auto& k : knob_table()) values_[k.name] = k.default_value;
+}
+
+static std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+Variant Variant::parse(std::string_view spec) {
+  Variant v;
+  std::vector<std::string> seen;
+  while (!trim(spec).empty()) {
+    const auto comma = spec.find(',');
+    const auto item = trim(spec.substr(0, comma));
+    spec = comma == std::string_view::npos ? std::string_view{} : spec.substr(comma + 1);
+    if (item.empty()) continue;
+    const auto eq = item.find('=');
+    if (eq == std::string_view::npos)
+      throw VariantError(fmt::format("variant item '{}' is not KNOB=VALUE (e.g. api=packed)", item));
+    const std::string knob{trim(item.substr(0, eq))};
+    if (std::find(seen.begin(), seen.end(), knob) != seen.end())
+      throw VariantError(fmt::format("variant knob '{}' is given twice", knob));
+    seen.push_back(knob);
+    v.set(knob, trim(item.substr(eq + 1)));
+  }
+  return v;
+}
+
+const std::string& Variant::get(std::string_view knob) const {
+  const auto it = values_.find(knob);
+  if (it == values_.end()) knob_info(knob);  // throws with the list of knobs
+  return it->second;
+}
+
+void Variant::set(std::string_view knob, std::string_view value) {
+  const KnobInfo& info = knob_info(knob);
+  if (info.name == "prefix") {
+    if (!value.empty() && !is_c_identifier(value))
+      throw VariantError(fmt::format(
+          "prefix '{}' is not a C identifier (letters, digits and '_', not starting with a digit)",
+          value));
+  } else if (std::find(info.values.begin(), info.values.end(), value) == info.values.end()) {
+    throw VariantError(fmt::format("variant knob {} has no value '{}'; choose one of: {}", knob,
+                                   value, fmt::join(info.values, ", ")));
+  }
+  values_[info.name] = std::string{value};
+}
+
+std::string Variant::key() const {
+  std::string key;
+  for (const auto& k : knob_table()) {
+    const std::string& value = values_.at(k.name);
+    if (!k.in_key_always && value == k.default_value) continue;
+    if (!key.empty()) key += ',';
+    key += k.name + "=" + value;
+  }
+  return key;
+}
+
+}  // namespace aotbench::codegen

@@ -1,0 +1,59 @@
+#pragma once
+// A variant: one value for every code-generation knob, with a canonical key such as
+// "api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=Os".
+// The knobs are data (knob_table()), so the tuner and the sweep treat all of them alike.
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aotbench::codegen {
+
+class VariantError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct KnobInfo {
+  std::string name;
+  std::vector<std::string> values;  // empty: free-form (checked by the knob's own rule)
+  std::string default_value;        // empty for `prefix`: derived from the model name
+  bool in_key_always;               // core knobs always appear in the key; others when not default
+  std::string help;
+};
+
+// Every knob, in canonical key order.
+const std::vector<KnobInfo>& knob_table();
+const KnobInfo& knob_info(std::string_view name);  // throws VariantError naming the known knobs
+
+class Variant {
+ public:
+  Variant();  // every knob at its default
+
+  // "api=packed,index=i64": the named knobs set, the others at their defaults. Whitespace around
+  // items is ignored. Throws VariantError for an unknown knob, a bad value or a repeated knob.
+  static Variant parse(std::string_view spec);
+
+  const std::string& get(std::string_view knob) const;
+  void set(std::string_view knob, std::string_view value);  // validates
+
+  // Canonical key: core knobs always, in table order, then non-default extra knobs.
+  std::string key() const;
+  const std::map<std::string, std::string, std::less<>>& knobs() const { return values_; }
+
+  bool operator==(const Variant& o) const { return values_ == o.values_; }
+
+  // Convenience accessors for the knobs the emitter branches on.
+  bool packed_api() const { return get("api") == "packed"; }
+  bool packed_interface() const { return get("interface") == "packed"; }
+  bool static_workspace() const { return get("workspace") == "static"; }
+  bool lookup_params() const { return get("params") == "lookup"; }
+  int index_bits() const { return get("index") == "i64" ? 64 : 32; }
+  bool profile_ops() const { return get("profile") == "ops"; }
+
+ private:
+  std::map<std::string, std::string, std::less<>> values_;
+};
+
+}  // namespace aotbench::codegen

@@ -1,0 +1,36 @@
+#pragma once
+// Builds the host runner (host_main.c + a generated model + the kernels + the AOT runtime) with
+// the host C compiler, for `--board host`. Objects are cached by the SHA-1 of what determines
+// them (compiler version, flags, the source and every header it may include), so the 16 variants
+// of a model rebuild only what differs between them.
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace aotbench::infer {
+
+struct HostBuildError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct HostBuildSpec {
+  std::filesystem::path generated_dir;  // every .c file in it is compiled
+  int index_bits = 32;                  // -DAB_INDEX_BITS
+  std::string opt = "Os";               // O0, Os, O2, O3
+  bool warnings_are_errors = true;      // generated code must be warning-free (-Wall -Wextra)
+  int jobs = 0;                         // parallel compiles; 0: the core count
+};
+
+struct HostBuild {
+  std::filesystem::path runner;  // the executable
+  int compiled = 0;              // objects compiled now (the rest came from the cache)
+  int cached = 0;
+};
+
+// $AOTBENCH_CACHE_DIR, else $XDG_CACHE_HOME/aotbench, else ~/.cache/aotbench.
+std::filesystem::path cache_dir();
+
+HostBuild build_host_runner(const HostBuildSpec& spec);
+
+}  // namespace aotbench::infer

@@ -1,0 +1,82 @@
+#include "infer/infer.hpp"
+
+#include <boost/uuid/detail/sha1.hpp>
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "build/toolchain.hpp"
+#include "emit/summary.hpp"
+#include "plan/alias.hpp"
+#include "reader/reader.hpp"
+#include "zoo/model_arg.hpp"
+
+namespace fs = std::filesystem;
+
+namespace aotbench::infer {
+
+LoadedModel load_model(const std::string& arg) {
+  codegen::ModelBytes bytes = codegen::load_model_arg(arg);
+  LoadedModel m{codegen::read_tflite_buffer(std::move(bytes.bytes), bytes.source), "", bytes.source};
+  m.name = bytes.from_zoo ? bytes.source.substr(0, bytes.source.find(':')) : fs::path(arg).stem().string();
+  codegen::alias_reshapes(m.graph);
+  return m;
+}
+
+namespace {
+std::string content_key(const codegen::EmitResult& r) {
+  boost::uuids::detail::sha1 h;
+  for (const auto& f : r.files) {
+    h.process_bytes(f.name.data(), f.name.size() + 1);  // with the terminating NUL as separator
+    h.process_bytes(f.text.data(), f.text.size());
+  }
+  boost::uuids::detail::sha1::digest_type d;
+  h.get_digest(d);
+  std::string out;
+  for (unsigned w : d) out += fmt::format("{:08x}", w);
+  return out;
+}
+}  // namespace
+
+fs::path generate_to_cache(const LoadedModel& model, const codegen::Variant& variant,
+                           const codegen::EmitOptions& options, codegen::EmitSummary* summary) {
+  codegen::EmitResult r = codegen::emit_model(model.graph, variant, options);
+  const fs::path dir = cache_dir() / "gen" / content_key(r);
+  if (!fs::exists(dir / "summary.json")) {
+    const fs::path tmp = dir.string() + ".tmp";
+    fs::remove_all(tmp);
+    codegen::write_sources(r, tmp);
+    std::error_code ec;
+    fs::rename(tmp, dir, ec);  // a concurrent twin may have won the race: same content
+    if (ec) fs::remove_all(tmp);
+  }
+  if (summary) *summary = std::move(r.summary);
+  return dir;
+}
+
+InferResult infer_on_host(const LoadedModel& model, const InferOptions& o) {
+  codegen::EmitOptions eo;
+  eo.model_name = model.name;
+  eo.dump_tensors = o.dump_dir.has_value();
+  InferResult result;
+  result.generated_dir = generate_to_cache(model, o.variant, eo, &result.summary);
+  result.build = build_host_runner(
+      {result.generated_dir, o.variant.index_bits(), o.variant.get("opt"), true, o.jobs});
+
+  std::vector<std::string> argv = {result.build.runner.string()};
+  for (const auto& in : o.inputs) argv.insert(argv.end(), {"--input", in.string()});
+  for (const auto& out : o.outputs) argv.insert(argv.end(), {"--output", out.string()});
+  if (o.dump_dir) {
+    fs::create_directories(*o.dump_dir);
+    argv.insert(argv.end(), {"--dump", o.dump_dir->string()});
+  }
+  try {
+    build::run_tool(argv);
+  } catch (const build::BuildError& e) {
+    throw std::runtime_error(fmt::format("inference of {} ({}) failed on the host: {}", model.name,
+                                         o.variant.key(), e.what()));
+  }
+  return result;
+}
+
+}  // namespace aotbench::infer

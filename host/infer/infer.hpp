@@ -1,0 +1,46 @@
+#pragma once
+// `--board host`: generate a variant's C, build it natively with the host runner and run one
+// inference on input files. The sweep uses the same steps for its host reference outputs.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "emit/emitter.hpp"
+#include "emit/variant.hpp"
+#include "infer/host_build.hpp"
+#include "ir/graph.hpp"
+
+namespace aotbench::infer {
+
+struct LoadedModel {
+  codegen::Graph graph;  // reshapes already aliased
+  std::string name;      // zoo model name or file stem: the default C prefix
+  std::string source;    // the path, or the full zoo spec
+};
+
+// A zoo spec or a .tflite path (see codegen/zoo/model_arg.hpp); throws ZooError or ModelError.
+LoadedModel load_model(const std::string& arg);
+
+struct InferOptions {
+  codegen::Variant variant;
+  std::vector<std::filesystem::path> inputs, outputs;
+  std::optional<std::filesystem::path> dump_dir;  // every tensor as t<id>.raw
+  int jobs = 0;
+};
+
+struct InferResult {
+  codegen::EmitSummary summary;
+  std::filesystem::path generated_dir;
+  HostBuild build;
+};
+
+// Generates (into a content-addressed folder of the cache), builds and runs; throws
+// HostBuildError or std::runtime_error with the runner's message on failure.
+InferResult infer_on_host(const LoadedModel& model, const InferOptions& options);
+
+// Emits the variant and writes its sources to a content-addressed folder of the cache.
+std::filesystem::path generate_to_cache(const LoadedModel& model, const codegen::Variant& variant,
+                                        const codegen::EmitOptions& options, codegen::EmitSummary* summary);
+
+}  // namespace aotbench::infer

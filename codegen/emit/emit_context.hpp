@@ -1,6 +1,7 @@
 #pragma once
 // What every part of the emitter shares: symbols, the memory plan, the lowered operators, and
 // how each tensor's data is reached from the generated runner.
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,7 +20,9 @@ struct EmitContext {
   std::string base;                   // "tvmgen_<prefix>", TVM's mangling
   MemoryPlan plan;                    // inputs and outputs stay in the caller's buffers
   std::vector<LoweredOp> ops;         // one per Graph::ops entry
-  std::vector<int> params;            // constant tensors passed to kernels, ascending ids
+  std::vector<int> params;            // constant tensors passed to kernels, ascending ids, one per
+                                      // distinct data (tensors sharing a buffer share a symbol)
+  std::map<int, int> param_owner;     // every constant kernel argument -> its entry in `params`
   std::vector<std::string> input_fields, output_fields;  // sanitized, unique
   int64_t workspace_pool_bytes = 0;
 
@@ -28,7 +31,8 @@ struct EmitContext {
   std::string sym(std::string_view suffix) const { return base + "_" + std::string(suffix); }
   std::string upper_base() const;                // "TVMGEN_<PREFIX>" for macros
   std::string op_function(const LoweredOp& op) const;
-  std::string param_symbol(int tensor) const { return sym("param_" + std::to_string(tensor)); }
+  std::string param_symbol(int tensor) const { return sym("param_" + std::to_string(param_id(tensor))); }
+  int param_id(int tensor) const { return param_owner.at(tensor); }
   std::string shape_symbol(int tensor) const { return sym("shape_" + std::to_string(tensor)); }
   // The tensor's element type in C, const-qualified when the kernel only reads it.
   std::string arg_c_type(const KernelArg& arg) const;

@@ -44,7 +44,7 @@ class Runner {
     const Tensor& t = c_.g.tensors[tensor];
     if (t.is_constant()) {
       return c_.variant.lookup_params()
-                 ? fmt::format("{}_lookup_linked_param({})", c_.base, tensor)
+                 ? fmt::format("{}_lookup_linked_param({})", c_.base, c_.param_id(tensor))
                  : c_.param_symbol(tensor);
     }
     const TensorHome& home = c_.plan.tensors.at(tensor);

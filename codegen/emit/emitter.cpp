@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <set>
+#include <tuple>
 
 #include "emit/emit_context.hpp"
 #include "emit/names.hpp"
@@ -26,14 +27,21 @@ std::vector<std::string> io_fields(const Graph& g, const std::vector<int>& tenso
   return fields;
 }
 
-std::vector<int> kernel_params(const std::vector<LoweredOp>& ops, const Graph& g) {
+// Constant kernel arguments; tensors whose data is the same buffer map to the first of them.
+std::map<int, int> param_owners(const std::vector<LoweredOp>& ops, const Graph& g) {
   std::set<int> ids;
   for (const LoweredOp& op : ops) {
     if (op.is_noop) continue;
     for (const KernelArg& a : op.args)
       if (a.tensor >= 0 && g.tensors[a.tensor].is_constant()) ids.insert(a.tensor);
   }
-  return {ids.begin(), ids.end()};
+  std::map<int, int> owner;
+  std::map<std::tuple<const uint8_t*, std::size_t, DType>, int> by_data;
+  for (int t : ids) {
+    const Tensor& tensor = g.tensors[t];
+    owner[t] = by_data.try_emplace({tensor.data.data(), tensor.data.size(), tensor.type}, t).first->second;
+  }
+  return owner;
 }
 
 }  // namespace
@@ -52,7 +60,9 @@ EmitContext::EmitContext(const Graph& graph, const Variant& v, const EmitOptions
   po.outputs_in_arena = false;
   plan = plan_memory(g, po);
   ops = lower_graph(g, o.lower);
-  params = kernel_params(ops, g);
+  param_owner = param_owners(ops, g);
+  for (const auto& [tensor, owner] : param_owner)
+    if (tensor == owner) params.push_back(tensor);
   input_fields = io_fields(g, g.inputs, "input");
   output_fields = io_fields(g, g.outputs, "output");
 }

@@ -95,13 +95,15 @@ fs::path cache_dir() {
 }
 
 HostBuild build_host_runner(const HostBuildSpec& spec) {
-  const std::vector<fs::path> include_dirs = {
-      spec.generated_dir, kSource / "codegen/kernels/include", kSource / "codegen/kernels/reference",
-      kSource / "device/aot", kSource / "device/include"};
-  std::vector<fs::path> sources = files_with(spec.generated_dir, ".c");
+  std::vector<fs::path> include_dirs = spec.generated_dirs;
+  include_dirs.insert(include_dirs.end(), {kSource / "codegen/kernels/include", kSource / "codegen/kernels/reference",
+                                           kSource / "device/aot", kSource / "device/include"});
+  std::vector<fs::path> sources;
+  for (const auto& dir : spec.generated_dirs)
+    for (const auto& c : files_with(dir, ".c")) sources.push_back(c);
   for (const auto& k : files_with(kSource / "codegen/kernels/reference", ".c")) sources.push_back(k);
   sources.push_back(kSource / "device/aot/ab_aot_runtime.c");
-  sources.push_back(kSource / "host/infer/host_main.c");
+  sources.push_back(spec.main_source.empty() ? kSource / "host/infer/host_main.c" : spec.main_source);
 
   // Flags that shape the object; include paths do not (the headers' contents do, below).
   std::vector<std::string> flags = {"-std=c11", "-" + spec.opt, "-g0", "-Wall", "-Wextra",

@@ -15,7 +15,10 @@ struct HostBuildError : std::runtime_error {
 };
 
 struct HostBuildSpec {
-  std::filesystem::path generated_dir;  // every .c file in it is compiled
+  // Every .c file in these folders is compiled (several: several models in one program).
+  std::vector<std::filesystem::path> generated_dirs;
+  // The program's main(); default: host_main.c, which runs the model behind ab_model().
+  std::filesystem::path main_source;
   int index_bits = 32;                  // -DAB_INDEX_BITS
   std::string opt = "Os";               // O0, Os, O2, O3
   bool warnings_are_errors = true;      // generated code must be warning-free (-Wall -Wextra)

@@ -54,29 +54,43 @@ fs::path generate_to_cache(const LoadedModel& model, const codegen::Variant& var
   return dir;
 }
 
-InferResult infer_on_host(const LoadedModel& model, const InferOptions& o) {
+HostProgram prepare_on_host(const LoadedModel& model, const codegen::Variant& variant, bool dump_tensors,
+                            int jobs) {
   codegen::EmitOptions eo;
   eo.model_name = model.name;
-  eo.dump_tensors = o.dump_dir.has_value();
-  InferResult result;
-  result.generated_dir = generate_to_cache(model, o.variant, eo, &result.summary);
-  result.build = build_host_runner(
-      {result.generated_dir, o.variant.index_bits(), o.variant.get("opt"), true, o.jobs});
+  eo.dump_tensors = dump_tensors;
+  HostProgram p;
+  p.generated_dir = generate_to_cache(model, variant, eo, &p.summary);
+  HostBuildSpec spec;
+  spec.generated_dirs = {p.generated_dir};
+  spec.index_bits = variant.index_bits();
+  spec.opt = variant.get("opt");
+  spec.jobs = jobs;
+  p.build = build_host_runner(spec);
+  return p;
+}
 
-  std::vector<std::string> argv = {result.build.runner.string()};
-  for (const auto& in : o.inputs) argv.insert(argv.end(), {"--input", in.string()});
-  for (const auto& out : o.outputs) argv.insert(argv.end(), {"--output", out.string()});
-  if (o.dump_dir) {
-    fs::create_directories(*o.dump_dir);
-    argv.insert(argv.end(), {"--dump", o.dump_dir->string()});
+void run_on_host(const HostProgram& p, const std::vector<fs::path>& inputs, const std::vector<fs::path>& outputs,
+                 const std::optional<fs::path>& dump_dir) {
+  std::vector<std::string> argv = {p.build.runner.string()};
+  for (const auto& in : inputs) argv.insert(argv.end(), {"--input", in.string()});
+  for (const auto& out : outputs) argv.insert(argv.end(), {"--output", out.string()});
+  if (dump_dir) {
+    fs::create_directories(*dump_dir);
+    argv.insert(argv.end(), {"--dump", dump_dir->string()});
   }
   try {
     build::run_tool(argv);
   } catch (const build::BuildError& e) {
-    throw std::runtime_error(fmt::format("inference of {} ({}) failed on the host: {}", model.name,
-                                         o.variant.key(), e.what()));
+    throw std::runtime_error(fmt::format("inference of {} ({}) failed on the host: {}", p.summary.model,
+                                         p.summary.variant_key, e.what()));
   }
-  return result;
+}
+
+HostProgram infer_on_host(const LoadedModel& model, const InferOptions& o) {
+  HostProgram p = prepare_on_host(model, o.variant, o.dump_dir.has_value(), o.jobs);
+  run_on_host(p, o.inputs, o.outputs, o.dump_dir);
+  return p;
 }
 
 }  // namespace aotbench::infer

@@ -29,15 +29,24 @@ struct InferOptions {
   int jobs = 0;
 };
 
-struct InferResult {
+// A variant built for the host: its sources (in a content-addressed folder of the cache) and
+// the runner executable.
+struct HostProgram {
   codegen::EmitSummary summary;
   std::filesystem::path generated_dir;
   HostBuild build;
 };
 
-// Generates (into a content-addressed folder of the cache), builds and runs; throws
-// HostBuildError or std::runtime_error with the runner's message on failure.
-InferResult infer_on_host(const LoadedModel& model, const InferOptions& options);
+HostProgram prepare_on_host(const LoadedModel& model, const codegen::Variant& variant, bool dump_tensors = false,
+                            int jobs = 0);
+
+// One inference; throws std::runtime_error with the runner's message on failure.
+void run_on_host(const HostProgram& program, const std::vector<std::filesystem::path>& inputs,
+                 const std::vector<std::filesystem::path>& outputs,
+                 const std::optional<std::filesystem::path>& dump_dir = std::nullopt);
+
+// prepare_on_host + run_on_host.
+HostProgram infer_on_host(const LoadedModel& model, const InferOptions& options);
 
 // Emits the variant and writes its sources to a content-addressed folder of the cache.
 std::filesystem::path generate_to_cache(const LoadedModel& model, const codegen::Variant& variant,

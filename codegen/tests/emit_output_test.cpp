@@ -1,0 +1,121 @@
+// What each knob changes in the generated C (the numbers are checked by the host tests against
+// the oracle; these check that the variant really has the structure its name promises).
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "emit/emitter.hpp"
+#include "plan/alias.hpp"
+#include "reader/reader.hpp"
+
+using namespace aotbench::codegen;
+
+namespace {
+
+Graph kws() {
+  Graph g = read_tflite_file(AOTBENCH_TEST_MODELS_DIR "/kws_ref_model.tflite");
+  alias_reshapes(g);
+  return g;
+}
+
+std::string file(const EmitResult& r, const std::string& suffix) {
+  for (const auto& f : r.files)
+    if (f.name.size() >= suffix.size() && f.name.compare(f.name.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return f.text;
+  ADD_FAILURE() << "no file ending in " << suffix;
+  return "";
+}
+
+int count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+  return n;
+}
+
+EmitResult emit(const std::string& knobs) {
+  static const Graph g = kws();
+  EmitOptions o;
+  o.model_name = "kws";
+  return emit_model(g, Variant::parse(knobs), o);
+}
+
+TEST(Emit, PackedApiBuildsDlTensorsForEveryOperatorCall) {
+  const EmitResult r = emit("api=packed");
+  const std::string run = file(r, "_run.c"), ops = file(r, "_ops.c");
+  // kws: 13 operators, the RESHAPE is an alias: 12 kernel calls, each through TVMValue arrays.
+  EXPECT_EQ(r.summary.kernel_calls, 12);
+  EXPECT_EQ(count(run, "TVMValue values["), 12);
+  EXPECT_EQ(count(ops, "TVMValue* args, int32_t* type_codes, int32_t num_args"), 12);
+  EXPECT_EQ(count(ops, "!= kTVMDLTensorHandle"), count(run, "_bind(&tensors["));
+  const EmitResult u = emit("api=unpacked");
+  EXPECT_EQ(count(file(u, "_run.c"), "TVMValue"), 0);
+  EXPECT_EQ(count(file(u, "_ops.c"), "DLTensor"), 0);
+}
+
+TEST(Emit, InterfaceChoosesTheEntryPoint) {
+  EXPECT_NE(file(emit("interface=c"), "kws.h").find("int32_t tvmgen_kws_run(struct tvmgen_kws_inputs* inputs"),
+            std::string::npos);
+  EXPECT_NE(file(emit("interface=packed"), "kws.h").find("int32_t tvmgen_kws_run_packed(TVMValue* args"),
+            std::string::npos);
+}
+
+TEST(Emit, StaticWorkspaceIsOneArenaOfThePlannedSize) {
+  const EmitResult r = emit("workspace=static");
+  EXPECT_EQ(r.summary.arena_bytes, 16000);  // SOURCES.md: peak live activations of kws
+  EXPECT_NE(file(r, "_run.c").find("static uint8_t tvmgen_kws_workspace[16000]"), std::string::npos);
+  EXPECT_EQ(count(file(r, "_run.c"), "TVMBackendAllocWorkspace"), 0);
+}
+
+TEST(Emit, DynamicWorkspaceAllocatesAndFreesEveryBufferOnce) {
+  const EmitResult r = emit("workspace=dynamic");
+  const std::string run = file(r, "_run.c");
+  const int allocs = count(run, "= (uint8_t*)TVMBackendAllocWorkspace(");
+  EXPECT_GT(allocs, 0);
+  EXPECT_EQ(count(run, "TVMBackendFreeWorkspace(kDLCPU, 0, buffer") - allocs, allocs);  // normal + fail path
+  EXPECT_GE(r.summary.workspace_pool_bytes, 16000);
+  EXPECT_NE(file(r, "_adapter.c").find("ab_workspace_init("), std::string::npos);
+}
+
+TEST(Emit, LookupParamsReachWeightsOnlyThroughTheLookupFunction) {
+  const std::string run = file(emit("params=lookup"), "_run.c");
+  EXPECT_GT(count(run, "tvmgen_kws_lookup_linked_param("), 0);
+  EXPECT_FALSE(std::regex_search(run, std::regex("tvmgen_kws_param_[0-9]")));
+  EXPECT_TRUE(std::regex_search(file(emit("params=direct"), "_run.c"), std::regex("tvmgen_kws_param_[0-9]")));
+}
+
+TEST(Emit, IndexWidthIsCheckedAtCompileTime) {
+  EXPECT_NE(file(emit("index=i64"), "_internal.h").find("AB_INDEX_BITS != 64"), std::string::npos);
+}
+
+TEST(Emit, PrefixManglesEveryDefinition) {
+  const EmitResult r = emit("prefix=net2");
+  // Every non-static top-level definition in the model's files starts with tvmgen_net2_.
+  const std::regex definition("^(?:const )?[a-zA-Z_][a-zA-Z0-9_]* \\**([a-zA-Z_][a-zA-Z0-9_]*)[\\[(]",
+                              std::regex::multiline);
+  int checked = 0;
+  for (const auto& f : r.files) {
+    if (f.name.find("_adapter.c") != std::string::npos) continue;  // implements model_iface.h
+    for (std::sregex_iterator it(f.text.begin(), f.text.end(), definition), end; it != end; ++it) {
+      EXPECT_EQ((*it)[1].str().rfind("tvmgen_net2_", 0), 0u) << f.name << ": " << (*it)[0];
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 20);
+}
+
+TEST(Emit, ProfileOpsHooksEveryKernelCall) {
+  const EmitResult r = emit("profile=ops");
+  EXPECT_EQ(count(file(r, "_run.c"), "ab_profile_op_begin("), r.summary.kernel_calls);
+  EXPECT_EQ(count(file(r, "_run.c"), "ab_profile_op_end("), r.summary.kernel_calls);
+  EXPECT_EQ(count(file(emit(""), "_run.c"), "ab_profile_op"), 0);
+}
+
+TEST(Emit, SummaryCountsTheModel) {
+  const EmitSummary s = emit("").summary;
+  EXPECT_EQ(s.operators, 13);
+  EXPECT_EQ(s.macs, 2656768);  // SOURCES.md
+  EXPECT_EQ(s.input_bytes, 490);
+  EXPECT_EQ(s.output_bytes, 12);
+}
+
+}  // namespace

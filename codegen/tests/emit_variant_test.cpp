@@ -1,0 +1,72 @@
+// Variant knobs: canonical keys, parsing and the errors a user sees.
+#include <gtest/gtest.h>
+
+#include "emit/names.hpp"
+#include "emit/variant.hpp"
+
+using namespace aotbench::codegen;
+
+namespace {
+
+std::string error_of(const std::string& spec) {
+  try {
+    Variant::parse(spec);
+  } catch (const VariantError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Variant, DefaultKeyListsTheCoreKnobsInDesignOrder) {
+  EXPECT_EQ(Variant().key(), "api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=Os");
+}
+
+TEST(Variant, ExtraKnobsAppearOnlyWhenNotDefault) {
+  const Variant v = Variant::parse(" profile=ops , api=packed,prefix=net2,plan=greedy_by_size");
+  EXPECT_EQ(v.key(), "api=packed,interface=c,workspace=static,params=direct,index=i32,opt=Os,prefix=net2,profile=ops");
+  EXPECT_TRUE(v.packed_api());
+  EXPECT_TRUE(v.profile_ops());
+  EXPECT_EQ(v.index_bits(), 32);
+}
+
+TEST(Variant, KeyParsesBackToTheSameVariant) {
+  const Variant v = Variant::parse("api=packed,interface=packed,workspace=dynamic,params=lookup,index=i64,opt=O3");
+  EXPECT_EQ(Variant::parse(v.key()), v);
+  EXPECT_EQ(v.index_bits(), 64);
+  EXPECT_FALSE(v.static_workspace());
+  EXPECT_TRUE(v.lookup_params());
+}
+
+TEST(Variant, ErrorsNameTheProblemAndTheChoices) {
+  EXPECT_EQ(error_of("speed=fast"),
+            "unknown variant knob 'speed'; known knobs: api, interface, workspace, params, index, opt, prefix, "
+            "profile, plan");
+  EXPECT_EQ(error_of("api=fast"), "variant knob api has no value 'fast'; choose one of: packed, unpacked");
+  EXPECT_EQ(error_of("api=packed,api=unpacked"), "variant knob 'api' is given twice");
+  EXPECT_EQ(error_of("packed"), "variant item 'packed' is not KNOB=VALUE (e.g. api=packed)");
+  EXPECT_NE(error_of("prefix=9x").find("not a C identifier"), std::string::npos);
+  EXPECT_NE(error_of("prefix=int").find("not a C identifier"), std::string::npos);
+}
+
+TEST(Names, IdentifiersFromArbitraryText) {
+  EXPECT_EQ(c_identifier("MobilenetV1/Predictions/Reshape_1"), "mobilenetv1_predictions_reshape_1");
+  EXPECT_EQ(c_identifier("serving_default_input_1:0"), "serving_default_input_1_0");
+  EXPECT_EQ(c_identifier("1st"), "_1st");
+  EXPECT_EQ(c_identifier("int"), "int_");
+  EXPECT_EQ(c_identifier("", "input"), "input");
+  EXPECT_EQ(c_identifier("<script>"), "script");
+  EXPECT_EQ(c_identifier("\xc3\x9f"), "t");
+  EXPECT_TRUE(is_c_identifier(c_identifier("a b c")));
+}
+
+TEST(Names, CommentTextCannotOpenOrCloseAComment) {
+  const std::string s = c_comment_text("a*/b/*c\"d\\e\n");
+  EXPECT_EQ(s.find("*/"), std::string::npos);
+  EXPECT_EQ(s.find("/*"), std::string::npos);
+  EXPECT_EQ(s.find('"'), std::string::npos);
+  EXPECT_EQ(s.find('\\'), std::string::npos);
+  EXPECT_EQ(s.find('\n'), std::string::npos);
+  EXPECT_EQ(c_comment_text(std::string(100, 'x'), 10), "xxxxxxxxxx...");
+}
+
+}  // namespace

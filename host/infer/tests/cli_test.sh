@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# `aotbench codegen` and `aotbench infer --board host` as a user runs them.
+# usage: cli_test.sh AOTBENCH SHARED_DIR TMP_DIR
+set -euo pipefail
+aotbench=$1 shared=$2 tmp=$3
+rm -rf "$tmp" && mkdir -p "$tmp"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# codegen writes the sources, the public header and the summary.
+"$aotbench" codegen --model kws --variant api=packed,workspace=dynamic --out "$tmp/kws" > "$tmp/summary.txt"
+for f in tvmgen_kws.h tvmgen_kws_internal.h tvmgen_kws_params.c tvmgen_kws_ops.c tvmgen_kws_run.c \
+         tvmgen_kws_adapter.c summary.txt summary.json; do
+  [ -s "$tmp/kws/$f" ] || fail "codegen did not write $f"
+done
+grep -q "MACs        2656768" "$tmp/summary.txt" || fail "summary lacks the MAC count: $(cat "$tmp/summary.txt")"
+grep -q "TVMGEN_KWS_WORKSPACE_POOL_SIZE" "$tmp/kws/tvmgen_kws.h" || fail "header lacks the pool size"
+
+# infer on the host reproduces the oracle.
+model=$shared/models/vww_96_int8.tflite case=$shared/oracle/vww_96_int8/rand1
+"$aotbench" infer --board host --model "$model" --variant api=packed,index=i64 \
+  --input "$case.in0.raw" --output "$tmp/out.raw"
+cmp "$tmp/out.raw" "$case.out0.raw" || fail "infer output differs from the oracle"
+
+# Bad input: clear errors, non-zero exit.
+expect_error() {  # expect_error REGEX COMMAND...
+  local regex=$1; shift
+  if "$@" > "$tmp/err.txt" 2>&1; then fail "succeeded: $*"; fi
+  grep -Eq "$regex" "$tmp/err.txt" || fail "expected /$regex/ from $*, got: $(cat "$tmp/err.txt")"
+}
+expect_error "unknown variant knob 'speed'; known knobs: api, interface" \
+  "$aotbench" codegen --model kws --variant speed=fast --out "$tmp/x"
+expect_error "variant knob api has no value 'fast'; choose one of: packed, unpacked" \
+  "$aotbench" codegen --model kws --variant api=fast --out "$tmp/x"
+expect_error "prefix '9lives' is not a C identifier" \
+  "$aotbench" codegen --model kws --variant prefix=9lives --out "$tmp/x"
+expect_error "does not exist" "$aotbench" codegen --model "$tmp/missing.tflite" --out "$tmp/x"
+expect_error "must hold exactly 27648 bytes" \
+  "$aotbench" infer --board host --model "$model" --input "$shared/oracle/kws_ref_model/rand1.in0.raw" --output "$tmp/o"
+expect_error "infer runs on --board host only" \
+  "$aotbench" infer --board stm32 --model kws --input x --output y
+echo "cli test passed"

@@ -1,0 +1,37 @@
+// Names from the model are data: a model whose tensor names are hostile to C (keywords, digits
+// first, comment delimiters, quotes, backslashes, duplicates, empty, non-ASCII) still generates
+// warning-free C (the build uses -Werror) that computes TFLite Micro's bytes.
+#include <gtest/gtest.h>
+
+#include "infer/infer.hpp"
+#include "infer_test_support.hpp"
+#include "reader_model_builder.hpp"
+
+namespace fs = std::filesystem;
+using namespace aotbench;
+using namespace aotbench::infer::test;
+
+namespace {
+
+const fs::path kShared = AOTBENCH_SHARED_DIR;
+
+TEST(Names, HostileTensorNamesGiveValidCAndTheSameBytes) {
+  const std::vector<std::string> hostile = {"int", "1st", "a/*b*/c", "say \"hi\"\\n", "", "\xc3\x9f\xe2\x82\xac",
+                                            "<script>alert(1)</script>", "dup", "dup", "x\n#include <y>"};
+  auto m = codegen::test::unpack(codegen::test::read_bytes((kShared / "models/kws_ref_model.tflite").string()));
+  auto& tensors = m.subgraphs[0]->tensors;
+  for (std::size_t i = 0; i < tensors.size(); ++i) tensors[i]->name = hostile[i % hostile.size()];
+  const fs::path dir = scratch_dir("hostile_names");
+  write_bytes(dir / "hostile.tflite", codegen::test::pack(m));
+
+  const infer::LoadedModel model = infer::load_model((dir / "hostile.tflite").string());
+  const fs::path oracle_case = kShared / "oracle/kws_ref_model/rand2";
+  for (const codegen::Variant& v : corners()) {
+    SCOPED_TRACE(v.key());
+    const infer::HostProgram program = infer::prepare_on_host(model, v);
+    infer::run_on_host(program, {oracle_case.string() + ".in0.raw"}, {dir / "out.raw"});
+    EXPECT_EQ(read_bytes(dir / "out.raw"), read_bytes(oracle_case.string() + ".out0.raw"));
+  }
+}
+
+}  // namespace

@@ -1,0 +1,88 @@
+// Every model and case of ../shared/oracle, for every combination of api x workspace x params x
+// index (the packed and unpacked corners only for the 3.8 MB MobileNetV2): the generated code,
+// built natively, must give TFLite Micro's output bytes exactly.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "infer/infer.hpp"
+#include "infer_test_support.hpp"
+#include "oracle_data.hpp"
+
+namespace fs = std::filesystem;
+using namespace aotbench;
+using namespace aotbench::infer::test;
+
+namespace {
+
+const oracle::Oracle& the_oracle() {
+  static const oracle::Oracle o(fs::path(AOTBENCH_SHARED_DIR) / "oracle");
+  return o;
+}
+
+class OracleVariants : public testing::TestWithParam<std::string> {};
+
+TEST_P(OracleVariants, EveryVariantMatchesTfliteMicro) {
+  const std::string model_name = GetParam();
+  const infer::LoadedModel model =
+      infer::load_model((fs::path(AOTBENCH_SHARED_DIR) / "models" / (model_name + ".tflite")).string());
+  std::vector<oracle::Case> cases;
+  for (const auto& c : the_oracle().cases())
+    if (c.model == model_name) cases.push_back(c);
+  ASSERT_FALSE(cases.empty());
+
+  const fs::path dir = scratch_dir("oracle_" + model_name);
+  const bool big = model_name == "mnv2_100_224_nchw_int8";
+  for (const codegen::Variant& v : big ? corners() : full_grid()) {
+    SCOPED_TRACE(v.key());
+    const infer::HostProgram program = infer::prepare_on_host(model, v);
+    for (const auto& c : cases) {
+      SCOPED_TRACE(c.name);
+      const fs::path in = dir / (c.name + ".in"), out = dir / (c.name + ".out");
+      write_bytes(in, the_oracle().input(c, 0));
+      infer::run_on_host(program, {in}, {out});
+      EXPECT_EQ(read_bytes(out), the_oracle().output(c, 0));
+    }
+  }
+}
+
+std::vector<std::string> oracle_models() {
+  std::vector<std::string> names;
+  for (const auto& c : the_oracle().cases())
+    if (names.empty() || names.back() != c.model) names.push_back(c.model);
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, OracleVariants, testing::ValuesIn(oracle_models()),
+                         [](const auto& info) { return info.param; });
+
+// The intermediate-tensor dump reproduces TENSORS.tsv: the debugging aid that finds the first
+// layer that differs works.
+TEST(TensorDump, EveryIntermediateTensorMatchesTheOracleHashes) {
+  const std::string model_name = "pretrainedresnet_quant";
+  const infer::LoadedModel model =
+      infer::load_model((fs::path(AOTBENCH_SHARED_DIR) / "models" / (model_name + ".tflite")).string());
+  const oracle::Case* taxi = nullptr;
+  for (const auto& c : the_oracle().cases())
+    if (c.model == model_name && c.name == "img_taxi") taxi = &c;
+  ASSERT_NE(taxi, nullptr);
+  const fs::path dir = scratch_dir("dump_" + model_name);
+  write_bytes(dir / "in.raw", the_oracle().input(*taxi, 0));
+  const infer::HostProgram program = infer::prepare_on_host(model, corners()[0], /*dump_tensors=*/true);
+  infer::run_on_host(program, {dir / "in.raw"}, {dir / "out.raw"}, dir / "tensors");
+  const auto& expected = the_oracle().tensors(model_name, "img_taxi");
+  ASSERT_FALSE(expected.empty());
+  int compared = 0;
+  for (const auto& [id, hash] : expected) {
+    const fs::path f = dir / "tensors" / ("t" + std::to_string(id) + ".raw");
+    if (!fs::exists(f)) continue;  // graph inputs are not written by an operator
+    const auto bytes = read_bytes(f);
+    EXPECT_EQ(oracle::sha256_16(bytes.data(), bytes.size()), hash.sha16) << "tensor " << id << " " << hash.name;
+    ++compared;
+  }
+  EXPECT_EQ(compared, static_cast<int>(expected.size()) - 1);  // all but the graph input
+}
+
+}  // namespace

@@ -9,6 +9,8 @@ int main(int argc, char** argv) {
                "aotbench"};
   app.set_version_flag("--version", "aotbench 0.1.0");
   aotbench::cli::add_sweep(app);
+  aotbench::cli::add_boards(app);
+  aotbench::cli::add_device(app);
   aotbench::cli::add_report(app);
   try {
     app.parse(argc, argv);

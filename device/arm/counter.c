@@ -1,0 +1,94 @@
+/* The counter. Real silicon: DWT CYCCNT (cycles); detected by enabling it and seeing it move.
+ * Without it (QEMU has no DWT) SysTick on the core clock with a 24-bit reload and an interrupt
+ * counting the wraps. Under QEMU -icount shift=S every instruction advances virtual time by 2^S ns,
+ * so SysTick advances systick_hz * 2^S / 1e9 ticks per instruction; with that ratio r >= 2 (the
+ * host picks S) ticks/r rounded to the nearest integer is the exact instruction count, because a
+ * difference of two readings is within one tick of N*r. */
+#include "ab_port.h"
+#include "aotbench.pb.h"
+#include "board_config.h"
+#include "regs.h"
+
+/* Instructions the wrap interrupt's handler executes (systick.S); subtracted per wrap. */
+#define HANDLER_INSTRUCTIONS 5u
+#define PERIOD_BITS 24u
+#define RELOAD ((1u << PERIOD_BITS) - 1u)
+
+volatile uint32_t ab_systick_wraps; /* incremented by ab_systick_handler */
+static uint32_t kind = aotbench_CounterKind_COUNTER_NONE;
+static int32_t icount_shift = -1;
+
+static int dwt_start(void) {
+  DEMCR |= DEMCR_TRCENA;
+#if AB_DWT_UNLOCK
+  DWT_LAR = DWT_LAR_KEY; /* Cortex-M7: the DWT ignores writes until unlocked */
+#endif
+  DWT_CYCCNT = 0;
+  DWT_CTRL |= DWT_CTRL_CYCCNTENA;
+  for (volatile int i = 0; i < 16; i++) {
+  }
+  return DWT_CYCCNT != 0;
+}
+
+static void systick_start(void) {
+  SYST_CSR = 0;
+  SYST_RVR = RELOAD;
+  SYST_CVR = 0;
+  SYST_CSR = SYST_CSR_ENABLE | SYST_CSR_TICKINT | SYST_CSR_CLKSOURCE;
+}
+
+void ab_counter_init(void) {
+  if (dwt_start()) {
+    kind = aotbench_CounterKind_COUNTER_DWT_CYCLES;
+    return;
+  }
+  kind = aotbench_CounterKind_COUNTER_SYSTICK_CYCLES;
+  systick_start();
+}
+
+uint32_t ab_counter_kind(void) { return kind; }
+
+int32_t ab_counter_icount_shift(void) { return icount_shift; }
+
+int32_t ab_counter_set_icount_shift(int32_t shift) {
+  if (kind == aotbench_CounterKind_COUNTER_DWT_CYCLES) return (int32_t)kind; /* real silicon */
+  icount_shift = shift >= 0 && shift <= 10 ? shift : -1;
+  kind = icount_shift >= 0 ? aotbench_CounterKind_COUNTER_ICOUNT_INSTRUCTIONS
+                           : aotbench_CounterKind_COUNTER_SYSTICK_CYCLES;
+  return (int32_t)kind;
+}
+
+void ab_counter_restart(void) {
+  if (kind == aotbench_CounterKind_COUNTER_DWT_CYCLES) return;
+  /* Any write zeroes the count; it reloads on the next tick without an interrupt. Waiting for
+   * the reload starts every measurement at the same phase of the SysTick period. */
+  SYST_CVR = 0;
+  while (SYST_CVR == 0) {
+  }
+}
+
+uint64_t ab_counter_now(void) {
+  if (kind == aotbench_CounterKind_COUNTER_DWT_CYCLES) return DWT_CYCCNT;
+  uint32_t wraps, value;
+  do {
+    wraps = ab_systick_wraps;
+    value = SYST_CVR;
+  } while (wraps != ab_systick_wraps);
+  /* Wrapped but the interrupt not taken yet: the count restarted from the top. */
+  if ((SCB_ICSR & SCB_ICSR_PENDSTSET) && value > RELOAD / 2) wraps++;
+  return ((uint64_t)wraps << PERIOD_BITS) | (RELOAD - value);
+}
+
+uint64_t ab_counter_delta(uint64_t t0, uint64_t t1) {
+  if (kind == aotbench_CounterKind_COUNTER_DWT_CYCLES) return (uint32_t)((uint32_t)t1 - (uint32_t)t0);
+  uint64_t ticks = t1 - t0;
+  uint64_t wraps = (t1 >> PERIOD_BITS) - (t0 >> PERIOD_BITS);
+  uint64_t count = ticks;
+  if (kind == aotbench_CounterKind_COUNTER_ICOUNT_INSTRUCTIONS) {
+    /* N = round(ticks * 1e9 / (hz * 2^S)) */
+    uint64_t den = (uint64_t)AB_SYSTICK_HZ << icount_shift;
+    count = (ticks * 2000000000ull + den) / (2 * den);
+  }
+  uint64_t handler = wraps * HANDLER_INSTRUCTIONS;
+  return count > handler ? count - handler : 0;
+}

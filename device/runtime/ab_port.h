@@ -1,0 +1,46 @@
+#ifndef AOTBENCH_AB_PORT_H
+#define AOTBENCH_AB_PORT_H
+/* What the portable runtime (RPC server, measurement, profile) needs from the platform. The
+ * firmware implements it in device/arm/, the host tests in device/host/. */
+#include <stddef.h>
+#include <stdint.h>
+
+typedef int32_t (*ab_workload_fn)(uint32_t param);
+
+/* Static facts about the platform, for GetInfo. */
+typedef struct {
+  const char* board;
+  const char* cpu;
+  uint32_t clock_hz;
+  const char* build_id; /* hex */
+} ab_platform_info;
+
+const ab_platform_info* ab_port_info(void);
+
+/* The link: blocking single-byte read, and writing a whole buffer. */
+uint8_t ab_port_getc(void);
+void ab_port_write(const uint8_t* data, size_t len);
+
+/* Counter. now() is raw and monotonic; delta() turns two readings into the counter's unit
+ * (cycles or instructions, see ab_counter_kind()) net of the counter's own interrupt handler. */
+void ab_counter_init(void);
+uint32_t ab_counter_kind(void); /* aotbench_CounterKind */
+int32_t ab_counter_set_icount_shift(int32_t shift); /* returns the new kind */
+int32_t ab_counter_icount_shift(void);
+void ab_counter_restart(void); /* fixes the counter's phase so measurements repeat exactly */
+uint64_t ab_counter_now(void);
+uint64_t ab_counter_delta(uint64_t t0, uint64_t t1);
+
+/* Stack: run fn(param) on a painted stack; returns the bytes it used below the caller's SP. */
+uint32_t ab_stack_measure(ab_workload_fn fn, uint32_t param, int32_t* status);
+uint32_t ab_stack_free(void);
+
+/* Calibration workloads (device/arm/calibration.S on the firmware). */
+int32_t ab_cal_empty(uint32_t param);
+int32_t ab_cal_loop(uint32_t iterations);
+int32_t ab_cal_stack(uint32_t seed);
+
+/* Called after the response to Reset has been sent; does not return on the firmware. */
+void ab_port_reset(int exit_emulator);
+
+#endif

@@ -1,0 +1,96 @@
+/* RPC server. One request frame in, one response frame out, in order; a request repeating the
+ * last sequence number (the host retrying after losing our answer) gets the cached answer again
+ * instead of being executed twice. Frames failing the CRC are never acted on: they are counted
+ * and answered with a NACK, so the host resends at once instead of waiting for its timeout. */
+#include "server.h"
+
+#include <string.h>
+
+#include "ab_frame.h"
+#include "ab_port.h"
+#include "aotbench/model_iface.h"
+#include "aotbench.pb.h"
+#include "handlers.h"
+#include "pb_decode.h"
+#include "pb_encode.h"
+
+enum {
+  RX_CAP = aotbench_Request_size + AB_FRAME_OVERHEAD,
+  TX_CAP = AB_FRAME_WIRE_MAX(aotbench_Response_size),
+  NACK_CAP = AB_FRAME_WIRE_MAX(0)
+};
+
+static uint8_t rx_buf[RX_CAP];
+static uint8_t payload[aotbench_Response_size];
+static uint8_t tx_buf[TX_CAP];
+static size_t tx_len;
+static uint16_t last_seq;
+static int have_last;
+static ab_deframer rx;
+static aotbench_Request req;
+static aotbench_Response resp;
+
+uint32_t ab_server_max_frame(void) { return RX_CAP - AB_FRAME_OVERHEAD; }
+
+uint32_t ab_server_dropped(void) { return rx.dropped; }
+
+void ab_server_init(void) {
+  ab_deframer_init(&rx, rx_buf, sizeof rx_buf);
+  have_last = 0;
+  tx_len = 0;
+}
+
+static void send_nack(void) {
+  uint8_t nack[NACK_CAP];
+  size_t n = ab_frame_encode(AB_FRAME_FLAG_NACK, last_seq, 0, 0, nack, sizeof nack);
+  ab_port_write(nack, n);
+}
+
+static void fail(aotbench_Status status, const char* error) {
+  memset(&resp, 0, sizeof resp);
+  resp.status = status;
+  strncpy(resp.error, error, sizeof resp.error - 1);
+}
+
+/* Decodes the request and fills resp; returns 1 when the device must reset after answering. */
+static int execute(const ab_frame* f) {
+  memset(&req, 0, sizeof req);
+  pb_istream_t in = pb_istream_from_buffer(f->payload, f->len);
+  if (!pb_decode(&in, aotbench_Request_fields, &req)) {
+    fail(aotbench_Status_STATUS_BAD_REQUEST, "undecodable request");
+    return 0;
+  }
+  memset(&resp, 0, sizeof resp);
+  const char* error = "";
+  resp.status = ab_handle(&req, &resp, &error);
+  /* A failed request keeps what its handler filled in (a failed Run reports model_status). */
+  if (resp.status != aotbench_Status_STATUS_OK) strncpy(resp.error, error, sizeof resp.error - 1);
+  return req.which_body == aotbench_Request_reset_tag && resp.status == aotbench_Status_STATUS_OK;
+}
+
+static void respond(uint16_t seq) {
+  pb_ostream_t out = pb_ostream_from_buffer(payload, sizeof payload);
+  if (!pb_encode(&out, aotbench_Response_fields, &resp)) {
+    fail(aotbench_Status_STATUS_BAD_REQUEST, "response too large");
+    out = pb_ostream_from_buffer(payload, sizeof payload);
+    pb_encode(&out, aotbench_Response_fields, &resp);
+  }
+  tx_len = ab_frame_encode(0, seq, payload, out.bytes_written, tx_buf, sizeof tx_buf);
+  last_seq = seq;
+  have_last = 1;
+  ab_port_write(tx_buf, tx_len);
+}
+
+void ab_server_feed(uint8_t byte) {
+  ab_frame f;
+  ab_rx_result r = ab_deframer_push(&rx, byte, &f);
+  if (r == AB_RX_DROPPED) send_nack();
+  if (r != AB_RX_FRAME || (f.flags & AB_FRAME_FLAG_NACK)) return;
+  if (have_last && f.seq == last_seq) {
+    ab_port_write(tx_buf, tx_len);
+    return;
+  }
+  int reset = execute(&f);
+  respond(f.seq);
+  if (reset) ab_port_reset(req.body.reset.exit);
+}

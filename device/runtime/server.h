@@ -1,0 +1,20 @@
+#ifndef AOTBENCH_SERVER_H
+#define AOTBENCH_SERVER_H
+/* The RPC server: frames in (ab_frame), nanopb Request -> Response, frames out. */
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+void ab_server_init(void);
+/* Feed one received byte; answers through ab_port_write when a request frame completes. */
+void ab_server_feed(uint8_t byte);
+/* Frames rejected since init. */
+uint32_t ab_server_dropped(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,192 @@
+// Parsing and validation of board profiles (toml++).
+#include "board/profile.hpp"
+
+#include <fmt/core.h>
+
+#include <toml++/toml.h>
+
+namespace aotbench::board {
+namespace {
+
+// Reads typed values out of a toml table, with errors that name the file and the key.
+class Reader {
+ public:
+  Reader(const toml::table& root, std::filesystem::path file) : root_(root), file_(std::move(file)) {}
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw BoardError(fmt::format("board profile {}: {}", file_.string(), what));
+  }
+
+  const toml::node* node(const std::string& path) const {
+    return root_.at_path(path).node();
+  }
+
+  std::string str(const std::string& path, bool required = true, std::string def = "") const {
+    auto* n = node(path);
+    if (!n) return required ? (fail(fmt::format("missing key `{}`", path)), def) : def;
+    if (!n->is_string()) fail(fmt::format("`{}` must be a string", path));
+    return n->as_string()->get();
+  }
+
+  std::uint64_t num(const std::string& path, bool required = true, std::uint64_t def = 0) const {
+    return as_num(node(path), path, required, def);
+  }
+
+  std::uint64_t as_num(const toml::node* n, const std::string& path, bool required = true,
+                       std::uint64_t def = 0) const {
+    if (!n) return required ? (fail(fmt::format("missing key `{}`", path)), def) : def;
+    if (!n->is_integer() || n->as_integer()->get() < 0)
+      fail(fmt::format("`{}` must be a non-negative integer", path));
+    return static_cast<std::uint64_t>(n->as_integer()->get());
+  }
+
+  std::uint32_t u32(const std::string& path, bool required = true, std::uint32_t def = 0) const {
+    std::uint64_t v = num(path, required, def);
+    if (v > 0xFFFFFFFFu) fail(fmt::format("`{}` does not fit 32 bits", path));
+    return static_cast<std::uint32_t>(v);
+  }
+
+  bool flag(const std::string& path, bool def) const {
+    auto* n = node(path);
+    if (!n) return def;
+    if (!n->is_boolean()) fail(fmt::format("`{}` must be true or false", path));
+    return n->as_boolean()->get();
+  }
+
+  MemoryRegion region(const std::string& path) const {
+    return {num(path + ".origin"), num(path + ".size")};
+  }
+
+  // An array of inline tables, each read by `item`.
+  template <typename T, typename F>
+  std::vector<T> list(const std::string& path, F item) const {
+    std::vector<T> out;
+    auto* n = node(path);
+    if (!n) return out;
+    if (!n->is_array()) fail(fmt::format("`{}` must be an array of tables", path));
+    std::size_t i = 0;
+    for (auto& e : *n->as_array()) {
+      if (!e.is_table()) fail(fmt::format("`{}[{}]` must be a table", path, i));
+      out.push_back(item(*e.as_table(), fmt::format("{}[{}]", path, i)));
+      ++i;
+    }
+    return out;
+  }
+
+  std::uint32_t field(const toml::table& t, const std::string& key, const std::string& where) const {
+    std::uint64_t v = as_num(t.get(key), where + "." + key);
+    if (v > 0xFFFFFFFFu) fail(fmt::format("`{}.{}` does not fit 32 bits", where, key));
+    return static_cast<std::uint32_t>(v);
+  }
+
+ private:
+  const toml::table& root_;
+  std::filesystem::path file_;
+};
+
+UartKind parse_uart_kind(const Reader& r, const std::string& s) {
+  if (s == "stm32f4_usart") return UartKind::stm32f4_usart;
+  if (s == "stm32f7_usart") return UartKind::stm32f7_usart;
+  if (s == "cmsdk") return UartKind::cmsdk;
+  r.fail(fmt::format("uart.kind `{}` is not one of stm32f4_usart, stm32f7_usart, cmsdk", s));
+}
+
+void read_cpu_memory(const Reader& r, Profile& p) {
+  p.cpu.core = r.str("cpu.core");
+  p.cpu.fpu = r.str("cpu.fpu", false);
+  p.cpu.float_abi = r.str("cpu.float_abi", false, p.cpu.fpu.empty() ? "soft" : "hard");
+  p.cpu.clock_hz = r.u32("cpu.clock_hz");
+  p.cpu.irqs = r.u32("cpu.irqs");
+  p.cpu.caches = r.flag("cpu.caches", false);
+  p.memory.flash = r.region("memory.flash");
+  p.memory.ram = r.region("memory.ram");
+  p.memory.stack_min = r.u32("memory.stack_min", false, 0x2000);
+}
+
+void read_uart_counter(const Reader& r, Profile& p) {
+  p.uart.kind = parse_uart_kind(r, r.str("uart.kind"));
+  p.uart.base = r.u32("uart.base");
+  p.uart.baud = r.u32("uart.baud", false, 115200);
+  p.uart.clock_hz = r.u32("uart.clock_hz");
+  p.uart.clock_enable = r.list<ClockEnable>("uart.clock_enable", [&](const toml::table& t, const std::string& w) {
+    return ClockEnable{r.field(t, "reg", w), r.field(t, "bit", w)};
+  });
+  p.uart.pins = r.list<UartPin>("uart.pins", [&](const toml::table& t, const std::string& w) {
+    return UartPin{r.field(t, "gpio", w), r.field(t, "pin", w), r.field(t, "af", w)};
+  });
+  p.counter.dwt_unlock = r.flag("counter.dwt_unlock", false);
+  p.counter.systick_hz = r.u32("counter.systick_hz", false, p.cpu.clock_hz);
+}
+
+void read_flashers(const Reader& r, Profile& p) {
+  p.flasher = r.str("flasher.tool");
+  p.qemu.machine = r.str("qemu.machine", false);
+  p.qemu.semihosting = r.flag("qemu.semihosting", false);
+  p.qemu.icount_shift = static_cast<int>(r.num("qemu.icount_shift", false, 0xFFFF));
+  if (p.qemu.icount_shift == 0xFFFF) p.qemu.icount_shift = -1;
+  p.openocd.config = r.str("openocd.config", false);
+  p.pyocd.target = r.str("pyocd.target", false);
+  p.serial.device = r.str("serial.device", false);
+  p.serial.baud = r.u32("serial.baud", false, 115200);
+}
+
+void validate(const Reader& r, const Profile& p) {
+  if (p.flasher != "qemu" && p.flasher != "openocd" && p.flasher != "pyocd")
+    r.fail(fmt::format("flasher.tool `{}` is not one of qemu, openocd, pyocd", p.flasher));
+  if (p.emulated && p.qemu.machine.empty()) r.fail("an emulated board needs qemu.machine");
+  if (p.emulated != (p.flasher == "qemu")) r.fail("target = \"emulated\" goes with flasher.tool = \"qemu\"");
+  if (!p.emulated && p.serial.device.empty()) r.fail("a hardware board needs serial.device");
+  if (p.flasher == "openocd" && p.openocd.config.empty()) r.fail("flasher openocd needs openocd.config");
+  if (p.flasher == "pyocd" && p.pyocd.target.empty()) r.fail("flasher pyocd needs pyocd.target");
+  if (p.memory.flash.size == 0 || p.memory.ram.size == 0) r.fail("memory.flash and memory.ram need a size");
+  if (p.memory.stack_min >= p.memory.ram.size) r.fail("memory.stack_min must be smaller than the RAM");
+  if (p.cpu.clock_hz == 0 || p.uart.clock_hz == 0 || p.uart.baud == 0)
+    r.fail("cpu.clock_hz, uart.clock_hz and uart.baud must be non-zero");
+  if (p.qemu.icount_shift > 10) r.fail("qemu.icount_shift must be 0..10");
+}
+
+}  // namespace
+
+Profile load_profile(const std::filesystem::path& file) {
+  toml::table root;
+  try {
+    root = toml::parse_file(file.string());
+  } catch (const toml::parse_error& e) {
+    throw BoardError(fmt::format("board profile {}: not valid TOML: {} (line {})", file.string(),
+                                 e.description(), e.source().begin.line));
+  }
+  Reader r(root, file);
+  Profile p;
+  p.file = file;
+  p.name = r.str("name");
+  if (p.name != file.stem().string())
+    r.fail(fmt::format("name `{}` must match the file name `{}`", p.name, file.stem().string()));
+  p.description = r.str("description", false);
+  std::string target = r.str("target");
+  if (target != "emulated" && target != "hardware")
+    r.fail(fmt::format("target `{}` is not one of emulated, hardware", target));
+  p.emulated = target == "emulated";
+  read_cpu_memory(r, p);
+  read_uart_counter(r, p);
+  read_flashers(r, p);
+  validate(r, p);
+  return p;
+}
+
+std::string to_string(UartKind kind) {
+  switch (kind) {
+    case UartKind::stm32f4_usart: return "stm32f4_usart";
+    case UartKind::stm32f7_usart: return "stm32f7_usart";
+    case UartKind::cmsdk: return "cmsdk";
+  }
+  return "?";
+}
+
+int icount_shift(const Profile& p) {
+  if (p.qemu.icount_shift >= 0) return p.qemu.icount_shift;
+  for (int s = 0; s <= 10; ++s)
+    if (static_cast<double>(p.counter.systick_hz) * (1u << s) >= 2e9) return s;
+  return 10;
+}
+
+}  // namespace aotbench::board

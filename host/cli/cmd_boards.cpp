@@ -1,0 +1,64 @@
+// `aotbench boards`: the board profiles and aliases aotbench knows.
+#include <fmt/core.h>
+
+#include <nlohmann/json.hpp>
+
+#include "board/registry.hpp"
+#include "cli/commands.hpp"
+
+namespace aotbench::cli {
+namespace {
+
+nlohmann::json to_json(const board::Profile& p) {
+  return {{"name", p.name},
+          {"description", p.description},
+          {"target", p.emulated ? "emulated" : "hardware"},
+          {"cpu", p.cpu.core},
+          {"fpu", p.cpu.fpu},
+          {"clock_hz", p.cpu.clock_hz},
+          {"flash", {{"origin", p.memory.flash.origin}, {"size", p.memory.flash.size}}},
+          {"ram", {{"origin", p.memory.ram.origin}, {"size", p.memory.ram.size}}},
+          {"uart", {{"kind", board::to_string(p.uart.kind)}, {"base", p.uart.base}, {"baud", p.uart.baud}}},
+          {"flasher", p.flasher},
+          {"qemu_machine", p.qemu.machine},
+          {"openocd_config", p.openocd.config},
+          {"pyocd_target", p.pyocd.target},
+          {"serial_device", p.serial.device},
+          {"profile", p.file.string()}};
+}
+
+void list_boards(bool json) {
+  board::Registry reg;
+  auto usb = board::attached_usb_ids();
+  if (json) {
+    nlohmann::json out = {{"boards", nlohmann::json::array()}, {"aliases", nlohmann::json::object()}};
+    for (auto& name : reg.names()) out["boards"].push_back(to_json(reg.get(name, usb)));
+    for (auto& [name, a] : reg.aliases())
+      out["aliases"][name] = {{"emulated", a.emulated}, {"hardware", a.hardware}, {"resolves_to", reg.resolve(name, usb)}};
+    fmt::print("{}\n", out.dump(2));
+    return;
+  }
+  fmt::print("{:<18} {:<9} {:<10} {:>8} {:>9} {:>8}  {:<14} {}\n", "board", "target", "cpu", "MHz", "flash KB",
+             "RAM KB", "uart", "flasher");
+  for (auto& name : reg.names()) {
+    const auto& p = reg.get(name, usb);
+    std::string flasher = p.emulated ? "qemu " + p.qemu.machine : p.flasher;
+    fmt::print("{:<18} {:<9} {:<10} {:>8} {:>9} {:>8}  {:<14} {}\n", p.name, p.emulated ? "emulated" : "hardware",
+               p.cpu.core, p.cpu.clock_hz / 1000000, p.memory.flash.size / 1024, p.memory.ram.size / 1024,
+               board::to_string(p.uart.kind), flasher);
+  }
+  for (auto& [name, a] : reg.aliases())
+    fmt::print("alias {} -> {} (emulated: {}, with a probe attached: {})\n", name, reg.resolve(name, usb),
+               a.emulated, a.hardware.empty() ? "-" : a.hardware);
+}
+
+}  // namespace
+
+void add_boards(CLI::App& app) {
+  auto* cmd = app.add_subcommand("boards", "list the board profiles (scenarios/boards) and aliases");
+  static bool json = false;
+  cmd->add_flag("--json", json, "print JSON on stdout");
+  cmd->callback([] { list_boards(json); });
+}
+
+}  // namespace aotbench::cli

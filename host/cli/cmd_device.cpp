@@ -1,0 +1,195 @@
+// `aotbench device info|selftest|flash --board B`: talk to one board's firmware.
+// Messages and progress go to stderr, results to stdout (JSON with --json).
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+
+#include <nlohmann/json.hpp>
+
+#include "board/registry.hpp"
+#include "build/firmware_builder.hpp"
+#include "cli/commands.hpp"
+#include "flash/flashers.hpp"
+#include "flash/selftest.hpp"
+#include "flash/session.hpp"
+
+namespace aotbench::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct DeviceOptions {
+  std::string board, elf, flasher, port;
+  double timeout_s = 5.0;
+  bool json = false, dry_run = false, no_flash = false;
+};
+
+json to_json(const transport::TensorSpec& t) {
+  return {{"name", t.name}, {"dtype", t.dtype}, {"shape", t.shape}, {"bytes", t.bytes},
+          {"scale", t.scale}, {"zero_point", t.zero_point}};
+}
+
+json to_json(const transport::DeviceInfo& i) {
+  json in = json::array(), out = json::array();
+  for (auto& t : i.inputs) in.push_back(to_json(t));
+  for (auto& t : i.outputs) out.push_back(to_json(t));
+  return {{"protocol_version", i.protocol_version}, {"board", i.board}, {"cpu", i.cpu},
+          {"clock_hz", i.clock_hz}, {"counter", transport::to_string(i.counter)},
+          {"unit", transport::unit(i.counter)}, {"icount_shift", i.icount_shift},
+          {"build_id", i.build_id}, {"model_key", i.model_key}, {"inputs", in}, {"outputs", out},
+          {"max_frame", i.max_frame}, {"max_chunk", i.max_chunk}, {"num_ops", i.num_ops},
+          {"max_iterations", i.max_iterations}, {"frames_dropped", i.frames_dropped},
+          {"stack_free", i.stack_free}};
+}
+
+const board::Profile& find_board(const board::Registry& reg, const std::string& name) {
+  const board::Profile& p = reg.get(name);
+  if (p.name != name) fmt::print(stderr, "aotbench: board {} means {} here\n", name, p.name);
+  return p;
+}
+
+flash::SessionOptions session_options(const DeviceOptions& o) {
+  flash::SessionOptions s;
+  s.connect_timeout = std::chrono::milliseconds(static_cast<long>(o.timeout_s * 1000));
+  s.flasher = o.flasher;
+  s.serial_device = o.port;
+  return s;
+}
+
+void device_info(const DeviceOptions& o) {
+  board::Registry reg;
+  const auto& p = find_board(reg, o.board);
+  build::FirmwareBuilder fw;
+  fs::path elf = o.elf.empty() ? fw.selftest_elf(p) : fs::path(o.elf);
+  auto so = session_options(o);
+  so.flash = !p.emulated && !o.elf.empty() && !o.no_flash;  // hardware: flash only when --elf is given
+  fmt::print(stderr, "aotbench: connecting to board {} ...\n", p.name);
+  flash::Session s(p, elf, so);
+  json j = to_json(s.info());
+  j["link"] = s.where();
+  j["elf"] = p.emulated || so.flash ? fs::absolute(elf).string() : "";
+  s.shutdown();
+  if (o.json) {
+    fmt::print("{}\n", j.dump(2));
+    return;
+  }
+  const auto& i = s.info();
+  fmt::print("board       {} ({}, {} Hz)\nlink        {}\nprotocol    {}\nbuild-id    {}\n", i.board, i.cpu,
+             i.clock_hz, s.where(), i.protocol_version, i.build_id);
+  fmt::print("counter     {} ({}){}\n", transport::to_string(i.counter), transport::unit(i.counter),
+             i.icount_shift >= 0 ? fmt::format(", -icount shift={}", i.icount_shift) : "");
+  fmt::print("model       {}\n", i.model_key.empty() ? "(none)" : i.model_key);
+  for (auto& t : i.inputs) fmt::print("  input     {} {} bytes\n", t.name, t.bytes);
+  for (auto& t : i.outputs) fmt::print("  output    {} {} bytes\n", t.name, t.bytes);
+  fmt::print("frames      max {} bytes, chunk {} bytes, {} dropped\nstack free  {} bytes\n", i.max_frame,
+             i.max_chunk, i.frames_dropped, i.stack_free);
+}
+
+void device_flash(const DeviceOptions& o) {
+  board::Registry reg;
+  const auto& p = find_board(reg, o.board);
+  auto flasher = flash::make_flasher(p, o.flasher);
+  auto plan = flasher->plan(o.elf);
+  json j = {{"board", p.name}, {"tool", plan.tool}, {"command", plan.argv},
+            {"shell", flash::shell_join(plan.argv)}, {"note", plan.note}, {"dry_run", o.dry_run}};
+  if (o.dry_run) {
+    if (o.json) fmt::print("{}\n", j.dump(2));
+    else fmt::print("{}\n# {}\n", flash::shell_join(plan.argv), plan.note);
+    return;
+  }
+  fmt::print(stderr, "aotbench: {}\naotbench: {}\n", plan.note, flash::shell_join(plan.argv));
+  if (p.emulated) {  // nothing persists in QEMU: check that the ELF boots and answers instead
+    auto so = session_options(o);
+    flash::Session s(p, o.elf, so);
+    j["build_id"] = s.info().build_id;
+    s.shutdown();
+  } else {
+    flasher->flash(o.elf);
+  }
+  j["flashed"] = true;
+  if (o.json) fmt::print("{}\n", j.dump(2));
+  else fmt::print("flashed {} on board {} with {}\n", o.elf, p.name, plan.tool);
+}
+
+json to_json(const flash::SelftestReport& r) {
+  json loop = json::array();
+  for (auto& pt : r.loop)
+    loop.push_back({{"iterations", pt.iterations}, {"measured", pt.measured}, {"predicted_instructions", pt.predicted}});
+  return {{"link", r.where}, {"unit", r.unit}, {"empty_count", r.empty_count}, {"loop", loop},
+          {"repeatable", r.repeatable}, {"linear", r.linear}, {"exact", r.exact},
+          {"stack", {{"measured", r.stack_measured}, {"fstack_usage", r.stack_expected ? json(*r.stack_expected) : json()},
+                     {"ok", r.stack_ok}}},
+          {"echo", {{"bytes", r.echo_bytes}, {"ok", r.echo_ok}, {"seconds", r.echo_seconds}}},
+          {"model", {{"checked", r.model_checked}, {"ok", r.model_ok}, {"count", r.model_count}, {"op_counts", r.op_counts}}},
+          {"ok", r.ok()}};
+}
+
+void print_selftest(const flash::SelftestReport& r) {
+  fmt::print("link: {}\ncounter unit: {}\n", r.where, r.unit);
+  fmt::print("{:>10}  {:>12}  {:>12}  {}\n", "loop n", "measured", "expected", "runs");
+  for (auto& pt : r.loop)
+    fmt::print("{:>10}  {:>12}  {:>12}  {}\n", pt.iterations, pt.measured.at(0), pt.predicted,
+               fmt::join(pt.measured, " "));
+  fmt::print("loop: repeatable {}, linear {}, equal to the disassembly {}{}\n", r.repeatable ? "yes" : "NO",
+             r.linear ? "yes" : "NO", r.exact ? "yes" : "no",
+             r.instructions ? "" : " (cycles: not comparable with instruction counts)");
+  fmt::print("stack of ab_cal_stack: measured {} bytes, -fstack-usage {} bytes: {}\n", r.stack_measured,
+             r.stack_expected ? std::to_string(*r.stack_expected) : "?", r.stack_ok ? "ok" : "FAILED");
+  fmt::print("echo {} bytes: {} ({:.1f} KiB/s)\n", r.echo_bytes, r.echo_ok ? "ok" : "FAILED",
+             r.echo_seconds > 0 ? r.echo_bytes / 1024.0 / r.echo_seconds : 0.0);
+  if (r.model_checked)
+    fmt::print("self-test model: {} ({} {}, per op {})\n", r.model_ok ? "ok" : "FAILED", r.model_count, r.unit,
+               fmt::join(r.op_counts, " "));
+  fmt::print("self-test {}\n", r.ok() ? "passed" : "FAILED");
+}
+
+void device_selftest(const DeviceOptions& o) {
+  board::Registry reg;
+  const auto& p = find_board(reg, o.board);
+  build::FirmwareBuilder fw;
+  fs::path elf = o.elf.empty() ? fw.selftest_elf(p) : fs::path(o.elf);
+  auto so = session_options(o);
+  so.flash = !p.emulated && !o.no_flash;
+  fmt::print(stderr, "aotbench: self-test on board {} ...\n", p.name);
+  flash::Session s(p, elf, so);
+  auto report = flash::run_selftest(s, elf, fw.calibration_stack_usage(p));
+  s.shutdown();
+  if (o.json) fmt::print("{}\n", to_json(report).dump(2));
+  else print_selftest(report);
+  if (!report.ok()) throw std::runtime_error(fmt::format("self-test failed on {}", report.where));
+}
+
+void common_options(CLI::App* cmd, DeviceOptions& o, bool needs_elf) {
+  cmd->add_option("--board", o.board, "board profile or alias (see `aotbench boards`)")->required();
+  auto* elf = cmd->add_option("--elf", o.elf, "firmware ELF (default: the board's self-test firmware)");
+  if (needs_elf) elf->required()->check(CLI::ExistingFile);
+  cmd->add_option("--timeout", o.timeout_s, "seconds the firmware has to answer (default 5)");
+  cmd->add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
+  cmd->add_option("--port", o.port, "hardware: serial device instead of the profile's");
+  cmd->add_flag("--json", o.json, "print JSON on stdout");
+}
+
+}  // namespace
+
+void add_device(CLI::App& app) {
+  static DeviceOptions info_opts, selftest_opts, flash_opts;
+  auto* dev = app.add_subcommand("device", "talk to a board's firmware: info, selftest, flash");
+  dev->require_subcommand(1);
+
+  auto* info = dev->add_subcommand("info", "boot or connect to the board and print what its firmware reports");
+  common_options(info, info_opts, false);
+  info->add_flag("--no-flash", info_opts.no_flash, "hardware: do not flash --elf, only connect");
+  info->callback([] { device_info(info_opts); });
+
+  auto* selftest = dev->add_subcommand("selftest", "run the calibration workloads: measured vs expected counts and stack");
+  common_options(selftest, selftest_opts, false);
+  selftest->add_flag("--no-flash", selftest_opts.no_flash, "hardware: the board already runs the self-test firmware");
+  selftest->callback([] { device_selftest(selftest_opts); });
+
+  auto* fl = dev->add_subcommand("flash", "program a firmware ELF into the board (QEMU boards: boot-check it)");
+  common_options(fl, flash_opts, true);
+  fl->add_flag("--dry-run", flash_opts.dry_run, "print the exact flash command, do not run it");
+  fl->callback([] { device_flash(flash_opts); });
+}
+
+}  // namespace aotbench::cli

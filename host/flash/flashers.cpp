@@ -1,0 +1,128 @@
+// See flashers.hpp.
+#include "flash/flashers.hpp"
+
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+
+#include <sstream>
+#include <thread>
+
+#include "flash/process.hpp"
+#include "flash/qemu.hpp"
+
+namespace aotbench::flash {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The tool's own complaint: its error lines, else its last lines; kept to a readable length.
+std::string tool_message(const std::string& output) {
+  std::istringstream in(output);
+  std::vector<std::string> errors, last;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) continue;
+    if (line.find("rror") != std::string::npos) errors.push_back(line);
+    last.push_back(line);
+    if (last.size() > 3) last.erase(last.begin());
+  }
+  std::string msg = fmt::format("{}", fmt::join(errors.empty() ? last : errors, " | "));
+  if (msg.size() > 400) msg = msg.substr(0, 400) + "...";
+  return msg.empty() ? "(no output)" : msg;
+}
+
+// Runs the plan up to o.attempts times; throws FlashError describing the last failure.
+void run_with_retries(const FlashPlan& plan, const FlashOptions& o, const std::string& what) {
+  CommandResult r;
+  for (int attempt = 1; attempt <= o.attempts; ++attempt) {
+    r = run_command(plan.argv, o.timeout);
+    if (r.exit_code == 0) return;
+    if (attempt < o.attempts) std::this_thread::sleep_for(o.retry_delay);
+  }
+  std::string status = r.timed_out ? fmt::format("timed out after {} ms", o.timeout.count())
+                                   : fmt::format("exit code {}", r.exit_code);
+  throw FlashError(fmt::format("{} failed to flash {} after {} attempts ({}): {}", plan.tool, what,
+                               o.attempts, status, tool_message(r.output)));
+}
+
+void require_elf(const fs::path& elf) {
+  if (!fs::is_regular_file(elf)) throw FlashError(fmt::format("firmware {} does not exist", elf.string()));
+}
+
+class OpenOcdFlasher : public Flasher {
+ public:
+  OpenOcdFlasher(const board::Profile& p, FlashOptions o) : p_(p), o_(o) {}
+  FlashPlan plan(const fs::path& elf) const override {
+    std::string elf_abs = fs::absolute(elf).string();
+    return {"openocd",
+            {"openocd", "-f", p_.openocd.config, "-c", fmt::format("program {{{}}} verify reset exit", elf_abs)},
+            fmt::format("OpenOCD board config {}", p_.openocd.config)};
+  }
+  void flash(const fs::path& elf) const override {
+    require_elf(elf);
+    run_with_retries(plan(elf), o_, fmt::format("board {} (board config {})", p_.name, p_.openocd.config));
+  }
+
+ private:
+  board::Profile p_;
+  FlashOptions o_;
+};
+
+class PyOcdFlasher : public Flasher {
+ public:
+  PyOcdFlasher(const board::Profile& p, FlashOptions o) : p_(p), o_(o) {}
+  FlashPlan plan(const fs::path& elf) const override {
+    std::string elf_abs = fs::absolute(elf).string();
+    if (std::string cli = find_program("pyocd"); !cli.empty())
+      return {"pyocd", {"pyocd", "flash", "-t", p_.pyocd.target, elf_abs},
+              fmt::format("found the pyocd CLI ({}): `pyocd flash -t TARGET`", cli)};
+    if (std::string tool = find_program("pyocd-flashtool"); !tool.empty())
+      return {"pyocd", {"pyocd-flashtool", "-t", p_.pyocd.target, elf_abs},
+              fmt::format("no `pyocd` CLI on PATH; using the older pyocd-flashtool ({})", tool)};
+    throw FlashError("neither `pyocd` nor `pyocd-flashtool` is on PATH: install pyOCD (Debian: python3-pyocd)");
+  }
+  void flash(const fs::path& elf) const override {
+    require_elf(elf);
+    run_with_retries(plan(elf), o_, fmt::format("board {} (pyOCD target {})", p_.name, p_.pyocd.target));
+  }
+
+ private:
+  board::Profile p_;
+  FlashOptions o_;
+};
+
+class QemuLoader : public Flasher {
+ public:
+  explicit QemuLoader(const board::Profile& p) : p_(p) {}
+  FlashPlan plan(const fs::path& elf) const override {
+    auto argv = qemu_command(p_, elf, 0);
+    for (auto& a : argv)
+      if (a.rfind("tcp:127.0.0.1:0,", 0) == 0) a = "tcp:127.0.0.1:PORT,nodelay=on";
+    return {"qemu", argv, "QEMU loads the ELF when it boots (-kernel); PORT is a free loopback port"};
+  }
+  void flash(const fs::path& elf) const override { require_elf(elf); }
+
+ private:
+  board::Profile p_;
+};
+
+}  // namespace
+
+std::unique_ptr<Flasher> make_flasher(const board::Profile& p, const std::string& tool, const FlashOptions& o) {
+  std::string t = tool.empty() ? p.flasher : tool;
+  if (t == "qemu") {
+    if (!p.emulated) throw FlashError(fmt::format("board {} is real hardware; QEMU cannot run it", p.name));
+    return std::make_unique<QemuLoader>(p);
+  }
+  if (p.emulated) throw FlashError(fmt::format("board {} is emulated by QEMU; it has no {} settings", p.name, t));
+  if (t == "openocd") {
+    if (p.openocd.config.empty()) throw FlashError(fmt::format("board {} has no [openocd] config", p.name));
+    return std::make_unique<OpenOcdFlasher>(p, o);
+  }
+  if (t == "pyocd") {
+    if (p.pyocd.target.empty()) throw FlashError(fmt::format("board {} has no [pyocd] target", p.name));
+    return std::make_unique<PyOcdFlasher>(p, o);
+  }
+  throw FlashError(fmt::format("unknown flasher `{}`: use openocd, pyocd or qemu", t));
+}
+
+}  // namespace aotbench::flash

@@ -1,0 +1,46 @@
+#pragma once
+// Flashers behind one interface: openocd (program + verify + reset with the board's config),
+// pyocd (the current `pyocd flash -t TARGET` CLI, else Debian's older pyocd-flashtool), and qemu
+// (nothing to program: the ELF is loaded when the emulator boots, see qemu.hpp).
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "board/profile.hpp"
+
+namespace aotbench::flash {
+
+// The message names the tool, the board and its config/target, and quotes the tool's own error.
+struct FlashError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct FlashPlan {
+  std::string tool;               // openocd | pyocd | qemu
+  std::vector<std::string> argv;  // the exact command
+  std::string note;               // e.g. which pyOCD front end was found
+};
+
+struct FlashOptions {
+  int attempts = 2;                                // a failed flash is tried again once
+  std::chrono::milliseconds timeout{120000};       // per attempt
+  std::chrono::milliseconds retry_delay{1000};
+};
+
+class Flasher {
+ public:
+  virtual ~Flasher() = default;
+  virtual FlashPlan plan(const std::filesystem::path& elf) const = 0;
+  // Programs the board; throws FlashError after the last failed attempt.
+  virtual void flash(const std::filesystem::path& elf) const = 0;
+};
+
+// The board's flasher, or `tool` (openocd | pyocd | qemu) when given. Throws FlashError when the
+// profile lacks that tool's settings.
+std::unique_ptr<Flasher> make_flasher(const board::Profile& p, const std::string& tool = "",
+                                      const FlashOptions& o = {});
+
+}  // namespace aotbench::flash

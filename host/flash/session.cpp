@@ -1,0 +1,65 @@
+// See session.hpp.
+#include "flash/session.hpp"
+
+#include <fmt/core.h>
+
+#include "build/elf_info.hpp"
+
+namespace aotbench::flash {
+
+Session::Session(const board::Profile& p, const std::filesystem::path& elf, SessionOptions o) : profile_(p) {
+  transport::Link* link = nullptr;
+  if (p.emulated) {
+    qemu_ = std::make_unique<QemuInstance>(p, elf, o.qemu);
+    link = &qemu_->link();
+    where_ = fmt::format("board {} (qemu pid {}) on {}", p.name, qemu_->pid(), link->describe());
+  } else {
+    if (o.flash) make_flasher(p, o.flasher, o.flashing)->flash(elf);
+    std::string dev = o.serial_device.empty() ? p.serial.device : o.serial_device;
+    serial_ = std::make_unique<transport::SerialLink>(dev, p.serial.baud);
+    link = serial_.get();
+    where_ = fmt::format("board {} on {}", p.name, link->describe());
+  }
+  rpc_ = std::make_unique<transport::RpcClient>(
+      *link, transport::RpcClient::Options{o.request_timeout, o.retries, where_});
+  connect(elf, o);
+}
+
+void Session::connect(const std::filesystem::path& elf, const SessionOptions& o) {
+  try {
+    info_ = rpc_->connect(o.connect_timeout);
+  } catch (const transport::TransportError& e) {
+    std::string qemu_state;
+    if (qemu_ && !qemu_->running())
+      qemu_state = fmt::format(" (QEMU exited with status {}: {})", qemu_->exit_code().value_or(-1), qemu_->log());
+    throw transport::TransportError(fmt::format(
+        "{} did not answer within {} ms{}: {}", where_, o.connect_timeout.count(), qemu_state, e.what()));
+  }
+  if (o.check_build_id && (qemu_ || o.flash)) {
+    std::string want = build::elf_build_id(elf);
+    if (!want.empty() && want != info_.build_id)
+      throw transport::TransportError(fmt::format("{} runs firmware with build-id {}, not {} ({})", where_,
+                                                  info_.build_id, want, elf.string()));
+  }
+  if (qemu_) {
+    info_.counter = rpc_->set_icount_shift(qemu_->icount_shift());
+    info_.icount_shift = qemu_->icount_shift();
+  }
+}
+
+void Session::shutdown() {
+  if (!qemu_ || !qemu_->running()) return;
+  try {
+    rpc_->reset(true);
+  } catch (const transport::TransportError&) {
+    // QEMU may close the link before the answer is read; the destructor kills it anyway.
+  }
+  qemu_->exit_code();
+}
+
+Session::~Session() {
+  rpc_.reset();
+  if (qemu_) qemu_->stop();
+}
+
+}  // namespace aotbench::flash

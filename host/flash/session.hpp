@@ -1,0 +1,56 @@
+#pragma once
+// A session with a board running a firmware: boot it in QEMU, or flash it and open its serial
+// port, then connect the RPC client (protocol version check, build-id check, counter set-up).
+// This is what the CLI and the sweep harness use to talk to a device.
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "board/profile.hpp"
+#include "flash/flashers.hpp"
+#include "flash/qemu.hpp"
+#include "rpc/rpc_client.hpp"
+
+namespace aotbench::flash {
+
+struct SessionOptions {
+  std::chrono::milliseconds connect_timeout{5000};  // the firmware must answer GetInfo within it
+  std::chrono::milliseconds request_timeout{2500};  // per attempt, later requests
+  int retries = 3;
+  std::string flasher;         // hardware: openocd | pyocd instead of the profile's tool
+  std::string serial_device;   // hardware: instead of the profile's serial.device
+  bool flash = true;           // hardware: program the ELF first (false: use what the board runs)
+  bool check_build_id = true;  // the device must run the ELF given (GNU build-id)
+  QemuOptions qemu;
+  FlashOptions flashing;
+};
+
+class Session {
+ public:
+  // Throws flash::ProcessError / FlashError / transport::TransportError; connection errors name
+  // the board and the port.
+  Session(const board::Profile& p, const std::filesystem::path& elf, SessionOptions o = {});
+  ~Session();  // QEMU: torn down
+
+  transport::RpcClient& rpc() { return *rpc_; }
+  const transport::DeviceInfo& info() const { return info_; }
+  const board::Profile& profile() const { return profile_; }
+  const std::string& where() const { return where_; }  // "board B (qemu pid N) on tcp 127.0.0.1:P"
+  QemuInstance* qemu() { return qemu_.get(); }          // null for hardware
+
+  // Under QEMU: ends the emulator through semihosting (clean exit); a no-op on hardware.
+  void shutdown();
+
+ private:
+  void connect(const std::filesystem::path& elf, const SessionOptions& o);
+
+  board::Profile profile_;
+  std::unique_ptr<QemuInstance> qemu_;
+  std::unique_ptr<transport::Link> serial_;
+  std::unique_ptr<transport::RpcClient> rpc_;
+  transport::DeviceInfo info_;
+  std::string where_;
+};
+
+}  // namespace aotbench::flash

@@ -1,0 +1,153 @@
+// Board profiles as data: loading, validation errors, aliases, flags and the generated files.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "board/board_files.hpp"
+#include "board/flags.hpp"
+#include "board/registry.hpp"
+
+namespace {
+
+using namespace aotbench::board;
+namespace fs = std::filesystem;
+
+const fs::path kBoards = fs::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "boards";
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
+
+TEST(Boards, AllProfilesLoad) {
+  Registry reg(kBoards);
+  EXPECT_EQ(reg.names(), (std::vector<std::string>{"mps2-an386", "mps2-an500", "netduinoplus2", "nucleo-f446re",
+                                                   "stm32f746g-disco"}));
+  const Profile& f7 = reg.get("stm32f746g-disco", {});
+  EXPECT_FALSE(f7.emulated);
+  EXPECT_EQ(f7.uart.kind, UartKind::stm32f7_usart);
+  EXPECT_EQ(f7.uart.base, 0x40011000u);
+  ASSERT_EQ(f7.uart.pins.size(), 2u);
+  EXPECT_EQ(f7.uart.pins[1].gpio, 0x40020400u);  // PB7
+  EXPECT_EQ(f7.uart.pins[1].pin, 7u);
+  EXPECT_TRUE(f7.counter.dwt_unlock);
+  EXPECT_EQ(f7.openocd.config, "board/stm32f746g-disco.cfg");
+  const Profile& nucleo = reg.get("nucleo-f446re", {});
+  EXPECT_EQ(nucleo.uart.kind, UartKind::stm32f4_usart);
+  EXPECT_EQ(nucleo.uart.base, 0x40004400u);
+  EXPECT_EQ(nucleo.pyocd.target, "stm32f446retx");
+}
+
+TEST(Boards, AliasFollowsTheAttachedProbe) {
+  Registry reg(kBoards);
+  EXPECT_EQ(reg.resolve("stm32", {}), "netduinoplus2");
+  EXPECT_EQ(reg.resolve("stm32", {"1d6b:0002"}), "netduinoplus2");  // a USB hub is not a probe
+  EXPECT_EQ(reg.resolve("stm32", {"1d6b:0002", "0483:374b"}), "nucleo-f446re");
+  EXPECT_EQ(reg.resolve("mps2-an386", {"0483:374b"}), "mps2-an386");
+}
+
+TEST(Boards, UnknownBoardListsTheKnownOnes) {
+  Registry reg(kBoards);
+  try {
+    reg.resolve("stm32f9", {});
+    FAIL();
+  } catch (const BoardError& e) {
+    std::string msg = e.what();
+    for (auto name : {"stm32f9", "netduinoplus2", "mps2-an386", "mps2-an500", "stm32f746g-disco", "nucleo-f446re",
+                      "stm32 (alias)"})
+      EXPECT_TRUE(contains(msg, name)) << name << " not in: " << msg;
+  }
+}
+
+// A profile folder with one edited copy of netduinoplus2.toml.
+std::string error_for(const std::string& from, const std::string& to, const std::string& file = "netduinoplus2") {
+  fs::path dir = fs::temp_directory_path() / ("aotbench-boards-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::string text = slurp(kBoards / "netduinoplus2.toml");
+  auto at = text.find(from);
+  if (at == std::string::npos) return "test bug: `" + from + "` not in the profile";
+  text.replace(at, from.size(), to);
+  std::ofstream(dir / (file + ".toml")) << text;
+  std::string msg = "(no error)";
+  try {
+    Registry reg(dir);
+  } catch (const BoardError& e) {
+    msg = e.what();
+  }
+  fs::remove_all(dir);
+  return msg;
+}
+
+TEST(Boards, BadProfilesGetClearErrors) {
+  std::string m = error_for("kind = \"stm32f4_usart\"", "kind = \"pl011\"");
+  EXPECT_TRUE(contains(m, "netduinoplus2.toml") && contains(m, "uart.kind `pl011`")) << m;
+  m = error_for("base = 0x4001_1000\n", "\n");
+  EXPECT_TRUE(contains(m, "missing key `uart.base`")) << m;
+  m = error_for("clock_hz = 168_000_000 ", "clock_hz = \"fast\" ");
+  EXPECT_TRUE(contains(m, "`cpu.clock_hz` must be a non-negative integer")) << m;
+  m = error_for("[cpu]", "[cpu");
+  EXPECT_TRUE(contains(m, "not valid TOML")) << m;
+  m = error_for("name = \"netduinoplus2\"", "name = \"netduinoplus2\"", "renamed");
+  EXPECT_TRUE(contains(m, "must match the file name")) << m;
+  m = error_for("tool = \"qemu\"", "tool = \"openocd\"");
+  EXPECT_TRUE(contains(m, "emulated")) << m;
+  m = error_for("stack_min = 0x2000", "stack_min = 0x300000");
+  EXPECT_TRUE(contains(m, "stack_min")) << m;
+}
+
+TEST(Boards, IcountShiftGivesAtLeastTwoTicksPerInstruction) {
+  Registry reg(kBoards);
+  // 168 MHz * 16 ns = 2.688 ticks; 25 MHz * 128 ns = 3.2 ticks; one shift less would be < 2.
+  EXPECT_EQ(icount_shift(reg.get("netduinoplus2", {})), 4);
+  EXPECT_EQ(icount_shift(reg.get("mps2-an386", {})), 7);
+  EXPECT_EQ(icount_shift(reg.get("mps2-an500", {})), 7);
+}
+
+TEST(Boards, FlagsComeFromTheProfile) {
+  Registry reg(kBoards);
+  auto m7 = firmware_flags(reg.get("mps2-an500", {}), "x/link.ld");
+  EXPECT_EQ(m7.cpu, (std::vector<std::string>{"-mcpu=cortex-m7", "-mthumb", "-mfpu=fpv5-d16", "-mfloat-abi=hard"}));
+  auto m4 = firmware_flags(reg.get("netduinoplus2", {}), "x/link.ld");
+  EXPECT_EQ(m4.cpu, (std::vector<std::string>{"-mcpu=cortex-m4", "-mthumb", "-mfpu=fpv4-sp-d16", "-mfloat-abi=hard"}));
+  EXPECT_NE(std::find(m4.link.begin(), m4.link.end(), "-Tx/link.ld"), m4.link.end());
+}
+
+TEST(Boards, GeneratedFilesDescribeTheBoard) {
+  Registry reg(kBoards);
+  auto f7 = generate_board_files(reg.get("stm32f746g-disco", {}), "gen");
+  EXPECT_TRUE(contains(f7.linker_script, "ORIGIN = 0x08000000, LENGTH = 0x100000")) << f7.linker_script;
+  EXPECT_TRUE(contains(f7.linker_script, "ORIGIN = 0x20000000, LENGTH = 0x50000"));
+  EXPECT_TRUE(contains(f7.board_config_h, "#define AB_UART_KIND_STM32F7_USART 1"));
+  EXPECT_TRUE(contains(f7.board_config_h, "#define AB_DWT_UNLOCK 1"));
+  EXPECT_TRUE(contains(f7.board_config_h, "{0x40020400u, 7u, 7u}"));  // PB7 AF7
+  EXPECT_TRUE(contains(f7.board_config_h, "{0x40023844u, 4u}"));      // USART1 clock
+  EXPECT_TRUE(contains(f7.startup_c, "const ab_vector ab_vectors[114]"));  // 16 + 98 IRQs
+  EXPECT_TRUE(contains(f7.startup_c, "0xE000ED88u"));                      // FPU enabled
+  auto mps2 = generate_board_files(reg.get("mps2-an386", {}), "gen");
+  EXPECT_TRUE(contains(mps2.board_config_h, "#define AB_UART_KIND_CMSDK 1"));
+  EXPECT_TRUE(contains(mps2.board_config_h, "#define AB_SEMIHOSTING 1"));
+  EXPECT_TRUE(contains(mps2.linker_script, "ORIGIN = 0x00000000, LENGTH = 0x400000"));
+}
+
+// The CMake firmware build used exactly these generated files and flags.
+TEST(Boards, BuildTreeUsedTheGenerator) {
+  Registry reg(kBoards);
+  for (auto& name : reg.names()) {
+    fs::path gen = fs::path(AOTBENCH_FIRMWARE_DIR) / "gen" / name;
+    auto want = generate_board_files(reg.get(name, {}), gen);
+    EXPECT_EQ(slurp(gen / kLinkerScriptFile), want.linker_script) << name;
+    EXPECT_EQ(slurp(gen / kStartupFile), want.startup_c) << name;
+    EXPECT_EQ(slurp(gen / kBoardCmakeFile), want.board_cmake) << name;
+  }
+}
+
+}  // namespace

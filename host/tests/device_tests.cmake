@@ -1,0 +1,21 @@
+# Device-side tests (issue 2): board profiles, firmware builds, QEMU sessions, the device CLI.
+# Included from host/CMakeLists.txt. Tests booting QEMU start one emulator at a time.
+add_executable(device_tests
+  tests/device_boards_test.cpp
+  tests/device_qemu_test.cpp
+)
+target_link_libraries(device_tests PRIVATE aotbench_host GTest::gtest_main)
+target_compile_definitions(device_tests PRIVATE
+  "AOTBENCH_SOURCE_DIR=\"${CMAKE_SOURCE_DIR}\""
+  "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\"")
+
+add_test(NAME device.boards COMMAND device_tests --gtest_filter=Boards.*)
+foreach(board netduinoplus2 mps2-an386 mps2-an500)
+  string(REPLACE "-" "_" param "${board}")
+  set(name "${board}")
+  if(board STREQUAL "netduinoplus2")
+    set(name "stm32")
+  endif()
+  add_test(NAME device.qemu.${name} COMMAND device_tests "--gtest_filter=Boards/QemuDevice.*/${param}")
+  set_tests_properties(device.qemu.${name} PROPERTIES TIMEOUT 120)
+endforeach()

@@ -1,0 +1,58 @@
+#pragma once
+// Boost.Asio links: a loopback TCP listener that QEMU's serial chardev connects to, the TCP link
+// it yields, and a serial port for real boards. Every operation has a deadline.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/serial_port.hpp>
+#include <functional>
+#include <memory>
+
+#include "link/link.hpp"
+
+namespace aotbench::transport {
+
+class TcpLink final : public Link {
+ public:
+  TcpLink(std::unique_ptr<boost::asio::io_context> io, boost::asio::ip::tcp::socket socket);
+  ~TcpLink() override;
+  void write(std::span<const std::uint8_t> data, Clock::time_point deadline) override;
+  std::size_t read_some(std::span<std::uint8_t> buf, Clock::time_point deadline) override;
+  std::string describe() const override { return name_; }
+
+ private:
+  std::unique_ptr<boost::asio::io_context> io_;
+  boost::asio::ip::tcp::socket socket_;
+  std::string name_;
+};
+
+// Listens on 127.0.0.1 on a free port chosen by the kernel.
+class TcpListener {
+ public:
+  TcpListener();
+  std::uint16_t port() const { return port_; }
+  // Waits for one connection until the deadline; gives up early when keep_waiting() says so
+  // (it is polled a few times a second, e.g. "is QEMU still running?"). Throws TransportError.
+  std::unique_ptr<TcpLink> accept(Clock::time_point deadline, const std::function<bool()>& keep_waiting);
+
+ private:
+  std::unique_ptr<boost::asio::io_context> io_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  std::uint16_t port_ = 0;
+};
+
+class SerialLink final : public Link {
+ public:
+  // Opens the port raw, 8N1, no flow control. Throws TransportError naming the device.
+  SerialLink(const std::string& device, unsigned baud);
+  ~SerialLink() override;
+  void write(std::span<const std::uint8_t> data, Clock::time_point deadline) override;
+  std::size_t read_some(std::span<std::uint8_t> buf, Clock::time_point deadline) override;
+  std::string describe() const override { return name_; }
+
+ private:
+  boost::asio::io_context io_;
+  boost::asio::serial_port port_;
+  std::string name_;
+};
+
+}  // namespace aotbench::transport

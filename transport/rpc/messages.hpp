@@ -1,0 +1,72 @@
+#pragma once
+// The host's view of the protocol's messages (transport/proto/aotbench.proto), free of nanopb.
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace aotbench::transport {
+
+// Which counter produced a count; the unit follows from it.
+enum class CounterKind { none = 0, dwt_cycles = 1, systick_cycles = 2, icount_instructions = 3 };
+
+std::string to_string(CounterKind k);  // "none", "dwt", "systick", "qemu-icount"
+std::string unit(CounterKind k);       // "cycles", "instructions", "none"
+
+enum class Workload { model = 0, cal_loop = 1, cal_stack = 2, cal_empty = 3 };
+
+struct TensorSpec {
+  std::string name;
+  int dtype = 0;  // aotbench.DType: 0 int8, 1 uint8, 2 int16, 3 int32, 4 float32
+  std::vector<std::int32_t> shape;
+  std::uint32_t bytes = 0;
+  float scale = 0;
+  std::int32_t zero_point = 0;
+};
+
+struct DeviceInfo {
+  std::uint32_t protocol_version = 0;
+  std::string board, cpu, build_id, model_key;
+  std::uint32_t clock_hz = 0;
+  CounterKind counter = CounterKind::none;
+  std::uint32_t num_inputs = 0, num_outputs = 0;
+  std::vector<TensorSpec> inputs, outputs;  // all of them (connect() fetches what GetInfo omits)
+  std::uint32_t max_frame = 0;      // largest encoded request the device buffers
+  std::uint32_t max_chunk = 0;      // largest data field per SetInput/GetOutput/Echo
+  std::uint32_t num_ops = 0;        // per-operator profile entries
+  std::uint32_t frames_dropped = 0;
+  std::uint32_t max_iterations = 0;
+  std::uint32_t stack_free = 0;
+  std::int32_t icount_shift = -1;
+};
+
+struct RunOptions {
+  std::uint32_t iterations = 1;  // timed runs, 1..DeviceInfo::max_iterations
+  std::uint32_t warmup = 0;      // untimed runs first
+  Workload workload = Workload::model;
+  std::uint32_t param = 0;       // workload parameter (calibration loop iterations)
+  bool measure_stack = true;     // one extra painted run for the stack high-water mark
+  bool profile = false;          // record per-operator counts of the last timed run
+  std::chrono::milliseconds timeout{120000};
+};
+
+struct RunResult {
+  std::int32_t model_status = 0;  // 0 = success
+  CounterKind counter = CounterKind::none;
+  std::vector<std::uint64_t> counts;  // per timed run, in unit(counter)
+  std::uint32_t stack_bytes = 0;      // high-water mark of one run (0 unless measure_stack)
+  std::uint32_t ops_profiled = 0;
+  std::string error;                  // the device's message when model_status != 0
+};
+
+struct ProfileResult {
+  CounterKind counter = CounterKind::none;
+  std::vector<std::uint64_t> op_counts;  // per operator, execution order
+};
+
+struct LinkStats {
+  std::uint64_t requests = 0, attempts = 0, timeouts = 0, crc_errors = 0, nacks = 0,
+                stale_frames = 0, bytes_sent = 0, bytes_received = 0;
+};
+
+}  // namespace aotbench::transport

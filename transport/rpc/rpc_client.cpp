@@ -1,0 +1,337 @@
+// See rpc_client.hpp.
+#include "rpc/rpc_client.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+
+#include "aotbench.pb.h"
+#include "framing/ab_frame.h"
+#include "rpc/codec.hpp"
+
+namespace aotbench::transport {
+namespace {
+
+using namespace std::chrono_literals;
+
+// Until GetInfo has told us the device's buffer size, only requests this small are sent.
+constexpr std::size_t kBootstrapFrame = 16;
+
+const char* request_name(pb_size_t tag) {
+  switch (tag) {
+    case aotbench_Request_get_info_tag: return "GetInfo";
+    case aotbench_Request_set_counter_tag: return "SetCounter";
+    case aotbench_Request_set_input_tag: return "SetInput";
+    case aotbench_Request_run_tag: return "Run";
+    case aotbench_Request_get_output_tag: return "GetOutput";
+    case aotbench_Request_get_profile_tag: return "GetProfile";
+    case aotbench_Request_echo_tag: return "Echo";
+    case aotbench_Request_reset_tag: return "Reset";
+    case aotbench_Request_get_tensor_tag: return "GetTensor";
+  }
+  return "?";
+}
+
+const char* status_name(aotbench_Status s) {
+  switch (s) {
+    case aotbench_Status_STATUS_OK: return "ok";
+    case aotbench_Status_STATUS_BAD_REQUEST: return "bad request";
+    case aotbench_Status_STATUS_OUT_OF_RANGE: return "out of range";
+    case aotbench_Status_STATUS_NO_MODEL: return "no model";
+    case aotbench_Status_STATUS_MODEL_ERROR: return "model error";
+    case aotbench_Status_STATUS_UNSUPPORTED: return "unsupported";
+  }
+  return "unknown status";
+}
+
+TensorSpec from_pb(const aotbench_TensorSpec& s) {
+  return {s.name, static_cast<int>(s.dtype), std::vector<std::int32_t>(s.shape, s.shape + s.shape_count),
+          s.bytes, s.scale, s.zero_point};
+}
+
+CounterKind from_pb(aotbench_CounterKind k) {
+  switch (k) {
+    case aotbench_CounterKind_COUNTER_DWT_CYCLES: return CounterKind::dwt_cycles;
+    case aotbench_CounterKind_COUNTER_SYSTICK_CYCLES: return CounterKind::systick_cycles;
+    case aotbench_CounterKind_COUNTER_ICOUNT_INSTRUCTIONS: return CounterKind::icount_instructions;
+    default: return CounterKind::none;
+  }
+}
+
+DeviceInfo from_pb(const aotbench_GetInfoResponse& r) {
+  DeviceInfo i;
+  i.protocol_version = r.protocol_version;
+  i.board = r.board;
+  i.cpu = r.cpu;
+  i.build_id = r.build_id;
+  i.model_key = r.model_key;
+  i.clock_hz = r.clock_hz;
+  i.counter = from_pb(r.counter);
+  i.num_inputs = r.num_inputs;
+  i.num_outputs = r.num_outputs;
+  for (pb_size_t k = 0; k < r.inputs_count; ++k) i.inputs.push_back(from_pb(r.inputs[k]));
+  for (pb_size_t k = 0; k < r.outputs_count; ++k) i.outputs.push_back(from_pb(r.outputs[k]));
+  i.max_frame = r.max_frame;
+  i.max_chunk = r.max_chunk;
+  i.num_ops = r.num_ops;
+  i.frames_dropped = r.frames_dropped;
+  i.max_iterations = r.max_iterations;
+  i.stack_free = r.stack_free;
+  i.icount_shift = r.icount_shift;
+  return i;
+}
+
+}  // namespace
+
+std::string to_string(CounterKind k) {
+  switch (k) {
+    case CounterKind::none: return "none";
+    case CounterKind::dwt_cycles: return "dwt";
+    case CounterKind::systick_cycles: return "systick";
+    case CounterKind::icount_instructions: return "qemu-icount";
+  }
+  return "?";
+}
+
+std::string unit(CounterKind k) {
+  switch (k) {
+    case CounterKind::dwt_cycles:
+    case CounterKind::systick_cycles: return "cycles";
+    case CounterKind::icount_instructions: return "instructions";
+    case CounterKind::none: return "none";
+  }
+  return "none";
+}
+
+struct RpcClient::Impl {
+  Link& link;
+  Options opt;
+  LinkStats stats;
+  std::uint16_t seq;
+  std::size_t max_frame = kBootstrapFrame;
+  std::size_t max_chunk = 0;
+  std::vector<std::uint8_t> rx_buf = std::vector<std::uint8_t>(aotbench_Response_size + AB_FRAME_OVERHEAD);
+  ab_deframer rx{};
+  aotbench_Request req{};
+  aotbench_Response resp{};
+
+  Impl(Link& l, Options o) : link(l), opt(std::move(o)) {
+    // A random start, so a board still holding an answer from an earlier session for sequence
+    // number s is unlikely to be asked for s again (and a mismatch in kind is caught anyway).
+    seq = static_cast<std::uint16_t>(std::random_device{}());
+    ab_deframer_init(&rx, rx_buf.data(), rx_buf.size());
+  }
+
+  enum class Outcome { answer, nack, crc, garbled, timeout };
+
+  // Reads until the answer to `want` arrives, or something says to resend, or the deadline.
+  Outcome await(std::uint16_t want, pb_size_t tag, Clock::time_point deadline) {
+    std::uint8_t buf[512];
+    for (;;) {
+      std::size_t n = link.read_some(buf, deadline);
+      if (n == 0) return Outcome::timeout;
+      stats.bytes_received += n;
+      for (std::size_t i = 0; i < n; ++i) {
+        ab_frame f;
+        ab_rx_result r = ab_deframer_push(&rx, buf[i], &f);
+        if (r == AB_RX_DROPPED) return Outcome::crc;
+        if (r != AB_RX_FRAME) continue;
+        if (f.flags & AB_FRAME_FLAG_NACK) return Outcome::nack;
+        if (f.seq != want) {
+          stats.stale_frames++;
+          continue;
+        }
+        resp = aotbench_Response aotbench_Response_init_zero;
+        if (!pb_decode_message(aotbench_Response_fields, &resp, f.payload, f.len)) return Outcome::garbled;
+        bool matches = resp.which_body == tag + 2 || (resp.status != aotbench_Status_STATUS_OK && resp.which_body == 0);
+        return matches ? Outcome::answer : Outcome::garbled;
+      }
+    }
+  }
+
+  // Sends req and returns its answer (in resp), retrying as the class comment says.
+  aotbench_Response& call(std::chrono::milliseconds timeout, Clock::time_point until = Clock::time_point::max()) {
+    pb_size_t tag = req.which_body;
+    std::vector<std::uint8_t> payload = pb_encode_message(aotbench_Request_fields, &req);
+    if (payload.size() > max_frame)
+      throw TransportError(fmt::format("{}: a {} request of {} bytes exceeds the device's {}-byte buffer",
+                                       opt.who, request_name(tag), payload.size(), max_frame));
+    std::uint16_t s = ++seq;
+    std::vector<std::uint8_t> frame(AB_FRAME_WIRE_MAX(payload.size()));
+    frame.resize(ab_frame_encode(0, s, payload.data(), payload.size(), frame.data(), frame.size()));
+    stats.requests++;
+    // With a time limit (connect) attempts go on until it; otherwise 1 + retries of them.
+    bool bounded = until != Clock::time_point::max();
+    int attempts = 0;
+    std::uint64_t timeouts = 0, crc = 0, nacks = 0, garbled = 0;
+    do {
+      attempts++;
+      stats.attempts++;
+      stats.bytes_sent += frame.size();
+      link.write(frame, Clock::now() + timeout);
+      auto deadline = std::min(Clock::now() + timeout, until);
+      switch (await(s, tag, deadline)) {
+        case Outcome::answer: return check_status(tag);
+        case Outcome::nack: nacks++, stats.nacks++; break;
+        case Outcome::crc: crc++, stats.crc_errors++; break;
+        case Outcome::garbled: garbled++, stats.crc_errors++; break;
+        case Outcome::timeout: timeouts++, stats.timeouts++; break;
+      }
+    } while (bounded ? Clock::now() < until : attempts <= opt.retries);
+    throw TransportError(fmt::format(
+        "{}: no valid answer to {} after {} attempts ({} timed out after {} ms, {} failed the CRC, "
+        "{} undecodable, {} NACKed by the device)",
+        opt.who, request_name(tag), attempts, timeouts, timeout.count(), crc, garbled, nacks));
+  }
+
+  aotbench_Response& check_status(pb_size_t tag) {
+    bool run_failed = tag == aotbench_Request_run_tag && resp.status == aotbench_Status_STATUS_MODEL_ERROR;
+    if (resp.status != aotbench_Status_STATUS_OK && !run_failed)
+      throw DeviceError(fmt::format("{}: {} failed on the device: {} ({})", opt.who, request_name(tag),
+                                    resp.error, status_name(resp.status)));
+    return resp;
+  }
+
+  void begin(pb_size_t tag) {
+    req = aotbench_Request aotbench_Request_init_zero;
+    req.which_body = tag;
+  }
+
+  std::size_t chunk() const { return max_chunk ? max_chunk : 64; }
+};
+
+RpcClient::RpcClient(Link& link, Options options) : impl_(std::make_unique<Impl>(link, std::move(options))) {}
+RpcClient::~RpcClient() = default;
+
+const LinkStats& RpcClient::stats() const { return impl_->stats; }
+const std::string& RpcClient::who() const { return impl_->opt.who; }
+
+DeviceInfo RpcClient::connect(std::chrono::milliseconds budget) {
+  auto& m = *impl_;
+  m.begin(aotbench_Request_get_info_tag);
+  auto per_try = std::min(m.opt.timeout, std::max(budget / 3, std::chrono::milliseconds(200)));
+  auto& r = m.call(per_try, Clock::now() + budget);
+  DeviceInfo info = from_pb(r.body.get_info);
+  if (info.protocol_version != aotbench_ProtocolVersion_PROTOCOL_VERSION_CURRENT)
+    throw ProtocolMismatch(fmt::format(
+        "{}: the firmware speaks protocol version {}, this aotbench speaks {}: rebuild and reflash the "
+        "firmware from this checkout",
+        m.opt.who, info.protocol_version, static_cast<int>(aotbench_ProtocolVersion_PROTOCOL_VERSION_CURRENT)));
+  m.max_frame = info.max_frame;
+  m.max_chunk = std::min<std::size_t>(info.max_chunk, sizeof(aotbench_EchoRequest_data_t::bytes));
+  for (auto k = info.inputs.size(); k < info.num_inputs; ++k) info.inputs.push_back(get_tensor(false, k));
+  for (auto k = info.outputs.size(); k < info.num_outputs; ++k) info.outputs.push_back(get_tensor(true, k));
+  return info;
+}
+
+DeviceInfo RpcClient::get_info() {
+  impl_->begin(aotbench_Request_get_info_tag);
+  return from_pb(impl_->call(impl_->opt.timeout).body.get_info);
+}
+
+TensorSpec RpcClient::get_tensor(bool output, std::uint32_t index) {
+  auto& m = *impl_;
+  m.begin(aotbench_Request_get_tensor_tag);
+  m.req.body.get_tensor.output = output;
+  m.req.body.get_tensor.index = index;
+  return from_pb(m.call(m.opt.timeout).body.get_tensor.spec);
+}
+
+CounterKind RpcClient::set_icount_shift(int shift) {
+  auto& m = *impl_;
+  m.begin(aotbench_Request_set_counter_tag);
+  m.req.body.set_counter.icount_shift = shift;
+  return from_pb(m.call(m.opt.timeout).body.set_counter.counter);
+}
+
+void RpcClient::set_input(std::uint32_t index, std::span<const std::uint8_t> data) {
+  auto& m = *impl_;
+  std::size_t offset = 0;
+  do {
+    std::size_t n = std::min(m.chunk(), data.size() - offset);
+    m.begin(aotbench_Request_set_input_tag);
+    auto& q = m.req.body.set_input;
+    q.index = index;
+    q.offset = static_cast<std::uint32_t>(offset);
+    q.data.size = static_cast<pb_size_t>(n);
+    std::memcpy(q.data.bytes, data.data() + offset, n);
+    m.call(m.opt.timeout);
+    offset += n;
+  } while (offset < data.size());
+}
+
+RunResult RpcClient::run(const RunOptions& o) {
+  auto& m = *impl_;
+  m.begin(aotbench_Request_run_tag);
+  auto& q = m.req.body.run;
+  q.iterations = o.iterations;
+  q.warmup = o.warmup;
+  q.workload = static_cast<aotbench_Workload>(o.workload);
+  q.param = o.param;
+  q.measure_stack = o.measure_stack;
+  q.profile = o.profile;
+  auto& r = m.call(o.timeout);
+  const auto& b = r.body.run;
+  RunResult out{b.model_status, from_pb(b.counter), std::vector<std::uint64_t>(b.counts, b.counts + b.counts_count),
+                b.stack_bytes, b.ops_profiled, r.status == aotbench_Status_STATUS_OK ? "" : r.error};
+  return out;
+}
+
+std::vector<std::uint8_t> RpcClient::get_output(std::uint32_t index) {
+  auto& m = *impl_;
+  std::vector<std::uint8_t> out;
+  std::uint32_t total = 0;
+  do {
+    m.begin(aotbench_Request_get_output_tag);
+    m.req.body.get_output = {index, static_cast<std::uint32_t>(out.size()), static_cast<std::uint32_t>(m.chunk())};
+    auto& r = m.call(m.opt.timeout).body.get_output;
+    total = r.total;
+    if (r.data.size == 0 && out.size() < total)
+      throw TransportError(fmt::format("{}: GetOutput returned no data at offset {} of {}", m.opt.who, out.size(), total));
+    out.insert(out.end(), r.data.bytes, r.data.bytes + r.data.size);
+  } while (out.size() < total);
+  return out;
+}
+
+ProfileResult RpcClient::get_profile() {
+  auto& m = *impl_;
+  ProfileResult out;
+  std::uint32_t num_ops = 0;
+  do {
+    m.begin(aotbench_Request_get_profile_tag);
+    m.req.body.get_profile.first_op = static_cast<std::uint32_t>(out.op_counts.size());
+    auto& r = m.call(m.opt.timeout).body.get_profile;
+    num_ops = r.num_ops;
+    out.counter = from_pb(r.counter);
+    if (r.counts_count == 0) break;
+    out.op_counts.insert(out.op_counts.end(), r.counts, r.counts + r.counts_count);
+  } while (out.op_counts.size() < num_ops);
+  return out;
+}
+
+std::vector<std::uint8_t> RpcClient::echo(std::span<const std::uint8_t> data) {
+  auto& m = *impl_;
+  std::vector<std::uint8_t> out;
+  std::size_t offset = 0;
+  do {
+    std::size_t n = std::min(m.chunk(), data.size() - offset);
+    m.begin(aotbench_Request_echo_tag);
+    m.req.body.echo.data.size = static_cast<pb_size_t>(n);
+    std::memcpy(m.req.body.echo.data.bytes, data.data() + offset, n);
+    auto& r = m.call(m.opt.timeout).body.echo;
+    out.insert(out.end(), r.data.bytes, r.data.bytes + r.data.size);
+    offset += n;
+  } while (offset < data.size());
+  return out;
+}
+
+void RpcClient::reset(bool exit_emulator) {
+  auto& m = *impl_;
+  m.begin(aotbench_Request_reset_tag);
+  m.req.body.reset.exit = exit_emulator;
+  m.call(m.opt.timeout);
+}
+
+}  // namespace aotbench::transport

@@ -1,0 +1,64 @@
+#pragma once
+// The host end of the device protocol: one request in flight at a time, each answered before the
+// next is sent, never more bytes per frame than the device said it buffers. A request is sent
+// again after a timeout, a CRC error or a NACK, a bounded number of times; the device answers a
+// repeated sequence number from its cache, so nothing runs twice.
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "link/link.hpp"
+#include "rpc/messages.hpp"
+
+namespace aotbench::transport {
+
+// The device answered, but with an error status.
+struct DeviceError : TransportError {
+  using TransportError::TransportError;
+};
+
+// Host and firmware speak different protocol versions.
+struct ProtocolMismatch : TransportError {
+  using TransportError::TransportError;
+};
+
+class RpcClient {
+ public:
+  struct Options {
+    std::chrono::milliseconds timeout{2500};  // wait per attempt (mps2's UART can stall ~1 s)
+    int retries = 3;                          // further attempts after the first
+    std::string who;                          // names the device in errors, e.g. "board X on tcp ..."
+  };
+
+  explicit RpcClient(Link& link, Options options);
+  ~RpcClient();
+  RpcClient(const RpcClient&) = delete;
+  RpcClient& operator=(const RpcClient&) = delete;
+
+  // GetInfo, retried until `budget` has passed, then the protocol version check; also fetches
+  // the tensor specs GetInfo leaves out. Throws TransportError/ProtocolMismatch.
+  DeviceInfo connect(std::chrono::milliseconds budget);
+  DeviceInfo get_info();
+  TensorSpec get_tensor(bool output, std::uint32_t index);
+  // Under QEMU: the -icount shift, so the firmware reports instructions. Returns the counter now in use.
+  CounterKind set_icount_shift(int shift);
+
+  void set_input(std::uint32_t index, std::span<const std::uint8_t> data);  // chunked
+  RunResult run(const RunOptions& options);
+  std::vector<std::uint8_t> get_output(std::uint32_t index);                // chunked
+  ProfileResult get_profile();
+  std::vector<std::uint8_t> echo(std::span<const std::uint8_t> data);        // chunked
+  void reset(bool exit_emulator);
+
+  const LinkStats& stats() const;
+  const std::string& who() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace aotbench::transport

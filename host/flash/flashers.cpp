@@ -40,8 +40,12 @@ void run_with_retries(const FlashPlan& plan, const FlashOptions& o, const std::s
   }
   std::string status = r.timed_out ? fmt::format("timed out after {} ms", o.timeout.count())
                                    : fmt::format("exit code {}", r.exit_code);
-  throw FlashError(fmt::format("{} failed to flash {} after {} attempts ({}): {}", plan.tool, what,
-                               o.attempts, status, tool_message(r.output)));
+  std::string hint;
+  if (plan.argv[0] == "pyocd-flashtool" && r.output.find("invalid choice") != std::string::npos)
+    hint = " (this older pyOCD lacks the target: install a current pyOCD, which has `pyocd flash`, and "
+           "its CMSIS pack: `pyocd pack install TARGET`)";
+  throw FlashError(fmt::format("{} failed to flash {} after {} attempts ({}): {}{}", plan.tool, what,
+                               o.attempts, status, tool_message(r.output), hint));
 }
 
 void require_elf(const fs::path& elf) {

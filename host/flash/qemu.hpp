@@ -42,6 +42,7 @@ class QemuInstance {
   pid_t pid() const { return process_->pid(); }
   bool running() { return process_->running(); }
   std::optional<int> exit_code() { return process_->exit_code(); }
+  std::optional<int> wait_for(std::chrono::milliseconds t) { return process_->wait_for(t); }
   std::string log() const;  // what QEMU printed (errors)
   void stop();
 

@@ -32,8 +32,10 @@ void Session::connect(const std::filesystem::path& elf, const SessionOptions& o)
     std::string qemu_state;
     if (qemu_ && !qemu_->running())
       qemu_state = fmt::format(" (QEMU exited with status {}: {})", qemu_->exit_code().value_or(-1), qemu_->log());
-    throw transport::TransportError(fmt::format(
-        "{} did not answer within {} ms{}: {}", where_, o.connect_timeout.count(), qemu_state, e.what()));
+    std::string why = e.what();
+    if (why.rfind(where_ + ": ", 0) == 0) why.erase(0, where_.size() + 2);
+    throw transport::TransportError(fmt::format("{} did not answer within {} ms{}: {}", where_,
+                                                o.connect_timeout.count(), qemu_state, why));
   }
   if (o.check_build_id && (qemu_ || o.flash)) {
     std::string want = build::elf_build_id(elf);
@@ -54,7 +56,7 @@ void Session::shutdown() {
   } catch (const transport::TransportError&) {
     // QEMU may close the link before the answer is read; the destructor kills it anyway.
   }
-  qemu_->exit_code();
+  qemu_->wait_for(std::chrono::seconds(2));
 }
 
 Session::~Session() {

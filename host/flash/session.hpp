@@ -39,7 +39,8 @@ class Session {
   const std::string& where() const { return where_; }  // "board B (qemu pid N) on tcp 127.0.0.1:P"
   QemuInstance* qemu() { return qemu_.get(); }          // null for hardware
 
-  // Under QEMU: ends the emulator through semihosting (clean exit); a no-op on hardware.
+  // Under QEMU: ends the emulator through semihosting (clean exit, waited for up to 2 s; the
+  // destructor kills it otherwise); a no-op on hardware.
   void shutdown();
 
  private:

@@ -3,13 +3,21 @@
 add_executable(device_tests
   tests/device_boards_test.cpp
   tests/device_qemu_test.cpp
+  tests/device_build_test.cpp
+  tests/device_cli_test.cpp
 )
 target_link_libraries(device_tests PRIVATE aotbench_host GTest::gtest_main)
 target_compile_definitions(device_tests PRIVATE
   "AOTBENCH_SOURCE_DIR=\"${CMAKE_SOURCE_DIR}\""
-  "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\"")
+  "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\""
+  "AOTBENCH_BIN=\"$<TARGET_FILE:aotbench>\"")
+add_dependencies(device_tests aotbench)
 
 add_test(NAME device.boards COMMAND device_tests --gtest_filter=Boards.*)
+add_test(NAME device.build COMMAND device_tests --gtest_filter=FirmwareBuild.*)
+set_tests_properties(device.build PROPERTIES TIMEOUT 120)
+add_test(NAME device.cli COMMAND device_tests --gtest_filter=DeviceCli.*)
+set_tests_properties(device.cli PROPERTIES TIMEOUT 180)
 foreach(board netduinoplus2 mps2-an386 mps2-an500)
   string(REPLACE "-" "_" param "${board}")
   set(name "${board}")

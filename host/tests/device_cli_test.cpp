@@ -1,0 +1,222 @@
+// The device commands of the aotbench CLI, run as a user would: boards, info, selftest, flash
+// (dry run and the real OpenOCD/pyOCD failing without a probe), a firmware that never answers,
+// and no QEMU left behind after an error, Ctrl-C, or SIGKILL of aotbench itself.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include "board/registry.hpp"
+#include "build/firmware_builder.hpp"
+#include "flash/process.hpp"
+
+namespace {
+
+using namespace aotbench;
+using namespace std::chrono_literals;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+struct CliRun {
+  int rc;
+  std::string out, err;
+  double seconds;
+};
+
+// Runs aotbench with stdout and stderr kept apart.
+CliRun aotbench_cli(const std::vector<std::string>& args, std::chrono::milliseconds timeout = 60s) {
+  fs::path err = fs::temp_directory_path() / ("aotbench-cli-err-" + std::to_string(getpid()));
+  std::string cmd = flash::shell_join({AOTBENCH_BIN}) + " " + flash::shell_join(args) + " 2>" + err.string();
+  auto t0 = std::chrono::steady_clock::now();
+  auto r = flash::run_command({"/bin/sh", "-c", cmd}, timeout);
+  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::ifstream in(err);
+  std::stringstream e;
+  e << in.rdbuf();
+  fs::remove(err);
+  return {r.exit_code, r.output, e.str(), s};
+}
+
+const board::Profile& board_named(const std::string& name) {
+  static board::Registry reg;
+  return reg.get(name, {});
+}
+
+fs::path selftest_elf(const std::string& b) { return build::FirmwareBuilder().selftest_elf(board_named(b)); }
+fs::path hang_elf() { return build::FirmwareBuilder().hang_elf(board_named("netduinoplus2")); }
+
+bool alive(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string s;
+  std::getline(stat, s);
+  auto close = s.rfind(')');
+  return stat && close != std::string::npos && s[close + 2] != 'Z';  // a zombie has ended
+}
+
+bool gone_within(pid_t pid, std::chrono::milliseconds t) {
+  auto until = std::chrono::steady_clock::now() + t;
+  while (alive(pid) && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(20ms);
+  return !alive(pid);
+}
+
+// The qemu-system-arm child of `parent`, waiting up to `t` for it to appear.
+pid_t qemu_child_of(pid_t parent, std::chrono::milliseconds t) {
+  auto until = std::chrono::steady_clock::now() + t;
+  while (std::chrono::steady_clock::now() < until) {
+    for (auto& e : fs::directory_iterator("/proc")) {
+      std::string name = e.path().filename();
+      if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+      std::ifstream stat(e.path() / "stat");
+      std::string s;
+      std::getline(stat, s);
+      auto open = s.find('('), close = s.rfind(')');
+      if (open == std::string::npos || close == std::string::npos) continue;
+      std::istringstream rest(s.substr(close + 2));
+      char state;
+      pid_t ppid;
+      rest >> state >> ppid;
+      if (ppid == parent && s.substr(open + 1, close - open - 1) == "qemu-system-arm") return std::stoi(name);
+    }
+    std::this_thread::sleep_for(20ms);
+  }
+  return -1;
+}
+
+TEST(DeviceCli, BoardsJsonListsProfilesAndAliases) {
+  CliRun r = aotbench_cli({"boards", "--json"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  json j = json::parse(r.out);
+  ASSERT_EQ(j["boards"].size(), 5u);
+  EXPECT_EQ(j["boards"][2]["name"], "netduinoplus2");
+  EXPECT_EQ(j["boards"][2]["qemu_machine"], "netduinoplus2");
+  EXPECT_EQ(j["aliases"]["stm32"]["resolves_to"], "netduinoplus2");  // no probe attached here
+  EXPECT_EQ(j["boards"][4]["uart"]["kind"], "stm32f7_usart");
+}
+
+TEST(DeviceCli, UnknownBoardListsTheKnownOnes) {
+  CliRun r = aotbench_cli({"device", "info", "--board", "stm32f9"});
+  EXPECT_NE(r.rc, 0);
+  EXPECT_TRUE(r.out.empty());
+  for (auto name : {"unknown board `stm32f9`", "netduinoplus2", "mps2-an386", "mps2-an500", "stm32f746g-disco",
+                    "nucleo-f446re"})
+    EXPECT_NE(r.err.find(name), std::string::npos) << name << " not in: " << r.err;
+}
+
+TEST(DeviceCli, InfoJsonOnEmulatedBoards) {
+  for (std::string b : {"stm32", "mps2-an386"}) {
+    CliRun r = aotbench_cli({"device", "info", "--board", b, "--json"});
+    ASSERT_EQ(r.rc, 0) << r.err;
+    json j = json::parse(r.out);  // stdout holds only the JSON; messages went to stderr
+    EXPECT_EQ(j["board"], b == "stm32" ? "netduinoplus2" : b);
+    EXPECT_EQ(j["counter"], "qemu-icount");
+    EXPECT_EQ(j["unit"], "instructions");
+    EXPECT_EQ(j["protocol_version"], 1);
+    EXPECT_FALSE(r.err.empty());
+  }
+}
+
+TEST(DeviceCli, SelftestPassesAndReportsMeasuredVsExpected) {
+  CliRun r = aotbench_cli({"device", "selftest", "--board", "stm32", "--json"});
+  ASSERT_EQ(r.rc, 0) << r.err << r.out;
+  json j = json::parse(r.out);
+  EXPECT_TRUE(j["ok"]);
+  EXPECT_EQ(j["unit"], "instructions");
+  for (auto& pt : j["loop"]) {
+    for (auto& m : pt["measured"]) EXPECT_EQ(m, pt["predicted_instructions"]);
+  }
+  EXPECT_NEAR(j["stack"]["measured"].get<double>(), j["stack"]["fstack_usage"].get<double>(), 16);
+  EXPECT_TRUE(j["model"]["ok"]);
+}
+
+TEST(DeviceCli, DryRunPrintsTheExactOpenOcdCommand) {
+  fs::path elf = selftest_elf("stm32f746g-disco");
+  CliRun r = aotbench_cli({"device", "flash", "--board", "stm32f746g-disco", "--elf", elf.string(), "--dry-run", "--json"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  json j = json::parse(r.out);
+  EXPECT_EQ(j["tool"], "openocd");
+  EXPECT_EQ(j["command"], json({"openocd", "-f", "board/stm32f746g-disco.cfg", "-c",
+                                "program {" + fs::absolute(elf).string() + "} verify reset exit"}));
+  CliRun text = aotbench_cli({"device", "flash", "--board", "stm32f746g-disco", "--elf", elf.string(), "--dry-run"});
+  EXPECT_NE(text.out.find("openocd -f board/stm32f746g-disco.cfg -c 'program {"), std::string::npos) << text.out;
+}
+
+TEST(DeviceCli, DryRunPrintsThePyOcdCommandAndWhichWasFound) {
+  fs::path elf = selftest_elf("nucleo-f446re");
+  CliRun r = aotbench_cli({"device", "flash", "--board", "nucleo-f446re", "--elf", elf.string(), "--dry-run", "--json"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  json j = json::parse(r.out);
+  EXPECT_EQ(j["tool"], "pyocd");
+  std::string abs = fs::absolute(elf).string();
+  if (!flash::find_program("pyocd").empty()) {
+    EXPECT_EQ(j["command"], json({"pyocd", "flash", "-t", "stm32f446retx", abs}));
+    EXPECT_NE(j["note"].get<std::string>().find("found the pyocd CLI"), std::string::npos);
+  } else {
+    EXPECT_EQ(j["command"], json({"pyocd-flashtool", "-t", "stm32f446retx", abs}));
+    EXPECT_NE(j["note"].get<std::string>().find("pyocd-flashtool"), std::string::npos);
+  }
+  // And OpenOCD for the same board when asked.
+  CliRun o = aotbench_cli({"device", "flash", "--board", "nucleo-f446re", "--elf", elf.string(), "--dry-run", "--json",
+                        "--flasher", "openocd"});
+  EXPECT_EQ(json::parse(o.out)["command"][2], "board/st_nucleo_f4.cfg");
+}
+
+TEST(DeviceCli, RealOpenOcdWithoutProbeFailsClearly) {
+  fs::path elf = selftest_elf("stm32f746g-disco");
+  CliRun r = aotbench_cli({"device", "flash", "--board", "stm32f746g-disco", "--elf", elf.string()});
+  EXPECT_NE(r.rc, 0);
+  for (auto part : {"openocd failed to flash board stm32f746g-disco", "board/stm32f746g-disco.cfg", "2 attempts",
+                    "open failed"})
+    EXPECT_NE(r.err.find(part), std::string::npos) << part << " not in: " << r.err;
+  EXPECT_LT(r.seconds, 30);
+}
+
+TEST(DeviceCli, RealPyOcdWithoutProbeFailsClearly) {
+  fs::path elf = selftest_elf("nucleo-f446re");
+  CliRun r = aotbench_cli({"device", "flash", "--board", "nucleo-f446re", "--elf", elf.string()});
+  EXPECT_NE(r.rc, 0);
+  for (auto part : {"pyocd failed to flash board nucleo-f446re", "stm32f446retx", "exit code"})
+    EXPECT_NE(r.err.find(part), std::string::npos) << part << " not in: " << r.err;
+}
+
+TEST(DeviceCli, SilentFirmwareTimesOutNamingBoardAndPortAndLeavesNoQemu) {
+  CliRun r = aotbench_cli({"device", "info", "--board", "stm32", "--elf", hang_elf().string(), "--timeout", "2"});
+  EXPECT_NE(r.rc, 0);
+  EXPECT_LT(r.seconds, 6);
+  EXPECT_GE(r.seconds, 2);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.err, m, std::regex(R"(board netduinoplus2 \(qemu pid (\d+)\) on tcp 127\.0\.0\.1:\d+ did not answer within 2000 ms)")))
+      << r.err;
+  EXPECT_TRUE(gone_within(std::stoi(m[1]), 1s)) << "QEMU pid " << m[1] << " still running";
+}
+
+// Ctrl-C (SIGINT) and SIGKILL of aotbench while it waits for the silent firmware.
+void interrupt_and_check(int sig) {
+  fs::path log = fs::temp_directory_path() / ("aotbench-sig-" + std::to_string(getpid()));
+  flash::ChildProcess cli({AOTBENCH_BIN, "device", "info", "--board", "stm32", "--elf", hang_elf().string(),
+                           "--timeout", "60"},
+                          log);
+  pid_t qemu = qemu_child_of(cli.pid(), 10s);
+  ASSERT_GT(qemu, 0) << "no QEMU started";
+  ASSERT_TRUE(alive(qemu));
+  kill(cli.pid(), sig);
+  EXPECT_TRUE(cli.wait_for(5s).has_value()) << "aotbench did not stop on signal " << sig;
+  EXPECT_TRUE(gone_within(qemu, 3s)) << "QEMU pid " << qemu << " outlived aotbench (signal " << sig << ")";
+  fs::remove(log);
+}
+
+TEST(DeviceCli, CtrlCLeavesNoQemu) { interrupt_and_check(SIGINT); }
+TEST(DeviceCli, SigkillOfAotbenchLeavesNoQemu) { interrupt_and_check(SIGKILL); }
+
+TEST(DeviceCli, FlashOfMissingElfIsABadInputError) {
+  CliRun r = aotbench_cli({"device", "flash", "--board", "stm32f746g-disco", "--elf", "/nonexistent/fw.elf", "--dry-run"});
+  EXPECT_NE(r.rc, 0);
+  EXPECT_NE(r.err.find("/nonexistent/fw.elf"), std::string::npos) << r.err;
+}
+
+}  // namespace

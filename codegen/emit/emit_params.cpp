@@ -11,7 +11,8 @@ GeneratedFile emit_params(const EmitContext& c) {
          c_comment_text(c.options.model_name), c.variant.lookup_params()
                                                    ? "looked up by id, params=lookup"
                                                    : "referenced by symbol, params=direct");
-  w.line("#include \"{}_internal.h\"", c.base).blank();
+  // Only the C library: the parameters' object then does not change with other files.
+  w.line("#include <stddef.h>").line("#include <stdint.h>").blank();
   const char* storage = c.variant.lookup_params() ? "static const" : "const";
   for (int t : c.params) {
     const Tensor& tensor = c.g.tensors[t];
@@ -21,6 +22,7 @@ GeneratedFile emit_params(const EmitContext& c) {
     w.blank();
   }
   if (c.variant.lookup_params()) {
+    w.line("const void* {}_lookup_linked_param(int32_t id);", c.base).blank();
     w.open(fmt::format("const void* {}_lookup_linked_param(int32_t id)", c.base));
     w.open("switch (id)");
     for (int t : c.params) w.line("case {}: return {};", t, c.param_symbol(t));

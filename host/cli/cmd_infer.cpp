@@ -34,7 +34,7 @@ void add_infer(CLI::App& app) {
     io.outputs.assign(o.outputs.begin(), o.outputs.end());
     if (!o.dump.empty()) io.dump_dir = o.dump;
     io.jobs = o.jobs;
-    const infer::InferResult r = infer::infer_on_host(infer::load_model(o.model), io);
+    const infer::HostProgram r = infer::infer_on_host(infer::load_model(o.model), io);
     fmt::print(stderr, "infer: {} ({}), {} objects compiled, {} from the cache; sources in {}\n", r.summary.model,
                r.summary.variant_key, r.build.compiled, r.build.cached, r.generated_dir.string());
   });

@@ -12,4 +12,9 @@ void add_device(CLI::App& app);
 // `aotbench report RESULTS.json [--baseline OLD.json]`: show, re-render or compare results.
 void add_report(CLI::App& app);
 
+// `aotbench codegen`, `aotbench variants` and `aotbench infer --board host` (issue 3).
+void add_codegen(CLI::App& app);
+void add_variants(CLI::App& app);
+void add_infer(CLI::App& app);
+
 }  // namespace aotbench::cli

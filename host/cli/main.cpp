@@ -12,6 +12,9 @@ int main(int argc, char** argv) {
   aotbench::cli::add_boards(app);
   aotbench::cli::add_device(app);
   aotbench::cli::add_report(app);
+  aotbench::cli::add_codegen(app);
+  aotbench::cli::add_variants(app);
+  aotbench::cli::add_infer(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -61,18 +61,18 @@ INSTANTIATE_TEST_SUITE_P(Models, OracleVariants, testing::ValuesIn(oracle_models
 // The intermediate-tensor dump reproduces TENSORS.tsv: the debugging aid that finds the first
 // layer that differs works.
 TEST(TensorDump, EveryIntermediateTensorMatchesTheOracleHashes) {
-  const std::string model_name = "pretrainedresnet_quant";
+  const std::string model_name = "mcunet_vww1_80";
   const infer::LoadedModel model =
       infer::load_model((fs::path(AOTBENCH_SHARED_DIR) / "models" / (model_name + ".tflite")).string());
-  const oracle::Case* taxi = nullptr;
+  const oracle::Case* rand1_case = nullptr;
   for (const auto& c : the_oracle().cases())
-    if (c.model == model_name && c.name == "img_taxi") taxi = &c;
-  ASSERT_NE(taxi, nullptr);
+    if (c.model == model_name && c.name == "rand1") rand1_case = &c;
+  ASSERT_NE(rand1_case, nullptr);
   const fs::path dir = scratch_dir("dump_" + model_name);
-  write_bytes(dir / "in.raw", the_oracle().input(*taxi, 0));
+  write_bytes(dir / "in.raw", the_oracle().input(*rand1_case, 0));
   const infer::HostProgram program = infer::prepare_on_host(model, corners()[0], /*dump_tensors=*/true);
   infer::run_on_host(program, {dir / "in.raw"}, {dir / "out.raw"}, dir / "tensors");
-  const auto& expected = the_oracle().tensors(model_name, "img_taxi");
+  const auto& expected = the_oracle().tensors(model_name, "rand1");
   ASSERT_FALSE(expected.empty());
   int compared = 0;
   for (const auto& [id, hash] : expected) {

@@ -58,6 +58,14 @@ int32_t ab_counter_set_icount_shift(int32_t shift) {
   return (int32_t)kind;
 }
 
+void ab_counter_idle(int idle) {
+  if (kind == aotbench_CounterKind_COUNTER_DWT_CYCLES) return;
+  if (idle)
+    SYST_CSR = 0;
+  else if (!(SYST_CSR & SYST_CSR_ENABLE))
+    systick_start();
+}
+
 void ab_counter_restart(void) {
   if (kind == aotbench_CounterKind_COUNTER_DWT_CYCLES) return;
   /* Any write zeroes the count; it reloads on the next tick without an interrupt. Waiting for

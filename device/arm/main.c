@@ -30,7 +30,16 @@ const ab_platform_info* ab_port_info(void) {
   return &info;
 }
 
-uint8_t ab_port_getc(void) { return ab_uart_getc(); }
+/* While it waits for the host the core sleeps with the SysTick stopped: under QEMU -icount with
+ * sleep=off an idle core's virtual time jumps to the next timer, so a running SysTick would keep
+ * the emulator busy. Measurements restart the counter anyway. */
+uint8_t ab_port_getc(void) {
+  if (ab_uart_rx_available()) return ab_uart_getc();
+  ab_counter_idle(1);
+  uint8_t c = ab_uart_getc();
+  ab_counter_idle(0);
+  return c;
+}
 
 void ab_port_write(const uint8_t* data, size_t len) {
   for (size_t i = 0; i < len; i++) ab_uart_putc(data[i]);

@@ -1,4 +1,5 @@
-/* Arm CMSDK APB UART (MPS2/MPS3): DATA 0x00, STATE 0x04, CTRL 0x08, BAUDDIV 0x10. */
+/* Arm CMSDK APB UART (MPS2/MPS3): DATA 0x00, STATE 0x04, CTRL 0x08, INTSTATUS/INTCLEAR 0x0C,
+ * BAUDDIV 0x10. The receive interrupt stays asserted until INTCLEAR is written. */
 #include "board_config.h"
 #ifdef AB_UART_KIND_CMSDK
 #include "regs.h"
@@ -7,22 +8,28 @@
 #define UART_DATA AB_REG(AB_UART_BASE + 0x00u)
 #define UART_STATE AB_REG(AB_UART_BASE + 0x04u)
 #define UART_CTRL AB_REG(AB_UART_BASE + 0x08u)
+#define UART_INTCLEAR AB_REG(AB_UART_BASE + 0x0Cu)
 #define UART_BAUDDIV AB_REG(AB_UART_BASE + 0x10u)
 #define STATE_TX_FULL (1u << 0)
 #define STATE_RX_FULL (1u << 1)
+#define STATE_RX_OVERRUN (1u << 3)
 #define CTRL_TX_EN (1u << 0)
 #define CTRL_RX_EN (1u << 1)
+#define CTRL_RX_INTEN (1u << 3)
+#define INT_RX (1u << 1)
 
 void ab_uart_init(void) {
   uint32_t div = AB_UART_CLOCK_HZ / AB_UART_BAUD;
   UART_BAUDDIV = div < 16 ? 16 : div; /* the UART's minimum */
-  UART_CTRL = CTRL_TX_EN | CTRL_RX_EN;
+  UART_CTRL = CTRL_TX_EN | CTRL_RX_EN | CTRL_RX_INTEN;
+  ab_nvic_enable(AB_UART_IRQ);
 }
 
-uint8_t ab_uart_getc(void) {
-  while (!(UART_STATE & STATE_RX_FULL)) {
-  }
-  return (uint8_t)UART_DATA;
+void ab_uart_irq_handler(void) {
+  UART_INTCLEAR = INT_RX; /* first: a byte arriving while we drain raises it again */
+  while (ab_uart_rx_room() && (UART_STATE & STATE_RX_FULL)) ab_uart_rx_push((uint8_t)UART_DATA);
+  UART_STATE = STATE_RX_OVERRUN; /* write 1 to clear */
+  if (!ab_uart_rx_room()) ab_uart_rx_pause();
 }
 
 void ab_uart_putc(uint8_t c) {

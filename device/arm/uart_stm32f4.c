@@ -8,23 +8,26 @@
 #define USART_DR AB_REG(AB_UART_BASE + 0x04u)
 #define USART_BRR AB_REG(AB_UART_BASE + 0x08u)
 #define USART_CR1 AB_REG(AB_UART_BASE + 0x0Cu)
+#define SR_ORE (1u << 3)
 #define SR_RXNE (1u << 5)
 #define SR_TXE (1u << 7)
 #define CR1_RE (1u << 2)
 #define CR1_TE (1u << 3)
+#define CR1_RXNEIE (1u << 5)
 #define CR1_UE (1u << 13)
 
 void ab_uart_init(void) {
   USART_CR1 = 0;
   /* 16x oversampling: BRR holds fck/baud as mantissa.fraction(4 bits), i.e. the rounded ratio. */
   USART_BRR = (AB_UART_CLOCK_HZ + AB_UART_BAUD / 2) / AB_UART_BAUD;
-  USART_CR1 = CR1_UE | CR1_TE | CR1_RE;
+  USART_CR1 = CR1_UE | CR1_TE | CR1_RE | CR1_RXNEIE;
+  ab_nvic_enable(AB_UART_IRQ);
 }
 
-uint8_t ab_uart_getc(void) {
-  while (!(USART_SR & SR_RXNE)) {
-  }
-  return (uint8_t)USART_DR; /* reading SR then DR also clears an overrun */
+void ab_uart_irq_handler(void) {
+  /* Reading SR then DR takes the byte and clears RXNE and an overrun alike. */
+  while (ab_uart_rx_room() && (USART_SR & (SR_RXNE | SR_ORE))) ab_uart_rx_push((uint8_t)USART_DR);
+  if (!ab_uart_rx_room()) ab_uart_rx_pause();
 }
 
 void ab_uart_putc(uint8_t c) {

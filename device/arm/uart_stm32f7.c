@@ -13,6 +13,7 @@
 #define CR1_UE (1u << 0)
 #define CR1_RE (1u << 2)
 #define CR1_TE (1u << 3)
+#define CR1_RXNEIE (1u << 5)
 #define ISR_ORE (1u << 3)
 #define ISR_RXNE (1u << 5)
 #define ISR_TXE (1u << 7)
@@ -21,15 +22,17 @@
 void ab_uart_init(void) {
   USART_CR1 = 0;
   USART_BRR = (AB_UART_CLOCK_HZ + AB_UART_BAUD / 2) / AB_UART_BAUD; /* 16x oversampling */
-  USART_CR1 = CR1_UE | CR1_TE | CR1_RE;
+  USART_CR1 = CR1_UE | CR1_TE | CR1_RE | CR1_RXNEIE;
+  ab_nvic_enable(AB_UART_IRQ);
 }
 
-uint8_t ab_uart_getc(void) {
+void ab_uart_irq_handler(void) {
   uint32_t isr;
-  while (!((isr = USART_ISR) & ISR_RXNE)) {
+  while (ab_uart_rx_room() && ((isr = USART_ISR) & (ISR_RXNE | ISR_ORE))) {
     if (isr & ISR_ORE) USART_ICR = ICR_ORECF; /* an overrun stops reception until cleared */
+    if (isr & ISR_RXNE) ab_uart_rx_push((uint8_t)USART_RDR);
   }
-  return (uint8_t)USART_RDR;
+  if (!ab_uart_rx_room()) ab_uart_rx_pause();
 }
 
 void ab_uart_putc(uint8_t c) {

@@ -42,6 +42,7 @@ int32_t ab_counter_set_icount_shift(int32_t s) {
 }
 int32_t ab_counter_icount_shift(void) { return shift; }
 void ab_counter_restart(void) {}
+void ab_counter_idle(int idle) { (void)idle; }
 uint64_t ab_counter_now(void) { return clock_now; }
 uint64_t ab_counter_delta(uint64_t t0, uint64_t t1) { return t1 - t0; }
 

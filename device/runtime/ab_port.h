@@ -28,6 +28,7 @@ uint32_t ab_counter_kind(void); /* aotbench_CounterKind */
 int32_t ab_counter_set_icount_shift(int32_t shift); /* returns the new kind */
 int32_t ab_counter_icount_shift(void);
 void ab_counter_restart(void); /* fixes the counter's phase so measurements repeat exactly */
+void ab_counter_idle(int idle); /* 1: nothing to measure until 0 (the counter may stop) */
 uint64_t ab_counter_now(void);
 uint64_t ab_counter_delta(uint64_t t0, uint64_t t1);
 

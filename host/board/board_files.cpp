@@ -35,6 +35,7 @@ void ab_main(void);
 void ab_reset_handler(void);
 void ab_fault_handler(void);
 void ab_systick_handler(void);
+void ab_uart_irq_handler(void);
 
 )";
   s << fmt::format("__attribute__((section(\".isr_vector\"), used)) const ab_vector ab_vectors[{}] = {{\n",
@@ -45,7 +46,9 @@ void ab_systick_handler(void);
                             "ab_fault_handler", "ab_fault_handler", "0", "ab_fault_handler",
                             "ab_systick_handler"};
   for (const char* h : system) s << "    {.handler = " << h << "},\n";
-  for (std::uint32_t i = 0; i < p.cpu.irqs; ++i) s << "    {.handler = ab_fault_handler}, /* IRQ " << i << " */\n";
+  for (std::uint32_t i = 0; i < p.cpu.irqs; ++i)
+    s << "    {.handler = " << (i == p.uart.irq ? "ab_uart_irq_handler" : "ab_fault_handler") << "}, /* IRQ " << i
+      << " */\n";
   s << "};\n\nvoid ab_reset_handler(void) {\n";
   s << "  for (uint32_t *src = ab_data_load, *dst = ab_data_start; dst < ab_data_end;) *dst++ = *src++;\n";
   s << "  for (uint32_t* dst = ab_bss_start; dst < ab_bss_end;) *dst++ = 0;\n";
@@ -132,6 +135,7 @@ std::string board_config(const Profile& p) {
   s += fmt::format("#define AB_UART_BASE {:#010x}u\n", p.uart.base);
   s += fmt::format("#define AB_UART_BAUD {}u\n", p.uart.baud);
   s += fmt::format("#define AB_UART_CLOCK_HZ {}u\n", p.uart.clock_hz);
+  s += fmt::format("#define AB_UART_IRQ {}u\n", p.uart.irq);
   s += fmt::format("#define AB_CLOCK_ENABLE_COUNT {}\n", clocks.size());
   s += fmt::format("#define AB_CLOCK_ENABLES {}\n", fmt::join(clocks, ", "));
   s += fmt::format("#define AB_UART_PIN_COUNT {}\n", pins.size());

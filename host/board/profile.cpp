@@ -108,6 +108,7 @@ void read_uart_counter(const Reader& r, Profile& p) {
   p.uart.base = r.u32("uart.base");
   p.uart.baud = r.u32("uart.baud", false, 115200);
   p.uart.clock_hz = r.u32("uart.clock_hz");
+  p.uart.irq = r.u32("uart.irq");
   p.uart.clock_enable = r.list<ClockEnable>("uart.clock_enable", [&](const toml::table& t, const std::string& w) {
     return ClockEnable{r.field(t, "reg", w), r.field(t, "bit", w)};
   });
@@ -143,6 +144,7 @@ void validate(const Reader& r, const Profile& p) {
   if (p.cpu.clock_hz == 0 || p.uart.clock_hz == 0 || p.uart.baud == 0)
     r.fail("cpu.clock_hz, uart.clock_hz and uart.baud must be non-zero");
   if (p.qemu.icount_shift > 10) r.fail("qemu.icount_shift must be 0..10");
+  if (p.uart.irq >= p.cpu.irqs) r.fail("uart.irq must be below cpu.irqs");
 }
 
 }  // namespace

@@ -49,6 +49,7 @@ struct Profile {
   struct Uart {
     UartKind kind = UartKind::stm32f4_usart;
     std::uint32_t base = 0, baud = 115200, clock_hz = 0;
+    std::uint32_t irq = 0;  // the UART's receive interrupt (NVIC number)
     std::vector<ClockEnable> clock_enable;
     std::vector<UartPin> pins;
   } uart;

@@ -100,6 +100,8 @@ TEST(Boards, BadProfilesGetClearErrors) {
   EXPECT_TRUE(contains(m, "must match the file name")) << m;
   m = error_for("tool = \"qemu\"", "tool = \"openocd\"");
   EXPECT_TRUE(contains(m, "emulated")) << m;
+  m = error_for("irq = 37", "irq = 82");
+  EXPECT_TRUE(contains(m, "uart.irq must be below cpu.irqs")) << m;
   m = error_for("stack_min = 0x2000", "stack_min = 0x300000");
   EXPECT_TRUE(contains(m, "stack_min")) << m;
 }
@@ -132,6 +134,8 @@ TEST(Boards, GeneratedFilesDescribeTheBoard) {
   EXPECT_TRUE(contains(f7.board_config_h, "{0x40023844u, 4u}"));      // USART1 clock
   EXPECT_TRUE(contains(f7.startup_c, "const ab_vector ab_vectors[114]"));  // 16 + 98 IRQs
   EXPECT_TRUE(contains(f7.startup_c, "0xE000ED88u"));                      // FPU enabled
+  EXPECT_TRUE(contains(f7.startup_c, "{.handler = ab_uart_irq_handler}, /* IRQ 37 */"));  // USART1
+  EXPECT_TRUE(contains(f7.board_config_h, "#define AB_UART_IRQ 37u"));
   auto mps2 = generate_board_files(reg.get("mps2-an386", {}), "gen");
   EXPECT_TRUE(contains(mps2.board_config_h, "#define AB_UART_KIND_CMSDK 1"));
   EXPECT_TRUE(contains(mps2.board_config_h, "#define AB_SEMIHOSTING 1"));

@@ -145,4 +145,18 @@ TEST_F(FirmwareBuild, VariantRunsInQemu) {
   EXPECT_EQ(s.qemu()->exit_code(), 0);  // exited through semihosting, not killed
 }
 
+// A model that crashes the firmware: the Run fails with the link closed and QEMU's status says
+// why (3: the firmware's fault handler), instead of a hang.
+TEST_F(FirmwareBuild, CrashingModelIsDetected) {
+  const auto& p = board("mps2-an386");
+  auto v = spec();
+  v.sources = {kData / "model_fault.c"};
+  auto r = builder_.build(p, v, tmp_ / "f");
+  flash::Session s(p, r.plan.elf);
+  auto t0 = std::chrono::steady_clock::now();
+  EXPECT_THROW(s.rpc().run({1, 0, transport::Workload::model, 0, false, false}), transport::LinkClosed);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(2));
+  EXPECT_EQ(s.qemu()->wait_for(std::chrono::seconds(2)), 3);
+}
+
 }  // namespace

@@ -213,6 +213,17 @@ void interrupt_and_check(int sig) {
 TEST(DeviceCli, CtrlCLeavesNoQemu) { interrupt_and_check(SIGINT); }
 TEST(DeviceCli, SigkillOfAotbenchLeavesNoQemu) { interrupt_and_check(SIGKILL); }
 
+TEST(DeviceCli, FlashOnAnEmulatedBoardBootChecksTheElf) {
+  fs::path elf = selftest_elf("mps2-an500");
+  CliRun r = aotbench_cli({"device", "flash", "--board", "mps2-an500", "--elf", elf.string(), "--json"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  json j = json::parse(r.out);
+  EXPECT_EQ(j["tool"], "qemu");
+  EXPECT_EQ(j["command"][0], "qemu-system-arm");
+  EXPECT_TRUE(j["flashed"]);
+  EXPECT_EQ(j["build_id"].get<std::string>().size(), 40u);
+}
+
 TEST(DeviceCli, FlashOfMissingElfIsABadInputError) {
   CliRun r = aotbench_cli({"device", "flash", "--board", "stm32f746g-disco", "--elf", "/nonexistent/fw.elf", "--dry-run"});
   EXPECT_NE(r.rc, 0);

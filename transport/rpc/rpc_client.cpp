@@ -152,6 +152,7 @@ struct RpcClient::Impl {
   }
 
   // Sends req and returns its answer (in resp), retrying as the class comment says.
+  // With `until` (connect) the wait per attempt doubles from `timeout` up to opt.timeout.
   aotbench_Response& call(std::chrono::milliseconds timeout, Clock::time_point until = Clock::time_point::max()) {
     pb_size_t tag = req.which_body;
     std::vector<std::uint8_t> payload = pb_encode_message(aotbench_Request_fields, &req);
@@ -164,6 +165,7 @@ struct RpcClient::Impl {
     stats.requests++;
     // With a time limit (connect) attempts go on until it; otherwise 1 + retries of them.
     bool bounded = until != Clock::time_point::max();
+    auto started = Clock::now();
     int attempts = 0;
     std::uint64_t timeouts = 0, crc = 0, nacks = 0, garbled = 0;
     do {
@@ -179,11 +181,14 @@ struct RpcClient::Impl {
         case Outcome::garbled: garbled++, stats.crc_errors++; break;
         case Outcome::timeout: timeouts++, stats.timeouts++; break;
       }
+      if (bounded) timeout = std::min(timeout * 2, opt.timeout);
     } while (bounded ? Clock::now() < until : attempts <= opt.retries);
     throw TransportError(fmt::format(
-        "{}: no valid answer to {} after {} attempts ({} timed out after {} ms, {} failed the CRC, "
-        "{} undecodable, {} NACKed by the device)",
-        opt.who, request_name(tag), attempts, timeouts, timeout.count(), crc, garbled, nacks));
+        "{}: no valid answer to {} in {} ms, {} attempts ({} timed out, {} failed the CRC, {} undecodable, "
+        "{} NACKed by the device)",
+        opt.who, request_name(tag),
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count(), attempts,
+        timeouts, crc, garbled, nacks));
   }
 
   aotbench_Response& check_status(pb_size_t tag) {
@@ -211,8 +216,9 @@ const std::string& RpcClient::who() const { return impl_->opt.who; }
 DeviceInfo RpcClient::connect(std::chrono::milliseconds budget) {
   auto& m = *impl_;
   m.begin(aotbench_Request_get_info_tag);
-  auto per_try = std::min(m.opt.timeout, std::max(budget / 3, std::chrono::milliseconds(200)));
-  auto& r = m.call(per_try, Clock::now() + budget);
+  // Short first attempts that grow: bytes sent before the firmware has enabled its UART are lost
+  // (QEMU drops them), so the first GetInfo of a fresh boot often needs repeating.
+  auto& r = m.call(std::chrono::milliseconds(100), Clock::now() + budget);
   DeviceInfo info = from_pb(r.body.get_info);
   if (info.protocol_version != aotbench_ProtocolVersion_PROTOCOL_VERSION_CURRENT)
     throw ProtocolMismatch(fmt::format(

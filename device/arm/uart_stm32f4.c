@@ -25,8 +25,13 @@ void ab_uart_init(void) {
 }
 
 void ab_uart_irq_handler(void) {
-  /* Reading SR then DR takes the byte and clears RXNE and an overrun alike. */
-  while (ab_uart_rx_room() && (USART_SR & (SR_RXNE | SR_ORE))) ab_uart_rx_push((uint8_t)USART_DR);
+  /* One byte per interrupt (the USART holds one). Reading SR then DR takes it and clears RXNE and
+   * an overrun alike; SR is read once, as QEMU's model does extra work on every SR read. */
+  if (!ab_uart_rx_room()) {
+    ab_uart_rx_pause();
+    return;
+  }
+  if (USART_SR & (SR_RXNE | SR_ORE)) ab_uart_rx_push((uint8_t)USART_DR);
   if (!ab_uart_rx_room()) ab_uart_rx_pause();
 }
 

@@ -4,8 +4,7 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
-#include <fstream>
-#include <sstream>
+#include <fcntl.h>
 
 namespace aotbench::flash {
 
@@ -36,8 +35,10 @@ QemuInstance::QemuInstance(const board::Profile& p, const std::filesystem::path&
   port_ = listener.port();
   shift_ = board::icount_shift(p);
   command_ = qemu_command(p, elf, port_, o);
-  log_ = std::filesystem::temp_directory_path() / fmt::format("aotbench-qemu-{}-{}.log", getpid(), port_);
-  process_ = std::make_unique<ChildProcess>(command_, log_);
+  auto log_path = std::filesystem::temp_directory_path() / fmt::format("aotbench-qemu-{}-{}.log", getpid(), port_);
+  process_ = std::make_unique<ChildProcess>(command_, log_path);
+  log_fd_ = open(log_path.c_str(), O_RDONLY | O_CLOEXEC);
+  std::filesystem::remove(log_path);
   try {
     link_ = listener.accept(transport::Clock::now() + o.start_timeout, [&] { return process_->running(); });
   } catch (const transport::TransportError& e) {
@@ -49,20 +50,21 @@ QemuInstance::QemuInstance(const board::Profile& p, const std::filesystem::path&
   }
 }
 
-QemuInstance::~QemuInstance() { stop(); }
-
 void QemuInstance::stop() {
   link_.reset();
   if (process_) process_->terminate();
-  std::error_code ignored;
-  if (!log_.empty()) std::filesystem::remove(log_, ignored);
+}
+
+QemuInstance::~QemuInstance() {
+  stop();
+  if (log_fd_ >= 0) close(log_fd_);
 }
 
 std::string QemuInstance::log() const {
-  std::ifstream in(log_);
-  std::stringstream s;
-  s << in.rdbuf();
-  std::string text = s.str();
+  std::string text;
+  char buf[4096];
+  ssize_t n;
+  for (off_t at = 0; log_fd_ >= 0 && (n = pread(log_fd_, buf, sizeof buf, at)) > 0; at += n) text.append(buf, n);
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
   return text.empty() ? "(no output)" : text;
 }

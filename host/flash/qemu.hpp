@@ -47,7 +47,7 @@ class QemuInstance {
   void stop();
 
  private:
-  std::filesystem::path log_;
+  int log_fd_ = -1;  // QEMU's output; the file itself is unlinked at once, so nothing is left behind
   std::vector<std::string> command_;
   std::unique_ptr<ChildProcess> process_;
   std::unique_ptr<transport::TcpLink> link_;

@@ -3,6 +3,9 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "build/elf_info.hpp"
 
 namespace aotbench::flash {
@@ -30,8 +33,15 @@ void Session::connect(const std::filesystem::path& elf, const SessionOptions& o)
     info_ = rpc_->connect(o.connect_timeout);
   } catch (const transport::TransportError& e) {
     std::string qemu_state;
-    if (qemu_ && !qemu_->running())
-      qemu_state = fmt::format(" (QEMU exited with status {}: {})", qemu_->exit_code().value_or(-1), qemu_->log());
+    // A closed link means QEMU is going away: give it a moment to exit, to report its status.
+    bool closed = dynamic_cast<const transport::LinkClosed*>(&e) != nullptr;
+    if (qemu_ && qemu_->wait_for(std::chrono::milliseconds(closed ? 1000 : 0))) {
+      std::string log = qemu_->log();  // its message, without the register dump that may follow
+      log = log.substr(0, std::min(log.find("\nR00="), std::size_t{400}));
+      while (!log.empty() && std::isspace(static_cast<unsigned char>(log.back()))) log.pop_back();
+      std::replace(log.begin(), log.end(), '\n', ' ');
+      qemu_state = fmt::format(" (QEMU exited with status {}: {})", qemu_->exit_code().value_or(-1), log);
+    }
     std::string why = e.what();
     if (why.rfind(where_ + ": ", 0) == 0) why.erase(0, where_.size() + 2);
     throw transport::TransportError(fmt::format("{} did not answer within {} ms{}: {}", where_,

@@ -224,6 +224,16 @@ TEST(DeviceCli, FlashOnAnEmulatedBoardBootChecksTheElf) {
   EXPECT_EQ(j["build_id"].get<std::string>().size(), 40u);
 }
 
+// Firmware linked for another board locks the emulated core up: reported with QEMU's own words.
+TEST(DeviceCli, FirmwareForAnotherBoardIsReportedAsACrash) {
+  CliRun r = aotbench_cli({"device", "info", "--board", "mps2-an386", "--elf", selftest_elf("stm32f746g-disco").string()});
+  EXPECT_NE(r.rc, 0);
+  EXPECT_NE(r.err.find("board mps2-an386"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("QEMU exited with status 134"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("Lockup"), std::string::npos) << r.err;
+  EXPECT_LT(r.seconds, 6);
+}
+
 TEST(DeviceCli, FlashOfMissingElfIsABadInputError) {
   CliRun r = aotbench_cli({"device", "flash", "--board", "stm32f746g-disco", "--elf", "/nonexistent/fw.elf", "--dry-run"});
   EXPECT_NE(r.rc, 0);

@@ -5,63 +5,29 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <boost/uuid/detail/sha1.hpp>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 
 #include "board/board_files.hpp"
 #include "board/flags.hpp"
+#include "build/object_cache.hpp"
 
 namespace aotbench::build {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw BuildError(fmt::format("cannot read {}", p.string()));
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-class Hasher {
- public:
-  Hasher& add(const std::string& s) {
-    std::uint64_t n = s.size();  // length-prefixed, so concatenations cannot collide
-    h_.process_bytes(&n, sizeof n);
-    h_.process_bytes(s.data(), s.size());
-    return *this;
-  }
-  Hasher& add(const std::vector<std::string>& v) {
-    for (auto& s : v) add(s);
-    return add("|");
-  }
-  std::string hex() {
-    unsigned int d[5];
-    h_.get_digest(d);
-    return fmt::format("{:08x}{:08x}{:08x}{:08x}{:08x}", d[0], d[1], d[2], d[3], d[4]);
-  }
-
- private:
-  boost::uuids::detail::sha1 h_;
-};
-
-// Headers a source may include: every .h/.inc under the include folders, by relative path.
-void hash_headers(Hasher& h, const std::vector<fs::path>& dirs) {
-  for (auto& dir : dirs) {
-    std::vector<fs::path> files;
-    for (auto& e : fs::recursive_directory_iterator(dir))
-      if (e.is_regular_file() && (e.path().extension() == ".h" || e.path().extension() == ".inc"))
-        files.push_back(e.path());
-    std::sort(files.begin(), files.end());
-    for (auto& f : files) h.add(fs::relative(f, dir).string()).add(read_file(f));
-  }
-}
-
-std::string object_name(std::size_t i, const fs::path& src) {
-  return fmt::format("{:03}_{}.o", i, src.stem().string());
+// How one source is compiled: the profile's CPU and code flags, the variant's flags, warnings.
+CompileJob compile_job(const board::FirmwareFlags& flags, const std::vector<std::string>& cflags,
+                       const std::vector<fs::path>& includes, const fs::path& src) {
+  CompileJob job{src, flags.compile, {}};
+  job.flags.insert(job.flags.end(), cflags.begin(), cflags.end());
+  for (const char* w : {"-Wall", "-Wextra"}) job.flags.emplace_back(w);
+  // Debug info names sources relative to their folder, so objects do not depend on where they were built.
+  job.flags.push_back("-ffile-prefix-map=" + src.parent_path().string() + "/=");
+  for (const auto& inc : includes) job.include_dirs.push_back(fs::absolute(inc));
+  return job;
 }
 
 }  // namespace
@@ -110,36 +76,28 @@ BuildPlan FirmwareBuilder::plan(const board::Profile& p, const VariantSpec& v, c
 
   BuildPlan plan;
   plan.elf = fs::absolute(out_dir) / (v.name + ".elf");
-  Hasher h;
-  h.add(tc_.version()).add(flags.compile).add(cflags).add(flags.cpu);
-  h.add(read_file(gen / board::kLinkerScriptFile)).add(read_file(lib));
-  hash_headers(h, includes);
+  // What determines the ELF: the objects (their cache keys cover toolchain, flags, sources and
+  // every header they include), the device library, the linker script and the link flags.
+  Sha1Hex h;
+  h.add(tc_.version()).add(read_text(gen / board::kLinkerScriptFile)).add(read_text(lib));
 
+  const ObjectCache cache(tc_);
   std::vector<std::string> objects;
-  for (std::size_t i = 0; i < v.sources.size(); ++i) {
-    fs::path src = fs::absolute(v.sources[i]);
-    fs::path obj = fs::absolute(out_dir) / "obj" / object_name(i, src);
-    std::vector<std::string> cmd = {tc_.cc()};
-    cmd.insert(cmd.end(), flags.compile.begin(), flags.compile.end());
-    cmd.insert(cmd.end(), cflags.begin(), cflags.end());
-    for (const char* w : {"-Wall", "-Wextra"}) cmd.emplace_back(w);
-    for (auto& inc : includes) cmd.push_back("-I" + fs::absolute(inc).string());
-    // Debug info names sources relative to their folder, so the ELF does not depend on where it was built.
-    cmd.push_back("-ffile-prefix-map=" + src.parent_path().string() + "/=");
-    cmd.insert(cmd.end(), {"-c", src.string(), "-o", obj.string()});
-    plan.compile.push_back(cmd);
+  for (const fs::path& source : v.sources) {
+    const CompileJob job = compile_job(flags, cflags, includes, fs::absolute(source));
+    const fs::path obj = cache.object_path(job);
+    plan.compile.push_back(cache.command(job, obj));
+    plan.jobs.push_back(job);
     objects.push_back(obj.string());
-    h.add(src.filename().string()).add(read_file(src));
+    h.add(obj.filename().string());
   }
   plan.link = {tc_.cc()};
   plan.link.insert(plan.link.end(), flags.link.begin(), flags.link.end());
   plan.link.push_back("-Wl,-Map=" + (fs::absolute(out_dir) / (v.name + ".map")).string());
   plan.link.insert(plan.link.end(), objects.begin(), objects.end());
   plan.link.insert(plan.link.end(), {lib.string(), "-o", plan.elf.string()});
-  std::vector<std::string> link_flags = flags.link;  // the script's path out, its content is hashed
-  for (auto& f : link_flags)
-    if (f.rfind("-T", 0) == 0) f = "-T" + std::string(board::kLinkerScriptFile);
-  h.add(link_flags);
+  for (const auto& f : flags.link)  // the script's path out: its content is hashed above
+    h.add(f.rfind("-T", 0) == 0 ? "-T" + std::string(board::kLinkerScriptFile) : f);
   plan.fingerprint = h.hex();
   return plan;
 }
@@ -147,13 +105,13 @@ BuildPlan FirmwareBuilder::plan(const board::Profile& p, const VariantSpec& v, c
 BuildResult FirmwareBuilder::build(const board::Profile& p, const VariantSpec& v, const fs::path& out_dir) const {
   BuildResult r{plan(p, v, out_dir), false};
   fs::path stamp = fs::path(r.plan.elf).replace_extension(".fingerprint");
-  if (fs::exists(r.plan.elf) && fs::exists(stamp) && read_file(stamp) == r.plan.fingerprint) {
+  if (fs::exists(r.plan.elf) && fs::exists(stamp) && read_text(stamp) == r.plan.fingerprint) {
     r.cached = true;
     return r;
   }
-  fs::create_directories(fs::absolute(out_dir) / "obj");
+  fs::create_directories(fs::absolute(out_dir));
   fs::remove(stamp);
-  for (auto& cmd : r.plan.compile) run_tool(cmd);
+  ObjectCache(tc_).compile(r.plan.jobs, v.jobs);
   run_tool(r.plan.link);
   std::ofstream(stamp, std::ios::binary) << r.plan.fingerprint;
   return r;

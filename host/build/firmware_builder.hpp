@@ -3,12 +3,14 @@
 // counter, framing, nanopb, startup; built by CMake for every profile) linked with extra C
 // sources, typically a generated model, its kernels and its ab_model() adapter. The flags come
 // from the board profile through board::firmware_flags, exactly as in the CMake build. The plan
-// lists the exact commands, and its fingerprint lets a caller cache builds.
+// lists the exact commands, and its fingerprint lets a caller cache builds. Objects come from the
+// shared object cache (object_cache.hpp): a variant recompiles only the sources that changed.
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "board/profile.hpp"
+#include "build/object_cache.hpp"
 #include "build/toolchain.hpp"
 
 namespace aotbench::build {
@@ -18,11 +20,13 @@ struct VariantSpec {
   std::vector<std::filesystem::path> include_dirs;  // besides device/include (model_iface.h)
   std::vector<std::string> cflags;                  // for those sources; default {"-Os"}
   std::string name = "firmware";                    // <out_dir>/<name>.elf
+  int jobs = 0;                                     // parallel compiles (0: the core count)
 };
 
 struct BuildPlan {
   std::filesystem::path elf;
-  std::vector<std::vector<std::string>> compile;  // one command per source
+  std::vector<std::vector<std::string>> compile;  // one command per source (objects in the cache)
+  std::vector<CompileJob> jobs;                   // the same, for the object cache
   std::vector<std::string> link;
   // SHA-1 (hex) of what determines the ELF: toolchain version, flags, the content of every
   // source, of every header in the include folders, of the runtime library and linker script.

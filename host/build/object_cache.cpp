@@ -3,7 +3,10 @@
 #include <boost/uuid/detail/sha1.hpp>
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <atomic>
+#include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <mutex>
@@ -94,12 +97,35 @@ void include_closure(const fs::path& file, const std::string& text, const std::v
 
 }  // namespace
 
+fs::path cache_dir() {
+  if (const char* d = std::getenv("AOTBENCH_CACHE_DIR"); d && *d) return d;
+  if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) return fs::path(d) / "aotbench";
+  if (const char* d = std::getenv("HOME"); d && *d) return fs::path(d) / ".cache" / "aotbench";
+  return fs::temp_directory_path() / "aotbench-cache";
+}
+
 ObjectCache::ObjectCache(fs::path dir, Toolchain tc) : dir_(std::move(dir)), tc_(std::move(tc)) {}
+ObjectCache::ObjectCache(Toolchain tc) : ObjectCache(cache_dir() / "objects", std::move(tc)) {}
+
+fs::path ObjectCache::object_path(const CompileJob& job) const {
+  return dir_ / (key(job) + "_" + job.source.stem().string() + ".o");
+}
+
+std::vector<std::string> ObjectCache::command(const CompileJob& job, const fs::path& object) const {
+  std::vector<std::string> cmd = {tc_.cc()};
+  cmd.insert(cmd.end(), job.flags.begin(), job.flags.end());
+  for (const auto& d : job.include_dirs) cmd.push_back("-I" + d.string());
+  cmd.insert(cmd.end(), {"-c", job.source.string(), "-o", object.string()});
+  return cmd;
+}
 
 std::string ObjectCache::key(const CompileJob& job) const {
   Sha1Hex h;
   h.add(tc_.cc()).add(tc_.version());
-  for (const auto& f : job.flags) h.add(f);
+  // -ffile-prefix-map names the source's folder only to erase it from the object: leave it out,
+  // so the same sources in another folder share their objects.
+  for (const auto& f : job.flags)
+    if (f.rfind("-ffile-prefix-map=", 0) != 0) h.add(f);
   const std::string text = read_text(job.source);
   h.add(job.source.filename().string()).add(text);
   std::set<fs::path> seen;
@@ -114,17 +140,12 @@ std::vector<fs::path> ObjectCache::compile(const std::vector<CompileJob>& jobs, 
   std::vector<fs::path> objects(jobs.size());
   std::atomic<int> fresh{0};
   parallel_for(jobs.size(), parallel, [&](std::size_t i) {
-    const CompileJob& job = jobs[i];
-    const fs::path obj = dir_ / (key(job) + ".o");
+    const fs::path obj = object_path(jobs[i]);
     objects[i] = obj;
     if (fs::exists(obj)) return;
     // Compile to a private name, then rename: concurrent builds never see half an object.
-    const fs::path tmp = obj.string() + fmt::format(".{}.tmp", std::hash<std::thread::id>{}(std::this_thread::get_id()));
-    std::vector<std::string> cmd = {tc_.cc()};
-    cmd.insert(cmd.end(), job.flags.begin(), job.flags.end());
-    for (const auto& d : job.include_dirs) cmd.push_back("-I" + d.string());
-    cmd.insert(cmd.end(), {"-c", job.source.string(), "-o", tmp.string()});
-    run_tool(cmd);
+    const fs::path tmp = obj.string() + fmt::format(".{}.{}.tmp", getpid(), std::hash<std::thread::id>{}(std::this_thread::get_id()));
+    run_tool(command(jobs[i], tmp));
     fs::rename(tmp, obj);
     ++fresh;
   });

@@ -18,9 +18,20 @@ struct CompileJob {
   std::vector<std::filesystem::path> include_dirs;   // searched for "..." includes, in order
 };
 
+// $AOTBENCH_CACHE_DIR, else $XDG_CACHE_HOME/aotbench, else ~/.cache/aotbench: generated
+// sources, objects, firmware and host runners.
+std::filesystem::path cache_dir();
+
 class ObjectCache {
  public:
   ObjectCache(std::filesystem::path dir, Toolchain tc);
+  // The cache in cache_dir()/objects.
+  explicit ObjectCache(Toolchain tc);
+
+  // Where the job's object lives: <key>_<source stem>.o (the stem keeps linker maps readable).
+  std::filesystem::path object_path(const CompileJob& job) const;
+  // The compiler command that makes `object` from the job.
+  std::vector<std::string> command(const CompileJob& job, const std::filesystem::path& object) const;
 
   // The object for each job (compiled now or found), compiling up to `jobs` at once; throws
   // BuildError with the compiler's message. `compiled` (optional) counts the fresh compiles.

@@ -1,23 +1,99 @@
-// `aotbench --board B --model M`: sweep variants on a board, measure, select, report.
-#include <stdexcept>
+// `aotbench --board B --model M [options]`: the main job. Sweeps the variants on the board,
+// measures each, picks the best under the board's limits and writes the results.
+#include <fmt/core.h>
+
+#include <cstdio>
 
 #include "cli/commands.hpp"
+#include "results/pareto.hpp"
+#include "results/summary.hpp"
+#include "sweep/select.hpp"
+#include "sweep/space.hpp"
+#include "sweep/sweep.hpp"
 
 namespace aotbench::cli {
+namespace {
+
+constexpr int kExitInterrupted = 130;
+
+void print_pareto(const results::Run& run) {
+  fmt::print("Pareto front ({}, flash, stack):\n", results::to_string(run.info.counter));
+  for (const auto& v : run.variants) {
+    if (!v.pareto) continue;
+    fmt::print("  {} {:>12} {:>9} B {:>7} B  {}\n", v.selected ? "*" : " ", v.counts ? v.counts->median : 0,
+               v.flash ? v.flash->total() : 0, v.stack_bytes.value_or(0), v.key);
+  }
+}
+
+void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
+  if (json) {
+    fmt::print("{}\n", results::run_summary_json(r.run));
+  } else if (quiet) {
+    if (r.winner) fmt::print("{}\n", r.run.variants[*r.winner].key);
+  } else {
+    fmt::print("{}\n", results::run_table(r.run));
+    print_pareto(r.run);
+    fmt::print("\nmeasured {} variants now{}, in {:.0f} s; stage time summed over workers: generate {:.1f} s, "
+               "build {:.1f} s, flash/boot {:.1f} s, run {:.1f} s\n",
+               r.measured_now, r.resumed ? fmt::format(" ({} from before)", r.resumed) : "", r.wall_seconds,
+               r.times.generate, r.times.build, r.times.flash, r.times.run);
+    for (const auto& f : r.files) fmt::print("wrote {}\n", f.string());
+  }
+  std::fflush(stdout);
+  if (r.interrupted) {
+    fmt::print(stderr, "aotbench: interrupted; {} results kept in {}; run the same command with --resume to finish\n",
+               r.run.variants.size(), r.out_dir.string());
+  }
+}
+
+}  // namespace
 
 void add_sweep(CLI::App& app) {
-  struct Options {
-    std::string board;
-    std::string model;
-  };
-  static Options opts;
-  app.add_option("--board", opts.board, "board profile name or alias (see `aotbench boards`)");
-  app.add_option("--model", opts.model, "zoo model name (mnv2, vww, kws, ic, ad) or a .tflite path");
+  static sweep::SweepOptions o;
+  static bool json = false;
+  static std::string per_op;
+  static std::vector<std::string> inputs;
+  app.add_option("--board", o.board, "board profile name or alias (see `aotbench boards`)");
+  app.add_option("--model", o.model, "zoo spec (mnv2, vww, kws, ic, ad; e.g. mnv2:width=0.5) or a .tflite file");
+  app.add_option("--variants", o.variants, "edit the sweep space (see below)");
+  app.add_option("--objective", o.objective, "what the winner minimizes")
+      ->check(CLI::IsMember(sweep::objectives()))
+      ->capture_default_str();
+  app.add_option("--max-flash", o.max_flash, "flash limit in bytes (K/M suffixes; default: the board's)")
+      ->transform(CLI::AsSizeValue(false));
+  app.add_option("--max-ram", o.max_ram, "RAM limit in bytes (static RAM + stack; default: the board's)")
+      ->transform(CLI::AsSizeValue(false));
+  app.add_option("--max-stack", o.max_stack, "stack limit in bytes (default: none)")->transform(CLI::AsSizeValue(false));
+  app.add_option("-j,--jobs", o.jobs, "parallel workers: builds and emulators (default: the core count)");
+  app.add_option("--repeat", o.repeat, "timed runs per variant (default: 1 under QEMU, whose counts are exact; 5 on hardware)");
+  app.add_option("--warmup", o.warmup, "untimed runs first (default: 0 under QEMU, 1 on hardware)");
+  app.add_option("--per-op", per_op, "also profile per operator: the winner (best) or every variant (all)")
+      ->expected(0, 1)
+      ->default_str("best")
+      ->check(CLI::IsMember({"best", "all"}));
+  app.add_option("--out", o.out_dir, "results folder (default: aotbench-results/<date>_<board>_<model>)");
+  app.add_option("--history", o.history, "SQLite history database (default: aotbench-results/history.sqlite)");
+  app.add_flag("--resume", o.resume, "continue an interrupted sweep (--out, or the latest of this board and model)");
+  app.add_option("--input", inputs, "raw bytes per model input (default: random, seeded by the model's hash)");
+  app.add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
+  app.add_option("--serial", o.serial_device, "hardware: UART device instead of the profile's");
+  app.add_flag("-q,--quiet", o.quiet, "no progress; print only the winner's key");
+  app.add_flag("--json", json, "print the results as JSON on stdout");
+  app.footer(sweep::space_help() +
+             "\nExit codes: 0 done, 1 error, 130 interrupted (results so far are kept; use --resume).");
+
   app.callback([&app] {
     if (!app.get_subcommands().empty()) return;
-    if (opts.board.empty() || opts.model.empty())
-      throw std::runtime_error("give --board and --model (see --help), or a command");
-    throw std::runtime_error("the sweep is not built yet (issue 4)");
+    if (o.board.empty() || o.model.empty())
+      throw std::runtime_error("give --board and --model (e.g. aotbench --board stm32 --model mnv2), or a command; see --help");
+    o.per_op = app.count("--per-op") ? (per_op.empty() ? "best" : per_op) : "";
+    o.inputs.assign(inputs.begin(), inputs.end());
+    if (json) o.quiet = true;
+    o.command_line = "aotbench --board " + o.board + " --model " + o.model +
+                     (o.variants.empty() ? "" : " --variants '" + o.variants + "'");
+    const sweep::SweepOutcome r = sweep::run_sweep(o);
+    report(r, o.quiet && !json, json);
+    if (r.interrupted) throw CLI::RuntimeError(kExitInterrupted);
   });
 }
 

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <unistd.h>
 
 #include "build/object_cache.hpp"
@@ -28,13 +27,6 @@ const build::Toolchain kHostToolchain{""};
 
 }  // namespace
 
-fs::path cache_dir() {
-  if (const char* d = std::getenv("AOTBENCH_CACHE_DIR"); d && *d) return d;
-  if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) return fs::path(d) / "aotbench";
-  if (const char* d = std::getenv("HOME"); d && *d) return fs::path(d) / ".cache" / "aotbench";
-  return fs::temp_directory_path() / "aotbench-cache";
-}
-
 HostBuild build_host_runner(const HostBuildSpec& spec) {
   std::vector<fs::path> include_dirs = spec.generated_dirs;
   include_dirs.insert(include_dirs.end(), {kSource / "codegen/kernels/include", kSource / "codegen/kernels/reference",
@@ -52,7 +44,7 @@ HostBuild build_host_runner(const HostBuildSpec& spec) {
   std::vector<build::CompileJob> jobs;
   for (const auto& s : sources) jobs.push_back({s, flags, include_dirs});
 
-  const build::ObjectCache cache(cache_dir() / "objects", kHostToolchain);
+  const build::ObjectCache cache(kHostToolchain);
   int compiled = 0;
   const std::vector<fs::path> objects = cache.compile(jobs, spec.jobs, &compiled);
 

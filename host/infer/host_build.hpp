@@ -8,7 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "build/object_cache.hpp"
+
 namespace aotbench::infer {
+
+using build::cache_dir;
 
 struct HostBuildError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -30,9 +34,6 @@ struct HostBuild {
   int compiled = 0;              // objects compiled now (the rest came from the cache)
   int cached = 0;
 };
-
-// $AOTBENCH_CACHE_DIR, else $XDG_CACHE_HOME/aotbench, else ~/.cache/aotbench.
-std::filesystem::path cache_dir();
 
 HostBuild build_host_runner(const HostBuildSpec& spec);
 

@@ -1,0 +1,273 @@
+#include "sweep/measure.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "build/firmware_builder.hpp"
+#include "build/object_cache.hpp"
+#include "emit/emitter.hpp"
+#include "flash/flashers.hpp"
+#include "flash/session.hpp"
+#include "sweep/elf_sizes.hpp"
+
+namespace fs = std::filesystem;
+
+namespace aotbench::sweep {
+namespace {
+
+const fs::path kSource = AOTBENCH_SOURCE_DIR;
+
+// A status and message for the variant; the pipeline stops at the first one.
+struct Failure {
+  results::Status status;
+  std::string message;
+};
+
+std::vector<fs::path> c_files(const fs::path& dir) {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".c") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// A folder holding only dlpack/dlpack.h (Debian's), so the cross compiler never sees the host's
+// other headers.
+fs::path dlpack_include_dir() {
+  const fs::path dir = infer::cache_dir() / "include";
+  if (!fs::exists(dir / "dlpack" / "dlpack.h")) {
+    fs::create_directories(dir);
+    std::error_code ec;
+    fs::create_directory_symlink("/usr/include/dlpack", dir / "dlpack", ec);  // a racing twin may win
+  }
+  return dir;
+}
+
+// The lines of a compiler or linker message that say what went wrong (not collect2's summary).
+std::string gist(const std::string& message) {
+  std::string out;
+  std::size_t begin = 0;
+  while (begin < message.size()) {
+    std::size_t end = message.find('\n', begin);
+    if (end == std::string::npos) end = message.size();
+    const std::string line = message.substr(begin, end - begin);
+    begin = end + 1;
+    const bool telling = line.find("overflowed by") != std::string::npos || line.find("will not fit") != std::string::npos ||
+                         line.find("leaves less stack") != std::string::npos ||
+                         (line.find("error") != std::string::npos && line.find("collect2") == std::string::npos);
+    if (telling && out.size() < 600) out += (out.empty() ? "" : "; ") + line;
+  }
+  return out.empty() ? message.substr(0, 300) : out;
+}
+
+class Pipeline {
+ public:
+  Pipeline(const MeasureSetup& s, const codegen::Variant& v, const std::function<void(Stage)>& on_stage,
+           const std::atomic<bool>& stop)
+      : s_(s), v_(v), on_stage_(on_stage), stop_(stop) {
+    m_.result.key = v.key();
+    m_.result.knobs = knobs_of(v);
+  }
+
+  Measurement run() {
+    try {
+      generate();
+      build();
+      measure_on_device();
+      m_.result.status = results::Status::ok;
+      if (m_.result.outputs_match == false) fail(results::Status::mismatch, mismatch_message_);
+    } catch (const Failure& f) {
+      m_.result.status = f.status;
+      m_.result.message = f.message;
+      m_.interrupted = f.status == results::Status::skipped && stop_.load();
+    }
+    on_stage_(Stage::done);
+    return std::move(m_);
+  }
+
+ private:
+  [[noreturn]] void fail(results::Status status, std::string message) { throw Failure{status, std::move(message)}; }
+
+  void enter(Stage stage) {
+    if (stop_) fail(results::Status::skipped, "interrupted");
+    stage_ = stage;
+    stage_start_ = std::chrono::steady_clock::now();
+    on_stage_(stage);
+  }
+
+  void leave() {
+    m_.times.add(stage_, std::chrono::duration<double>(std::chrono::steady_clock::now() - stage_start_).count());
+  }
+
+  void generate() {
+    enter(Stage::generate);
+    try {
+      codegen::EmitOptions eo;
+      eo.model_name = s_.model->name;
+      gen_dir_ = infer::generate_to_cache(*s_.model, v_, eo, &summary_);
+    } catch (const std::exception& e) {
+      fail(results::Status::build_failed, fmt::format("code generation: {}", e.what()));
+    }
+    m_.result.arena_bytes = static_cast<uint64_t>(v_.static_workspace() ? summary_.arena_bytes
+                                                                         : summary_.workspace_pool_bytes);
+    leave();
+  }
+
+  void build() {
+    enter(Stage::build);
+    build::VariantSpec spec;
+    spec.sources = c_files(gen_dir_);
+    for (const auto& k : c_files(kSource / "codegen/kernels/reference")) spec.sources.push_back(k);
+    spec.sources.push_back(kSource / "device/aot/ab_aot_runtime.c");
+    spec.include_dirs = {gen_dir_, kSource / "codegen/kernels/include", kSource / "codegen/kernels/reference",
+                         kSource / "device/aot", dlpack_include_dir()};
+    spec.cflags = {"-std=c11", "-" + v_.get("opt"), fmt::format("-DAB_INDEX_BITS={}", v_.index_bits())};
+    build::Sha1Hex where;
+    where.add(gen_dir_.filename().string()).add(v_.get("opt"));
+    const fs::path out = infer::cache_dir() / "firmware" / s_.board.name / where.hex();
+    try {
+      const build::BuildResult r = build::FirmwareBuilder().build(s_.board, spec, out);
+      elf_ = r.plan.elf;
+    } catch (const std::exception& e) {
+      const std::string what = e.what();
+      const bool too_big = what.find("overflowed") != std::string::npos || what.find("will not fit") != std::string::npos ||
+                           what.find("leaves less stack") != std::string::npos;
+      fail(too_big ? results::Status::does_not_fit : results::Status::build_failed,
+           too_big ? fmt::format("does not fit {}: {}", s_.board.name, gist(what)) : gist(what));
+    }
+    try {
+      const FirmwareSizes sizes = firmware_sizes(elf_, fs::path(elf_).replace_extension(".map"));
+      m_.result.flash = sizes.flash;
+      m_.result.ram = sizes.ram;
+    } catch (const std::exception& e) {
+      fail(results::Status::build_failed, fmt::format("reading sizes of {}: {}", elf_.string(), e.what()));
+    }
+    leave();
+  }
+
+  void measure_on_device() {
+    std::unique_lock<std::mutex> device;
+    if (s_.device_lock) device = std::unique_lock(*s_.device_lock);
+    enter(Stage::flash);
+    flash::SessionOptions so;
+    so.flasher = s_.flasher;
+    so.serial_device = s_.serial_device;
+    std::optional<flash::Session> session;
+    try {
+      session.emplace(s_.board, elf_, so);
+    } catch (const flash::FlashError& e) {
+      fail(results::Status::flash_failed, e.what());
+    } catch (const std::exception& e) {
+      fail(stop_ ? results::Status::skipped : results::Status::run_failed, e.what());
+    }
+    leave();
+    enter(Stage::run);
+    try {
+      run_model(*session);
+      session->shutdown();
+    } catch (const Failure&) {
+      throw;
+    } catch (const std::exception& e) {
+      fail(stop_ ? results::Status::skipped : results::Status::run_failed, fmt::format("{}: {}", session->where(), e.what()));
+    }
+    leave();
+  }
+
+  void run_model(flash::Session& session) {
+    transport::RpcClient& rpc = session.rpc();
+    for (std::size_t i = 0; i < s_.inputs.size(); ++i) rpc.set_input(static_cast<uint32_t>(i), s_.inputs[i]);
+    transport::RunOptions ro;
+    ro.iterations = static_cast<uint32_t>(s_.repeat);
+    ro.warmup = static_cast<uint32_t>(s_.warmup);
+    ro.measure_stack = true;
+    ro.profile = v_.profile_ops();
+    ro.timeout = s_.run_timeout;
+    const transport::RunResult r = rpc.run(ro);
+    if (r.model_status != 0)
+      fail(results::Status::run_failed, fmt::format("the model returned {} on the device: {}", r.model_status, r.error));
+    m_.result.counts = results::summarize(r.counts);
+    m_.result.stack_bytes = r.stack_bytes;
+    bool match = true;
+    for (std::size_t i = 0; i < s_.reference.size() && match; ++i) {
+      const std::vector<uint8_t> out = rpc.get_output(static_cast<uint32_t>(i));
+      if (out == s_.reference[i]) continue;
+      match = false;
+      std::size_t at = 0;
+      while (at < out.size() && at < s_.reference[i].size() && out[at] == s_.reference[i][at]) ++at;
+      mismatch_message_ = fmt::format("output {} differs from the host reference at byte {} of {}", i, at,
+                                      s_.reference[i].size());
+    }
+    m_.result.outputs_match = match;
+    if (ro.profile) read_profile(rpc);
+  }
+
+  void read_profile(transport::RpcClient& rpc) {
+    const transport::ProfileResult p = rpc.get_profile();
+    for (const codegen::OpSummary& op : summary_.ops) {
+      if (op.function.empty()) continue;  // an aliased RESHAPE runs no code
+      const std::size_t i = static_cast<std::size_t>(op.index);
+      m_.ops.push_back({op.index, op.type, i < p.op_counts.size() ? p.op_counts[i] : 0,
+                        static_cast<uint64_t>(op.macs)});
+    }
+  }
+
+  const MeasureSetup& s_;
+  const codegen::Variant& v_;
+  const std::function<void(Stage)>& on_stage_;
+  const std::atomic<bool>& stop_;
+  Measurement m_;
+  Stage stage_ = Stage::generate;
+  std::chrono::steady_clock::time_point stage_start_;
+  codegen::EmitSummary summary_;
+  fs::path gen_dir_, elf_;
+  std::string mismatch_message_;
+};
+
+}  // namespace
+
+const char* stage_name(Stage s) {
+  switch (s) {
+    case Stage::generate: return "generate";
+    case Stage::build: return "build";
+    case Stage::flash: return "flash";
+    case Stage::run: return "run";
+    case Stage::done: return "done";
+  }
+  return "?";
+}
+
+void StageTimes::add(Stage s, double seconds) {
+  switch (s) {
+    case Stage::generate: generate += seconds; break;
+    case Stage::build: build += seconds; break;
+    case Stage::flash: flash += seconds; break;
+    case Stage::run: run += seconds; break;
+    case Stage::done: break;
+  }
+}
+
+StageTimes& StageTimes::operator+=(const StageTimes& o) {
+  generate += o.generate;
+  build += o.build;
+  flash += o.flash;
+  run += o.run;
+  return *this;
+}
+
+results::Knobs knobs_of(const codegen::Variant& v) {
+  results::Knobs knobs;
+  for (const auto& k : codegen::knob_table()) {
+    const std::string& value = v.get(k.name);
+    if (k.in_key_always || value != k.default_value) knobs.emplace_back(k.name, value);
+  }
+  return knobs;
+}
+
+Measurement measure_variant(const MeasureSetup& setup, const codegen::Variant& variant,
+                            const std::function<void(Stage)>& on_stage, const std::atomic<bool>& stop) {
+  return Pipeline(setup, variant, on_stage, stop).run();
+}
+
+}  // namespace aotbench::sweep

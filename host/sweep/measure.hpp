@@ -1,0 +1,58 @@
+#pragma once
+// One variant through the pipeline: generate its C, cross-build the firmware, boot or flash it,
+// set the input, run (warm-up + repeats, plus a stack-painted run), read and compare the outputs,
+// and read flash/RAM from the ELF. Every failure becomes a status with a message, never an
+// exception, so one bad variant never stops a sweep.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "board/profile.hpp"
+#include "emit/variant.hpp"
+#include "infer/infer.hpp"
+#include "results/record.hpp"
+
+namespace aotbench::sweep {
+
+enum class Stage { generate, build, flash, run, done };
+const char* stage_name(Stage s);
+
+// Wall time spent per stage (summed over variants; under --jobs N the sum exceeds the wall time).
+struct StageTimes {
+  double generate = 0, build = 0, flash = 0, run = 0;
+  void add(Stage s, double seconds);
+  StageTimes& operator+=(const StageTimes& o);
+};
+
+struct MeasureSetup {
+  board::Profile board;
+  const infer::LoadedModel* model = nullptr;
+  std::vector<std::vector<uint8_t>> inputs;     // one per graph input
+  std::vector<std::vector<uint8_t>> reference;  // expected outputs, one per graph output
+  int warmup = 0, repeat = 1;
+  std::chrono::milliseconds run_timeout{300000};
+  std::string flasher, serial_device;           // hardware overrides (empty: the profile's)
+  std::mutex* device_lock = nullptr;            // held while flashing and running (one real board)
+};
+
+struct Measurement {
+  results::VariantResult result;
+  std::vector<results::OpProfile> ops;  // with profile=ops: per-operator counts and MACs
+  StageTimes times;
+  bool interrupted = false;  // stopped by Ctrl-C: not a result, measure it again on --resume
+};
+
+// `on_stage` is called as each stage starts; `stop` aborts between stages.
+Measurement measure_variant(const MeasureSetup& setup, const codegen::Variant& variant,
+                            const std::function<void(Stage)>& on_stage, const std::atomic<bool>& stop);
+
+// The knobs of a variant as the results schema lists them (the key's order).
+results::Knobs knobs_of(const codegen::Variant& v);
+
+}  // namespace aotbench::sweep

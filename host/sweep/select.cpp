@@ -1,0 +1,122 @@
+#include "sweep/select.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+#include "results/pareto.hpp"
+
+namespace aotbench::sweep {
+namespace {
+
+std::optional<double> metric(const results::VariantResult& v, const std::string& name) {
+  if (name == "cycles") return v.counts ? std::optional<double>(v.counts->median) : std::nullopt;
+  if (name == "flash") return v.flash ? std::optional<double>(v.flash->total()) : std::nullopt;
+  if (name == "ram") {
+    const auto r = ram_needed(v);
+    return r ? std::optional<double>(*r) : std::nullopt;
+  }
+  if (name == "stack") return v.stack_bytes ? std::optional<double>(*v.stack_bytes) : std::nullopt;
+  return std::nullopt;
+}
+
+bool candidate(const results::VariantResult& v) {
+  return v.status == results::Status::ok && v.outputs_match == true && v.fits == true && v.counts && v.flash &&
+         v.stack_bytes;
+}
+
+std::string counted(const results::Run& run) { return results::to_string(run.info.counter); }
+
+std::string why_excluded(const results::Run& run) {
+  std::map<std::string, int> n;
+  for (const auto& v : run.variants) {
+    if (candidate(v)) continue;
+    if (v.status != results::Status::ok) ++n[results::to_string(v.status)];
+    else if (v.outputs_match != true) ++n["mismatch"];
+    else ++n["over the limits"];
+  }
+  std::string out;
+  for (const auto& [what, count] : n) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", count, what);
+  return out;
+}
+
+}  // namespace
+
+Limits board_limits(const board::Profile& p, std::optional<uint64_t> max_flash, std::optional<uint64_t> max_ram,
+                    std::optional<uint64_t> max_stack) {
+  return {max_flash.value_or(p.memory.flash.size), max_ram.value_or(p.memory.ram.size), max_stack};
+}
+
+const std::vector<std::string>& objectives() {
+  static const std::vector<std::string> list = {"cycles", "flash", "ram", "stack", "balanced"};
+  return list;
+}
+
+std::optional<uint64_t> ram_needed(const results::VariantResult& v) {
+  if (!v.ram || !v.stack_bytes) return std::nullopt;
+  return v.ram->total() + *v.stack_bytes;
+}
+
+std::optional<std::size_t> select_winner(results::Run& run, const Limits& limits, const std::string& objective) {
+  if (std::find(objectives().begin(), objectives().end(), objective) == objectives().end())
+    throw std::invalid_argument(fmt::format("unknown objective '{}'; choose cycles, flash, ram, stack or balanced", objective));
+  for (auto& v : run.variants) {
+    v.selected = false;
+    if (!v.flash) continue;
+    const auto ram = ram_needed(v);
+    v.fits = v.flash->total() <= limits.flash && (!ram || *ram <= limits.ram) &&
+             (!limits.stack || !v.stack_bytes || *v.stack_bytes <= *limits.stack);
+  }
+  results::mark_pareto(run);
+
+  // balanced: the geometric mean of cycles, flash and RAM, each relative to the best candidate.
+  std::map<std::string, double> best;
+  for (const auto& v : run.variants)
+    if (candidate(v))
+      for (const char* m : {"cycles", "flash", "ram", "stack"})
+        best[m] = best.count(m) ? std::min(best[m], *metric(v, m)) : *metric(v, m);
+  auto score = [&](const results::VariantResult& v) {
+    if (objective != "balanced") return *metric(v, objective);
+    double product = 1;
+    for (const char* m : {"cycles", "flash", "ram"}) product *= *metric(v, m) / std::max(best[m], 1.0);
+    return std::cbrt(product);
+  };
+  std::vector<std::size_t> ranked;
+  for (std::size_t i = 0; i < run.variants.size(); ++i)
+    if (candidate(run.variants[i])) ranked.push_back(i);
+  std::stable_sort(ranked.begin(), ranked.end(), [&](std::size_t a, std::size_t b) {
+    const double sa = score(run.variants[a]), sb = score(run.variants[b]);
+    // Ties (exact under QEMU) go to fewer counts, then less flash: a deterministic winner.
+    if (sa != sb) return sa < sb;
+    return std::make_pair(*metric(run.variants[a], "cycles"), *metric(run.variants[a], "flash")) <
+           std::make_pair(*metric(run.variants[b], "cycles"), *metric(run.variants[b], "flash"));
+  });
+
+  const std::string excluded = why_excluded(run);
+  if (ranked.empty()) {
+    run.selection_reason = fmt::format("no variant qualifies: each must run, match the reference and fit "
+                                       "(flash <= {} B, RAM <= {} B); {}", limits.flash, limits.ram, excluded);
+    return std::nullopt;
+  }
+  results::VariantResult& w = run.variants[ranked[0]];
+  w.selected = true;
+  const std::string what = objective == "cycles" ? "median " + counted(run) : objective == "balanced"
+                               ? "balance of " + counted(run) + ", flash and RAM" : objective;
+  std::string reason = fmt::format("best {} among the {} variants that run, match the reference and fit "
+                                   "(flash <= {} B, RAM <= {} B): {} {}, flash {} B, RAM {} B (static {} + stack {})",
+                                   what, ranked.size(), limits.flash, limits.ram, w.counts->median, counted(run),
+                                   w.flash->total(), *ram_needed(w), w.ram->total(), *w.stack_bytes);
+  if (ranked.size() > 1) {
+    const auto& second = run.variants[ranked[1]];
+    const double s1 = score(w), s2 = score(second);
+    reason += fmt::format("; runner-up {} is {:.1f}% worse", second.key, s1 > 0 ? (s2 / s1 - 1) * 100 : 0.0);
+  }
+  if (!excluded.empty()) reason += fmt::format("; excluded: {}", excluded);
+  run.selection_reason = reason;
+  return ranked[0];
+}
+
+}  // namespace aotbench::sweep

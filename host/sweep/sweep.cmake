@@ -1,0 +1,24 @@
+# The sweep harness (issue 4): space, per-variant pipeline, selection, progress, resume.
+find_package(OpenSSL REQUIRED)
+find_package(Git QUIET)
+set(AOTBENCH_GIT_COMMIT "unknown")
+if(GIT_FOUND)
+  execute_process(COMMAND "${GIT_EXECUTABLE}" rev-parse --short=12 HEAD WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
+                  OUTPUT_VARIABLE _commit OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE _rc)
+  if(_rc EQUAL 0)
+    set(AOTBENCH_GIT_COMMIT "${_commit}")
+  endif()
+endif()
+
+set(_dir ${CMAKE_CURRENT_LIST_DIR})
+add_library(aotbench_sweep STATIC
+  ${_dir}/space.cpp ${_dir}/elf_sizes.cpp ${_dir}/measure.cpp ${_dir}/select.cpp ${_dir}/best_config.cpp
+  ${_dir}/progress.cpp ${_dir}/sweep.cpp)
+target_include_directories(aotbench_sweep PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
+target_link_libraries(aotbench_sweep PUBLIC aotbench_infer aotbench_host aotbench_results PkgConfig::TOMLPP
+                      PkgConfig::LIBELF OpenSSL::Crypto fmt::fmt)
+target_compile_definitions(aotbench_sweep PRIVATE "AOTBENCH_SOURCE_DIR=\"${CMAKE_SOURCE_DIR}\""
+                           "AOTBENCH_GIT_COMMIT=\"${AOTBENCH_GIT_COMMIT}\"")
+target_link_libraries(aotbench PRIVATE aotbench_sweep)
+
+include(${_dir}/tests/sweep_tests.cmake OPTIONAL)

@@ -1,0 +1,310 @@
+#include "sweep/sweep.hpp"
+
+#include <openssl/evp.h>
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <csignal>
+#include <mutex>
+#include <random>
+#include <thread>
+#include <unistd.h>
+
+#include "board/registry.hpp"
+#include "build/toolchain.hpp"
+#include "emit/names.hpp"
+#include "results/files.hpp"
+#include "flash/process.hpp"
+#include "results/gbench_json.hpp"
+#include "results/history.hpp"
+#include "infer/infer.hpp"
+#include "results/outputs.hpp"
+#include "sweep/best_config.hpp"
+#include "sweep/progress.hpp"
+#include "sweep/select.hpp"
+#include "sweep/space.hpp"
+
+namespace fs = std::filesystem;
+
+namespace aotbench::sweep {
+namespace {
+
+// Ctrl-C: the first stops the sweep cleanly (in-flight variants are dropped, measured ones kept),
+// a second one ends the process at once. Children (QEMU, compilers) are killed by the cleanup
+// handler flash::install_signal_cleanup() chains in front of this one.
+std::atomic<bool> g_stop{false};
+
+void on_stop_signal(int) {
+  if (g_stop.exchange(true)) _exit(130);
+}
+
+void install_stop_handler() {
+  g_stop = false;
+  struct sigaction sa {};
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+  flash::install_signal_cleanup();
+}
+
+std::string sha256_hex(const std::vector<uint8_t>& data) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned len = 0;
+  EVP_Digest(data.data(), data.size(), digest, &len, EVP_sha256(), nullptr);
+  std::string out;
+  for (unsigned i = 0; i < len; ++i) out += fmt::format("{:02x}", digest[i]);
+  return out;
+}
+
+std::string first_line(const std::vector<std::string>& argv) {
+  try {
+    const std::string out = build::run_tool(argv);
+    return out.substr(0, out.find('\n'));
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
+std::string utc_now(const char* format) {
+  return fmt::format(fmt::runtime(format), fmt::gmtime(std::time(nullptr)));
+}
+
+// Inputs: the user's files, or bytes from a generator seeded by the model's hash, so the same
+// model always gets the same input (float inputs: values in [-1, 1]).
+std::vector<std::vector<uint8_t>> make_inputs(const codegen::Graph& g, const std::vector<fs::path>& files,
+                                              const std::string& model_sha) {
+  std::vector<std::vector<uint8_t>> inputs;
+  if (!files.empty() && files.size() != g.inputs.size())
+    throw std::runtime_error(fmt::format("the model has {} input(s); --input was given {} time(s)", g.inputs.size(), files.size()));
+  std::mt19937 rng(static_cast<uint32_t>(std::stoul(model_sha.substr(0, 8), nullptr, 16)));
+  for (std::size_t i = 0; i < g.inputs.size(); ++i) {
+    const codegen::Tensor& t = g.tensors[g.inputs[i]];
+    std::vector<uint8_t> bytes(static_cast<std::size_t>(t.num_bytes()));
+    if (!files.empty()) {
+      const std::string given = results::read_file(files[i]);
+      if (given.size() != bytes.size())
+        throw std::runtime_error(fmt::format("--input {} has {} bytes; input {} of the model needs exactly {}",
+                                             files[i].string(), given.size(), i, bytes.size()));
+      bytes.assign(given.begin(), given.end());
+    } else if (t.type == codegen::DType::Float32) {
+      std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+      for (std::size_t k = 0; k + 4 <= bytes.size(); k += 4) {
+        const float v = d(rng);
+        std::memcpy(&bytes[k], &v, 4);
+      }
+    } else {
+      for (auto& b : bytes) b = static_cast<uint8_t>(rng());
+    }
+    inputs.push_back(std::move(bytes));
+  }
+  return inputs;
+}
+
+// Reference outputs: the unpacked corner built natively on this machine.
+std::vector<std::vector<uint8_t>> host_reference(const infer::LoadedModel& model, const std::vector<std::vector<uint8_t>>& inputs,
+                                                 const fs::path& dir) {
+  std::vector<fs::path> in, out;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    in.push_back(dir / fmt::format("input{}.raw", i));
+    results::write_file(in.back(), std::string(inputs[i].begin(), inputs[i].end()));
+  }
+  for (std::size_t i = 0; i < model.graph.outputs.size(); ++i) out.push_back(dir / fmt::format("reference{}.raw", i));
+  const infer::HostProgram p = infer::prepare_on_host(model, codegen::Variant());
+  infer::run_on_host(p, in, out);
+  std::vector<std::vector<uint8_t>> ref;
+  for (const auto& f : out) {
+    const std::string bytes = results::read_file(f);
+    ref.emplace_back(bytes.begin(), bytes.end());
+  }
+  return ref;
+}
+
+fs::path latest_run_dir(const fs::path& root, const std::string& board, const std::string& model) {
+  fs::path best;
+  if (!fs::is_directory(root)) return best;
+  for (const auto& e : fs::directory_iterator(root)) {
+    if (!fs::exists(e.path() / "results.json")) continue;
+    try {
+      const results::Run r = results::read_gbench_json(e.path() / "results.json");
+      if (r.info.board == board && r.info.model == model && e.path().filename() > best.filename()) best = e.path();
+    } catch (const std::exception&) {
+    }
+  }
+  return best;
+}
+
+class Sweep {
+ public:
+  explicit Sweep(const SweepOptions& o) : o_(o) {}
+
+  SweepOutcome run() {
+    const auto start = std::chrono::steady_clock::now();
+    prepare();
+    measure_all();
+    if (!g_stop && !o_.per_op.empty()) profile_ops();
+    finish();
+    out_.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    out_.interrupted = g_stop;
+    return std::move(out_);
+  }
+
+ private:
+  void prepare() {
+    board::Registry registry;
+    setup_.board = registry.get(registry.resolve(o_.board, board::attached_usb_ids()), board::attached_usb_ids());
+    model_ = infer::load_model(o_.model);
+    setup_.model = &model_;
+    space_ = resolve_space(o_.variants);
+    limits_ = board_limits(setup_.board, o_.max_flash, o_.max_ram, o_.max_stack);
+    if (std::find(objectives().begin(), objectives().end(), o_.objective) == objectives().end())
+      throw std::runtime_error(fmt::format("unknown objective '{}'; choose cycles, flash, ram, stack or balanced", o_.objective));
+    const bool emulated = setup_.board.emulated;
+    setup_.repeat = o_.repeat.value_or(emulated ? 1 : 5);
+    setup_.warmup = o_.warmup.value_or(emulated ? 0 : 1);
+    setup_.flasher = o_.flasher;
+    setup_.serial_device = o_.serial_device;
+    if (!emulated) setup_.device_lock = &device_lock_;  // one physical board: one run at a time
+
+    results::RunInfo& info = out_.run.info;
+    info.board = setup_.board.name;
+    info.target = emulated ? results::Target::emulated : results::Target::hardware;
+    info.counter = emulated ? results::CounterKind::instructions : results::CounterKind::cycles;
+    info.clock_hz = setup_.board.cpu.clock_hz;
+    info.model = o_.model;
+    info.model_sha256 = sha256_hex(model_.graph.storage);
+    info.objective = o_.objective;
+    info.command_line = o_.command_line;
+    info.aotbench_commit = AOTBENCH_GIT_COMMIT;
+    info.toolchain = build::Toolchain{}.version();
+    if (emulated) info.qemu = first_line({"qemu-system-arm", "--version"});
+
+    out_.out_dir = o_.out_dir;
+    if (o_.resume && out_.out_dir.empty()) {
+      out_.out_dir = latest_run_dir(o_.results_root, info.board, info.model);
+      if (out_.out_dir.empty())
+        throw std::runtime_error(fmt::format("--resume: no earlier sweep of {} on {} in {}/", info.model, info.board,
+                                             o_.results_root.string()));
+    }
+    if (o_.resume && fs::exists(out_.out_dir / "results.json")) {
+      results::Run earlier = results::read_gbench_json(out_.out_dir / "results.json");
+      info.run_id = earlier.info.run_id;
+      info.date_utc = earlier.info.date_utc;
+      for (auto& v : earlier.variants)
+        if (v.status != results::Status::skipped) out_.run.variants.push_back(std::move(v));
+      out_.resumed = out_.run.variants.size();
+    } else {
+      info.date_utc = utc_now("{:%Y-%m-%dT%H:%M:%SZ}");
+      info.run_id = results::make_run_id(info);
+    }
+    if (out_.out_dir.empty())
+      out_.out_dir = o_.results_root / fmt::format("{}_{}_{}", utc_now("{:%Y-%m-%d_%H%M%S}"), info.board,
+                                                   codegen::c_identifier(model_.name));
+    fs::create_directories(out_.out_dir);
+    history_path_ = o_.history.empty() ? o_.results_root / "history.sqlite" : o_.history;
+    history_ = std::make_unique<results::History>(history_path_);
+
+    setup_.inputs = make_inputs(model_.graph, o_.inputs, info.model_sha256);
+    setup_.reference = host_reference(model_, setup_.inputs, out_.out_dir);
+    for (const auto& v : space_)
+      if (!out_.run.find(v.key())) todo_.push_back(v);
+  }
+
+  // Saves one finished variant: results.json (atomically) and the history database.
+  void keep(results::VariantResult r) {
+    std::lock_guard lock(results_mutex_);
+    out_.run.variants.push_back(std::move(r));
+    results::write_gbench_json(out_.run, out_.out_dir / "results.json");
+    history_->record(out_.run, out_.run.variants.back());
+  }
+
+  void measure_all() {
+    Progress progress(space_.size(), space_.size() - todo_.size(), o_.quiet);
+    if (out_.resumed && !o_.quiet)
+      progress.note(fmt::format("resuming {}: {} variants measured before, {} to go", out_.out_dir.string(),
+                                space_.size() - todo_.size(), todo_.size()));
+    install_stop_handler();
+    std::atomic<std::size_t> next{0};
+    std::mutex times_mutex;
+    auto worker = [&] {
+      for (std::size_t i; !g_stop && (i = next++) < todo_.size();) {
+        const std::string key = todo_[i].key();
+        Measurement m = measure_variant(setup_, todo_[i], [&](Stage s) { progress.stage(key, s); }, g_stop);
+        {
+          std::lock_guard lock(times_mutex);
+          out_.times += m.times;
+        }
+        if (m.interrupted || g_stop) continue;  // not a result: --resume measures it again
+        progress.finished(m.result, results::to_string(out_.run.info.counter));
+        keep(std::move(m.result));
+        ++out_.measured_now;
+      }
+    };
+    const int jobs = o_.jobs > 0 ? o_.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> threads;
+    for (int t = 1; t < jobs && static_cast<std::size_t>(t) < todo_.size(); ++t) threads.emplace_back(worker);
+    worker();
+    for (auto& t : threads) t.join();
+    progress.close();
+  }
+
+  // Per-operator cycles: the winner (or every variant that ran) again, built with profile=ops.
+  void profile_ops() {
+    results::Run scratch = out_.run;
+    const auto winner = select_winner(scratch, limits_, o_.objective);
+    for (std::size_t i = 0; i < out_.run.variants.size() && !g_stop; ++i) {
+      results::VariantResult& v = out_.run.variants[i];
+      const bool wanted = o_.per_op == "all" ? v.status == results::Status::ok : winner == i;
+      if (!wanted || !v.ops.empty()) continue;
+      codegen::Variant profiled = codegen::Variant::parse(v.key);
+      profiled.set("profile", "ops");
+      if (!o_.quiet) fmt::print(stderr, "per-operator profile of {}\n", v.key);
+      Measurement m = measure_variant(setup_, profiled, [](Stage) {}, g_stop);
+      if (m.result.status != results::Status::ok) {
+        fmt::print(stderr, "aotbench: per-operator profile of {} failed: {}\n", v.key, m.result.message);
+        continue;
+      }
+      v.ops = std::move(m.ops);
+      std::lock_guard lock(results_mutex_);
+      history_->record(out_.run, v);
+    }
+  }
+
+  void finish() {
+    // The planned order, whatever order the workers finished in: a resumed sweep ends identical.
+    std::vector<results::VariantResult> ordered;
+    for (const auto& v : space_)
+      if (auto* r = out_.run.find(v.key())) ordered.push_back(std::move(*r));
+    for (auto& r : out_.run.variants)  // variants measured earlier but outside today's space
+      if (!r.key.empty() && std::none_of(ordered.begin(), ordered.end(), [&](const auto& o) { return o.key == r.key; }))
+        ordered.push_back(std::move(r));
+    out_.run.variants = std::move(ordered);
+    out_.winner = select_winner(out_.run, limits_, o_.objective);
+    out_.files = results::write_outputs(out_.run, out_.out_dir);
+    history_->append(out_.run);
+    out_.files.push_back(history_path_);
+    if (out_.winner && !g_stop) {
+      write_best_config(out_.out_dir / "best.toml", o_.model, out_.run, out_.run.variants[*out_.winner]);
+      out_.files.push_back(out_.out_dir / "best.toml");
+    }
+  }
+
+  const SweepOptions& o_;
+  SweepOutcome out_;
+  MeasureSetup setup_;
+  infer::LoadedModel model_;
+  std::vector<codegen::Variant> space_, todo_;
+  Limits limits_;
+  fs::path history_path_;
+  std::unique_ptr<results::History> history_;
+  std::mutex results_mutex_, device_lock_;
+};
+
+}  // namespace
+
+SweepOutcome run_sweep(const SweepOptions& options) { return Sweep(options).run(); }
+
+}  // namespace aotbench::sweep

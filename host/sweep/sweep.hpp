@@ -1,0 +1,50 @@
+#pragma once
+// `aotbench --board B --model M`: measure every variant of the sweep space on the board, pick
+// the best under the board's limits, and write the results. Each finished variant is saved at
+// once (results.json and the history database), so Ctrl-C or even SIGKILL loses nothing that
+// was measured, and --resume measures only what is missing.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "results/record.hpp"
+#include "sweep/measure.hpp"
+
+namespace aotbench::sweep {
+
+struct SweepOptions {
+  std::string board;                    // profile name or alias
+  std::string model;                    // zoo spec or .tflite path
+  std::string variants;                 // --variants spec (empty: the default space)
+  std::string objective = "cycles";
+  std::optional<uint64_t> max_flash, max_ram, max_stack;
+  int jobs = 0;                         // parallel workers (builds, and emulators); 0: core count
+  std::optional<int> repeat, warmup;    // default: 1 and 0 under QEMU (exact counts), 5 and 1 on hardware
+  std::string per_op;                   // "", "best" or "all": also measure with profile=ops
+  std::filesystem::path out_dir;        // empty: <results_root>/<date>_<board>_<model>
+  std::filesystem::path results_root = "aotbench-results";
+  std::filesystem::path history;        // empty: <results_root>/history.sqlite
+  bool resume = false;
+  bool quiet = false;
+  std::vector<std::filesystem::path> inputs;  // one raw file per graph input (default: seeded random)
+  std::string flasher, serial_device;   // hardware overrides
+  std::string command_line;
+};
+
+struct SweepOutcome {
+  results::Run run;
+  std::filesystem::path out_dir;
+  std::vector<std::filesystem::path> files;  // what was written
+  std::optional<std::size_t> winner;
+  bool interrupted = false;
+  StageTimes times;
+  double wall_seconds = 0;
+  std::size_t measured_now = 0, resumed = 0;
+};
+
+// Throws for unusable input (unknown board, bad model, bad --variants, ...) before measuring.
+SweepOutcome run_sweep(const SweepOptions& options);
+
+}  // namespace aotbench::sweep

@@ -1,0 +1,115 @@
+#!/usr/bin/python3
+"""sweep.e2e: real sweeps in QEMU, end to end.
+
+Two identical sweeps of the kws model on the emulated STM32 (4 variants): every output matches the
+host reference; results.csv, results.json, report.html and the SQLite history agree with each
+other; the counts are identical run to run (QEMU -icount); Google Benchmark's compare.py reads the
+two results.json and lists every variant; `aotbench report --baseline` sees no regression; best.toml
+regenerates the winner's sources; the report opens in headless Chromium without console errors.
+
+usage: sweep_e2e_test.py AOTBENCH WORKDIR
+"""
+import csv
+import json
+import pathlib
+import shutil
+import sqlite3
+import subprocess
+import sys
+
+aotbench, work = sys.argv[1], pathlib.Path(sys.argv[2])
+shutil.rmtree(work, ignore_errors=True)
+work.mkdir(parents=True)
+VARIANTS = "@corners;opt=Os|O2"
+CHROMIUM = ["/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--enable-logging=stderr", "--v=0"]
+
+
+def fail(msg):
+    print("FAIL:", msg)
+    sys.exit(1)
+
+
+def sweep(name):
+    out = work / name
+    p = subprocess.run([aotbench, "--board", "stm32", "--model", "kws", "--variants", VARIANTS, "--jobs", "2",
+                        "--out", str(out), "--history", str(work / "history.sqlite")],
+                       capture_output=True, text=True, timeout=900)
+    print(p.stdout[-3000:], p.stderr[-3000:])
+    if p.returncode != 0:
+        fail(f"sweep {name} exited {p.returncode}")
+    return out
+
+
+a, b = sweep("a"), sweep("b")
+ja = json.loads((a / "results.json").read_text())
+jb = json.loads((b / "results.json").read_text())
+benchmarks = {x["name"]: x for x in ja["benchmarks"]}
+if len(benchmarks) != 4:
+    fail(f"results.json has {len(benchmarks)} variants, expected 4")
+
+# Every variant ran and matched the host reference.
+rows = {r["key"]: r for r in csv.DictReader((a / "results.csv").open())}
+if set(rows) != set(benchmarks):
+    fail(f"results.csv and results.json list different variants: {set(rows) ^ set(benchmarks)}")
+for key, r in rows.items():
+    if r["status"] != "ok" or r["outputs_match"] != "yes":
+        fail(f"{key}: status {r['status']}, outputs_match {r['outputs_match']}: {r['message']}")
+
+# CSV, JSON and SQLite carry the same numbers.
+db = sqlite3.connect(work / "history.sqlite")
+run_id = ja["context"]["run_id"]
+if db.execute("SELECT COUNT(*) FROM variants WHERE run_id = ?", (run_id,)).fetchone()[0] != 4:
+    fail("the history database does not hold exactly the 4 variants of the first sweep")
+for key, r in rows.items():
+    counts_json = benchmarks[key]["counts_median"]
+    if int(r["counts_median"]) != int(counts_json):
+        fail(f"{key}: CSV {r['counts_median']} vs JSON {counts_json}")
+    q = db.execute("SELECT counts_median, flash_total, selected FROM variants WHERE run_id = ? AND key = ?",
+                   (run_id, key)).fetchall()
+    if not q or q[0][0] != int(counts_json) or q[0][1] != int(r["flash_total"]):
+        fail(f"{key}: SQLite {q} vs CSV counts {r['counts_median']} flash {r['flash_total']}")
+    if bool(q[0][2]) != (r["selected"] == "yes"):
+        fail(f"{key}: selected differs between SQLite and CSV")
+    if int(r["flash_model_code"]) <= 0 or int(r["flash_parameters"]) <= 0 or int(r["flash_kernels"]) <= 0:
+        fail(f"{key}: the flash split has an empty part: {r}")
+winner_csv = [k for k, r in rows.items() if r["selected"] == "yes"]
+if len(winner_csv) != 1:
+    fail(f"expected one winner in results.csv, got {winner_csv}")
+
+# QEMU -icount: the same firmware gives the same counts every time.
+for x in jb["benchmarks"]:
+    if x["counts_median"] != benchmarks[x["name"]]["counts_median"]:
+        fail(f"{x['name']}: {x['counts_median']} vs {benchmarks[x['name']]['counts_median']} in the first sweep")
+
+# Google Benchmark's own comparison tool reads our files.
+p = subprocess.run(["/usr/bin/python3", "/usr/share/benchmark/compare.py", "benchmarks", str(a / "results.json"),
+                    str(b / "results.json")], capture_output=True, text=True, timeout=120)
+print(p.stdout[-3000:], p.stderr[-2000:])
+if p.returncode != 0:
+    fail(f"compare.py exited {p.returncode}")
+for key in benchmarks:
+    if key not in p.stdout:
+        fail(f"compare.py does not list {key}")
+
+# No regression between two identical sweeps.
+p = subprocess.run([aotbench, "report", str(b / "results.json"), "--baseline", str(a / "results.json")],
+                   capture_output=True, text=True, timeout=60)
+if p.returncode != 0:
+    fail(f"report --baseline exited {p.returncode}: {p.stdout}{p.stderr}")
+
+# best.toml gives back the winner's sources.
+p = subprocess.run([aotbench, "codegen", "--config", str(a / "best.toml"), "--out", str(work / "best"), "--json"],
+                   capture_output=True, text=True, timeout=60)
+if p.returncode != 0 or json.loads(p.stdout)["variant"] != winner_csv[0]:
+    fail(f"codegen --config best.toml: {p.returncode} {p.stdout[:500]} {p.stderr[:500]}")
+
+# The report opens in Chromium without console errors; keep a screenshot.
+p = subprocess.run(CHROMIUM + [f"--user-data-dir={work / 'profile'}", f"--screenshot={work / 'report.png'}",
+                               "--window-size=1400,2400", (a / "report.html").as_uri()],
+                   capture_output=True, text=True, timeout=90, cwd=work)
+console = [ln for ln in p.stderr.splitlines() if ":CONSOLE" in ln or "Uncaught" in ln]
+if console or p.returncode != 0 or not (work / "report.png").exists():
+    fail(f"chromium: rc {p.returncode}, console {console}")
+print("sweep e2e passed; screenshot", work / "report.png")

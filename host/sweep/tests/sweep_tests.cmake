@@ -1,0 +1,14 @@
+# Sweep harness tests (CTest names sweep.*): unit tests of the space, the selection and the size
+# split, and end-to-end sweeps in QEMU (one emulator at a time each).
+set(_dir ${CMAKE_CURRENT_LIST_DIR})
+add_executable(sweep_tests ${_dir}/sweep_space_test.cpp ${_dir}/sweep_select_test.cpp ${_dir}/sweep_sizes_test.cpp)
+target_link_libraries(sweep_tests PRIVATE aotbench_sweep GTest::gtest_main)
+target_compile_definitions(sweep_tests PRIVATE "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\"")
+gtest_discover_tests(sweep_tests TEST_PREFIX sweep. DISCOVERY_TIMEOUT 60)
+
+set(_env "AOTBENCH_CACHE_DIR=${CMAKE_BINARY_DIR}/test-cache")
+add_test(NAME sweep.e2e COMMAND /usr/bin/python3 ${_dir}/sweep_e2e_test.py $<TARGET_FILE:aotbench>
+                                ${CMAKE_CURRENT_BINARY_DIR}/sweep_e2e)
+add_test(NAME sweep.resume COMMAND /usr/bin/python3 ${_dir}/sweep_resume_test.py $<TARGET_FILE:aotbench>
+                                   ${CMAKE_CURRENT_BINARY_DIR}/sweep_resume)
+set_tests_properties(sweep.e2e sweep.resume PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 1200)

@@ -2,6 +2,8 @@
  * clock by the instruction counts of their assembly versions: empty 1, loop 4n+3. */
 #include "port_host.h"
 
+#include <stdio.h>
+
 #include "ab_port.h"
 #include "aotbench.pb.h"
 
@@ -61,6 +63,15 @@ int32_t ab_cal_empty(uint32_t param) {
 int32_t ab_cal_loop(uint32_t iterations) {
   ab_host_advance(4ull * iterations + 3);
   return 0;
+}
+
+int32_t ab_port_host_read(const char* path, uint8_t* dst, uint32_t bytes) {
+  FILE* f = fopen(path, "rb");
+  if (!f) return -1;
+  const size_t got = fread(dst, 1, bytes, f);
+  const int extra = fgetc(f) != EOF;
+  fclose(f);
+  return got == bytes && !extra ? 0 : -2;
 }
 
 void ab_port_reset(int exit_emulator) { reset_requested = 1 + (exit_emulator != 0); }

@@ -41,6 +41,10 @@ int32_t ab_cal_empty(uint32_t param);
 int32_t ab_cal_loop(uint32_t iterations);
 int32_t ab_cal_stack(uint32_t seed);
 
+/* Reads exactly `bytes` from a file on the host (emulators only, via semihosting). Returns 0, or
+ * -1 when the file cannot be opened, -2 when its size differs, -3 when unsupported here. */
+int32_t ab_port_host_read(const char* path, uint8_t* dst, uint32_t bytes);
+
 /* Called after the response to Reset has been sent; does not return on the firmware. */
 void ab_port_reset(int exit_emulator);
 

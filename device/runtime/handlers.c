@@ -76,6 +76,29 @@ static aotbench_Status set_input(const aotbench_SetInputRequest* q, aotbench_Set
   return aotbench_Status_STATUS_OK;
 }
 
+static aotbench_Status load_input(const aotbench_LoadInputRequest* q, aotbench_LoadInputResponse* r,
+                                  const char** error) {
+  const ab_model_desc* m = ab_model();
+  if (m == 0 || q->index >= m->num_inputs) return OUT_OF_RANGE("no input with that index");
+  /* Semihosting exists only under the emulator, which the host announced with an icount shift. */
+  if (ab_counter_icount_shift() < 0) {
+    *error = "LoadInput needs an emulator; use SetInput";
+    return aotbench_Status_STATUS_UNSUPPORTED;
+  }
+  switch (ab_port_host_read(q->path, m->input_data[q->index], m->inputs[q->index].bytes)) {
+    case 0:
+      r->bytes = m->inputs[q->index].bytes;
+      return aotbench_Status_STATUS_OK;
+    case -2:
+      return OUT_OF_RANGE("the file's size differs from the input tensor's");
+    case -3:
+      *error = "LoadInput is not supported by this firmware";
+      return aotbench_Status_STATUS_UNSUPPORTED;
+    default:
+      return OUT_OF_RANGE("cannot open the file on the host");
+  }
+}
+
 static aotbench_Status get_output(const aotbench_GetOutputRequest* q, aotbench_GetOutputResponse* r,
                                   const char** error) {
   const ab_model_desc* m = ab_model();
@@ -114,6 +137,8 @@ aotbench_Status ab_handle(const aotbench_Request* req, aotbench_Response* resp, 
       return aotbench_Status_STATUS_OK;
     case aotbench_Request_set_input_tag:
       return set_input(&req->body.set_input, &resp->body.set_input, error);
+    case aotbench_Request_load_input_tag:
+      return load_input(&req->body.load_input, &resp->body.load_input, error);
     case aotbench_Request_run_tag:
       return ab_measure_run(&req->body.run, &resp->body.run, error);
     case aotbench_Request_get_output_tag:
@@ -138,6 +163,7 @@ aotbench_Status ab_handle(const aotbench_Request* req, aotbench_Response* resp, 
 SAME_OFFSET(get_info)
 SAME_OFFSET(set_counter)
 SAME_OFFSET(set_input)
+SAME_OFFSET(load_input)
 SAME_OFFSET(run)
 SAME_OFFSET(get_output)
 SAME_OFFSET(get_profile)

@@ -177,7 +177,13 @@ class Pipeline {
 
   void run_model(flash::Session& session) {
     transport::RpcClient& rpc = session.rpc();
-    for (std::size_t i = 0; i < s_.inputs.size(); ++i) rpc.set_input(static_cast<uint32_t>(i), s_.inputs[i]);
+    for (std::size_t i = 0; i < s_.inputs.size(); ++i) {
+      // Under QEMU the firmware reads the input file itself (semihosting): far faster than the
+      // emulated UART. Real boards get it over the link.
+      const bool loaded = s_.board.emulated && !s_.input_files.empty() &&
+                          rpc.load_input(static_cast<uint32_t>(i), fs::absolute(s_.input_files[i]).string());
+      if (!loaded) rpc.set_input(static_cast<uint32_t>(i), s_.inputs[i]);
+    }
     transport::RunOptions ro;
     ro.iterations = static_cast<uint32_t>(s_.repeat);
     ro.warmup = static_cast<uint32_t>(s_.warmup);

@@ -34,6 +34,7 @@ struct MeasureSetup {
   board::Profile board;
   const infer::LoadedModel* model = nullptr;
   std::vector<std::vector<uint8_t>> inputs;     // one per graph input
+  std::vector<std::filesystem::path> input_files;  // the same bytes in files (LoadInput under QEMU)
   std::vector<std::vector<uint8_t>> reference;  // expected outputs, one per graph output
   int warmup = 0, repeat = 1;
   std::chrono::milliseconds run_timeout{300000};

@@ -104,14 +104,20 @@ std::vector<std::vector<uint8_t>> make_inputs(const codegen::Graph& g, const std
   return inputs;
 }
 
-// Reference outputs: the unpacked corner built natively on this machine.
-std::vector<std::vector<uint8_t>> host_reference(const infer::LoadedModel& model, const std::vector<std::vector<uint8_t>>& inputs,
-                                                 const fs::path& dir) {
-  std::vector<fs::path> in, out;
+// The inputs as files in the results folder: input<i>.raw.
+std::vector<fs::path> write_inputs(const std::vector<std::vector<uint8_t>>& inputs, const fs::path& dir) {
+  std::vector<fs::path> files;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    in.push_back(dir / fmt::format("input{}.raw", i));
-    results::write_file(in.back(), std::string(inputs[i].begin(), inputs[i].end()));
+    files.push_back(fs::absolute(dir / fmt::format("input{}.raw", i)));
+    results::write_file(files.back(), std::string(inputs[i].begin(), inputs[i].end()));
   }
+  return files;
+}
+
+// Reference outputs: the unpacked corner built natively on this machine.
+std::vector<std::vector<uint8_t>> host_reference(const infer::LoadedModel& model, const std::vector<fs::path>& in,
+                                                 const fs::path& dir) {
+  std::vector<fs::path> out;
   for (std::size_t i = 0; i < model.graph.outputs.size(); ++i) out.push_back(dir / fmt::format("reference{}.raw", i));
   const infer::HostProgram p = infer::prepare_on_host(model, codegen::Variant());
   infer::run_on_host(p, in, out);
@@ -208,7 +214,8 @@ class Sweep {
     history_ = std::make_unique<results::History>(history_path_);
 
     setup_.inputs = make_inputs(model_.graph, o_.inputs, info.model_sha256);
-    setup_.reference = host_reference(model_, setup_.inputs, out_.out_dir);
+    setup_.input_files = write_inputs(setup_.inputs, out_.out_dir);
+    setup_.reference = host_reference(model_, setup_.input_files, out_.out_dir);
     for (const auto& v : space_)
       if (!out_.run.find(v.key())) todo_.push_back(v);
   }

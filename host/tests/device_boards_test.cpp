@@ -102,7 +102,7 @@ TEST(Boards, BadProfilesGetClearErrors) {
   EXPECT_TRUE(contains(m, "emulated")) << m;
   m = error_for("irq = 37", "irq = 82");
   EXPECT_TRUE(contains(m, "uart.irq must be below cpu.irqs")) << m;
-  m = error_for("stack_min = 0x2000", "stack_min = 0x300000");
+  m = error_for("stack_min = 0x800", "stack_min = 0x300000");
   EXPECT_TRUE(contains(m, "stack_min")) << m;
 }
 

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <random>
 
@@ -139,6 +141,29 @@ TEST_P(QemuDevice, BuiltInModelRoundTripWithProfile) {
   EXPECT_GT(p.op_counts[1], n);
   EXPECT_LT(p.op_counts[0] + p.op_counts[1], r.counts[0]);
   EXPECT_EQ(session().rpc().get_info().frames_dropped, 0u);
+}
+
+// Under QEMU the firmware can read an input straight from a host file (semihosting): the model
+// then computes the same outputs as with SetInput; a wrong size or a missing file is an error.
+TEST_P(QemuDevice, LoadInputReadsTheHostFile) {
+  const std::size_t n = session().info().inputs.at(0).bytes;
+  std::vector<std::uint8_t> in(n), want(n);
+  std::mt19937 rng(5);
+  for (std::size_t i = 0; i < n; ++i) {
+    in[i] = static_cast<std::uint8_t>(rng());
+    int v = std::clamp(3 * static_cast<std::int8_t>(in[i]) - 7, -128, 127);
+    want[i] = static_cast<std::uint8_t>(v ^ static_cast<int>(static_cast<std::int8_t>(7 * i)));
+  }
+  const auto dir = std::filesystem::path(testing::TempDir());
+  const auto file = dir / ("load_input_" + GetParam() + ".raw");
+  std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(in.data()), static_cast<std::streamsize>(n));
+  ASSERT_TRUE(session().rpc().load_input(0, file.string()));
+  EXPECT_EQ(session().rpc().run({1, 0, Workload::model, 0, false, false}).model_status, 0);
+  EXPECT_EQ(session().rpc().get_output(0), want);
+
+  std::ofstream(dir / "short.raw", std::ios::binary) << "too short";
+  EXPECT_THROW(session().rpc().load_input(0, (dir / "short.raw").string()), transport::DeviceError);
+  EXPECT_THROW(session().rpc().load_input(0, (dir / "missing.raw").string()), transport::DeviceError);
 }
 
 INSTANTIATE_TEST_SUITE_P(Boards, QemuDevice, testing::Values("netduinoplus2", "mps2-an386", "mps2-an500"),

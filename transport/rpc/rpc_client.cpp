@@ -30,6 +30,7 @@ const char* request_name(pb_size_t tag) {
     case aotbench_Request_echo_tag: return "Echo";
     case aotbench_Request_reset_tag: return "Reset";
     case aotbench_Request_get_tensor_tag: return "GetTensor";
+    case aotbench_Request_load_input_tag: return "LoadInput";
   }
   return "?";
 }
@@ -192,8 +193,10 @@ struct RpcClient::Impl {
   }
 
   aotbench_Response& check_status(pb_size_t tag) {
+    // Answers the caller handles itself: a model that failed, a firmware without LoadInput.
     bool run_failed = tag == aotbench_Request_run_tag && resp.status == aotbench_Status_STATUS_MODEL_ERROR;
-    if (resp.status != aotbench_Status_STATUS_OK && !run_failed)
+    bool no_load = tag == aotbench_Request_load_input_tag && resp.status == aotbench_Status_STATUS_UNSUPPORTED;
+    if (resp.status != aotbench_Status_STATUS_OK && !run_failed && !no_load)
       throw DeviceError(fmt::format("{}: {} failed on the device: {} ({})", opt.who, request_name(tag),
                                     resp.error, status_name(resp.status)));
     return resp;
@@ -266,6 +269,17 @@ void RpcClient::set_input(std::uint32_t index, std::span<const std::uint8_t> dat
     m.call(m.opt.timeout);
     offset += n;
   } while (offset < data.size());
+}
+
+bool RpcClient::load_input(std::uint32_t index, const std::string& host_path) {
+  auto& m = *impl_;
+  m.begin(aotbench_Request_load_input_tag);
+  auto& q = m.req.body.load_input;
+  q.index = index;
+  if (host_path.size() >= sizeof q.path)
+    throw TransportError(fmt::format("{}: LoadInput path longer than {} bytes: {}", m.opt.who, sizeof q.path - 1, host_path));
+  std::memcpy(q.path, host_path.c_str(), host_path.size() + 1);
+  return m.call(m.opt.timeout).status == aotbench_Status_STATUS_OK;
 }
 
 RunResult RpcClient::run(const RunOptions& o) {

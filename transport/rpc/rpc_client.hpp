@@ -47,6 +47,9 @@ class RpcClient {
   CounterKind set_icount_shift(int shift);
 
   void set_input(std::uint32_t index, std::span<const std::uint8_t> data);  // chunked
+  // Emulators only: the device reads the input from a host file through semihosting. False when
+  // the firmware cannot (real hardware): use set_input. Other failures throw DeviceError.
+  bool load_input(std::uint32_t index, const std::string& host_path);
   RunResult run(const RunOptions& options);
   std::vector<std::uint8_t> get_output(std::uint32_t index);                // chunked
   ProfileResult get_profile();

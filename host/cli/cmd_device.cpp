@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 struct DeviceOptions {
-  std::string board, elf, flasher, port;
+  std::string board, elf, flasher, port, probe;
   double timeout_s = 5.0;
   bool json = false, dry_run = false, no_flash = false;
 };
@@ -52,6 +52,7 @@ flash::SessionOptions session_options(const DeviceOptions& o) {
   flash::SessionOptions s;
   s.connect_timeout = std::chrono::milliseconds(static_cast<long>(o.timeout_s * 1000));
   s.flasher = o.flasher;
+  s.flashing.probe = o.probe;
   s.serial_device = o.port;
   return s;
 }
@@ -88,7 +89,9 @@ void device_info(const DeviceOptions& o) {
 void device_flash(const DeviceOptions& o) {
   board::Registry reg;
   const auto& p = find_board(reg, o.board);
-  auto flasher = flash::make_flasher(p, o.flasher);
+  flash::FlashOptions fo;
+  fo.probe = o.probe;
+  auto flasher = flash::make_flasher(p, o.flasher, fo);
   auto plan = flasher->plan(o.elf);
   json j = {{"board", p.name}, {"tool", plan.tool}, {"command", plan.argv},
             {"shell", flash::shell_join(plan.argv)}, {"note", plan.note}, {"dry_run", o.dry_run}};
@@ -166,6 +169,7 @@ void common_options(CLI::App* cmd, DeviceOptions& o, bool needs_elf) {
   cmd->add_option("--timeout", o.timeout_s, "seconds the firmware has to answer (default 5)");
   cmd->add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
   cmd->add_option("--port", o.port, "hardware: serial device instead of the profile's");
+  cmd->add_option("--probe", o.probe, "hardware: serial number of the debug probe (when several are attached)");
   cmd->add_flag("--json", o.json, "print JSON on stdout");
 }
 

@@ -77,6 +77,7 @@ void add_sweep(CLI::App& app) {
   app.add_option("--input", inputs, "raw bytes per model input (default: random, seeded by the model's hash)");
   app.add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
   app.add_option("--serial", o.serial_device, "hardware: UART device instead of the profile's");
+  app.add_option("--probe", o.probe, "hardware: serial number of the debug probe to flash through");
   app.add_flag("-q,--quiet", o.quiet, "no progress; print only the winner's key");
   app.add_flag("--json", json, "print the results as JSON on stdout");
   app.footer(sweep::space_help() +

@@ -57,9 +57,10 @@ class OpenOcdFlasher : public Flasher {
   OpenOcdFlasher(const board::Profile& p, FlashOptions o) : p_(p), o_(o) {}
   FlashPlan plan(const fs::path& elf) const override {
     std::string elf_abs = fs::absolute(elf).string();
-    return {"openocd",
-            {"openocd", "-f", p_.openocd.config, "-c", fmt::format("program {{{}}} verify reset exit", elf_abs)},
-            fmt::format("OpenOCD board config {}", p_.openocd.config)};
+    std::vector<std::string> argv = {"openocd", "-f", p_.openocd.config};
+    if (!o_.probe.empty()) argv.insert(argv.end(), {"-c", "adapter serial " + o_.probe});
+    argv.insert(argv.end(), {"-c", fmt::format("program {{{}}} verify reset exit", elf_abs)});
+    return {"openocd", argv, fmt::format("OpenOCD board config {}", p_.openocd.config)};
   }
   void flash(const fs::path& elf) const override {
     require_elf(elf);
@@ -76,11 +77,16 @@ class PyOcdFlasher : public Flasher {
   PyOcdFlasher(const board::Profile& p, FlashOptions o) : p_(p), o_(o) {}
   FlashPlan plan(const fs::path& elf) const override {
     std::string elf_abs = fs::absolute(elf).string();
+    // The probe's unique id: `-u` for the current CLI, `-b` (board id) for pyocd-flashtool.
+    auto with_probe = [&](std::vector<std::string> argv, const char* option) {
+      if (!o_.probe.empty()) argv.insert(argv.end() - 1, {option, o_.probe});
+      return argv;
+    };
     if (std::string cli = find_program("pyocd"); !cli.empty())
-      return {"pyocd", {"pyocd", "flash", "-t", p_.pyocd.target, elf_abs},
+      return {"pyocd", with_probe({"pyocd", "flash", "-t", p_.pyocd.target, elf_abs}, "-u"),
               fmt::format("found the pyocd CLI ({}): `pyocd flash -t TARGET`", cli)};
     if (std::string tool = find_program("pyocd-flashtool"); !tool.empty())
-      return {"pyocd", {"pyocd-flashtool", "-t", p_.pyocd.target, elf_abs},
+      return {"pyocd", with_probe({"pyocd-flashtool", "-t", p_.pyocd.target, elf_abs}, "-b"),
               fmt::format("no `pyocd` CLI on PATH; using the older pyocd-flashtool ({})", tool)};
     throw FlashError("neither `pyocd` nor `pyocd-flashtool` is on PATH: install pyOCD (Debian: python3-pyocd)");
   }

@@ -25,6 +25,7 @@ struct FlashPlan {
 };
 
 struct FlashOptions {
+  std::string probe;  // serial number of the debug probe to use when several are attached
   int attempts = 2;                                // a failed flash is tried again once
   std::chrono::milliseconds timeout{120000};       // per attempt
   std::chrono::milliseconds retry_delay{1000};

@@ -154,6 +154,7 @@ class Pipeline {
     flash::SessionOptions so;
     so.flasher = s_.flasher;
     so.serial_device = s_.serial_device;
+    so.flashing.probe = s_.probe;
     std::optional<flash::Session> session;
     try {
       session.emplace(s_.board, elf_, so);

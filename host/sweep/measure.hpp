@@ -38,7 +38,7 @@ struct MeasureSetup {
   std::vector<std::vector<uint8_t>> reference;  // expected outputs, one per graph output
   int warmup = 0, repeat = 1;
   std::chrono::milliseconds run_timeout{300000};
-  std::string flasher, serial_device;           // hardware overrides (empty: the profile's)
+  std::string flasher, serial_device, probe;    // hardware overrides (empty: the profile's / any probe)
   std::mutex* device_lock = nullptr;            // held while flashing and running (one real board)
 };
 

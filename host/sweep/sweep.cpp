@@ -173,6 +173,7 @@ class Sweep {
     setup_.warmup = o_.warmup.value_or(emulated ? 0 : 1);
     setup_.flasher = o_.flasher;
     setup_.serial_device = o_.serial_device;
+    setup_.probe = o_.probe;
     if (!emulated) setup_.device_lock = &device_lock_;  // one physical board: one run at a time
 
     results::RunInfo& info = out_.run.info;

@@ -30,6 +30,7 @@ struct SweepOptions {
   bool quiet = false;
   std::vector<std::filesystem::path> inputs;  // one raw file per graph input (default: seeded random)
   std::string flasher, serial_device;   // hardware overrides
+  std::string probe;                    // hardware: the debug probe's serial number (several attached)
   std::string command_line;
 };
 

@@ -166,6 +166,25 @@ TEST(DeviceCli, DryRunPrintsThePyOcdCommandAndWhichWasFound) {
   EXPECT_EQ(json::parse(o.out)["command"][2], "board/st_nucleo_f4.cfg");
 }
 
+// A farm has several probes attached: --probe picks one by serial number, in each tool's syntax.
+TEST(DeviceCli, DryRunNamesTheProbe) {
+  fs::path elf = selftest_elf("nucleo-f446re");
+  std::string abs = fs::absolute(elf).string();
+  CliRun o = aotbench_cli({"device", "flash", "--board", "nucleo-f446re", "--elf", elf.string(), "--dry-run", "--json",
+                           "--flasher", "openocd", "--probe", "0670FF485550"});
+  ASSERT_EQ(o.rc, 0) << o.err;
+  EXPECT_EQ(json::parse(o.out)["command"], json({"openocd", "-f", "board/st_nucleo_f4.cfg", "-c", "adapter serial 0670FF485550",
+                                                 "-c", "program {" + abs + "} verify reset exit"}));
+  CliRun p = aotbench_cli({"device", "flash", "--board", "nucleo-f446re", "--elf", elf.string(), "--dry-run", "--json",
+                           "--probe", "0670FF485550"});
+  ASSERT_EQ(p.rc, 0) << p.err;
+  if (!flash::find_program("pyocd").empty()) {
+    EXPECT_EQ(json::parse(p.out)["command"], json({"pyocd", "flash", "-t", "stm32f446retx", "-u", "0670FF485550", abs}));
+  } else {
+    EXPECT_EQ(json::parse(p.out)["command"], json({"pyocd-flashtool", "-t", "stm32f446retx", "-b", "0670FF485550", abs}));
+  }
+}
+
 TEST(DeviceCli, RealOpenOcdWithoutProbeFailsClearly) {
   fs::path elf = selftest_elf("stm32f746g-disco");
   CliRun r = aotbench_cli({"device", "flash", "--board", "stm32f746g-disco", "--elf", elf.string()});

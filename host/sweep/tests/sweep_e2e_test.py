@@ -31,10 +31,10 @@ def fail(msg):
     sys.exit(1)
 
 
-def sweep(name):
+def sweep(name, *extra):
     out = work / name
     p = subprocess.run([aotbench, "--board", "stm32", "--model", "kws", "--variants", VARIANTS, "--jobs", "2",
-                        "--out", str(out), "--history", str(work / "history.sqlite")],
+                        "--out", str(out), "--history", str(work / "history.sqlite"), *extra],
                        capture_output=True, text=True, timeout=900)
     print(p.stdout[-3000:], p.stderr[-3000:])
     if p.returncode != 0:
@@ -42,7 +42,7 @@ def sweep(name):
     return out
 
 
-a, b = sweep("a"), sweep("b")
+a, b = sweep("a", "--per-op"), sweep("b")
 ja = json.loads((a / "results.json").read_text())
 jb = json.loads((b / "results.json").read_text())
 benchmarks = {x["name"]: x for x in ja["benchmarks"]}
@@ -77,6 +77,13 @@ for key, r in rows.items():
 winner_csv = [k for k, r in rows.items() if r["selected"] == "yes"]
 if len(winner_csv) != 1:
     fail(f"expected one winner in results.csv, got {winner_csv}")
+
+# --per-op: the winner's operators, with their MACs (kws: 2 656 768 in all, SOURCES.md).
+ops = list(csv.DictReader((a / "ops.csv").open()))
+if {o["key"] for o in ops} != set(winner_csv):
+    fail(f"ops.csv profiles {set(o['key'] for o in ops)}, expected the winner {winner_csv}")
+if sum(int(o["macs"]) for o in ops) != 2656768 or len(ops) != 12 or min(int(o["counts"]) for o in ops) <= 0:
+    fail(f"ops.csv: {len(ops)} operators, {sum(int(o['macs']) for o in ops)} MACs")
 
 # QEMU -icount: the same firmware gives the same counts every time.
 for x in jb["benchmarks"]:

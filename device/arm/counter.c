@@ -7,6 +7,7 @@
 #include "ab_port.h"
 #include "aotbench.pb.h"
 #include "board_config.h"
+#include "icount.h"
 #include "regs.h"
 
 /* Instructions the wrap interrupt's handler executes (systick.S); subtracted per wrap. */
@@ -92,11 +93,8 @@ uint64_t ab_counter_delta(uint64_t t0, uint64_t t1) {
   uint64_t ticks = t1 - t0;
   uint64_t wraps = (t1 >> PERIOD_BITS) - (t0 >> PERIOD_BITS);
   uint64_t count = ticks;
-  if (kind == aotbench_CounterKind_COUNTER_ICOUNT_INSTRUCTIONS) {
-    /* N = round(ticks * 1e9 / (hz * 2^S)) */
-    uint64_t den = (uint64_t)AB_SYSTICK_HZ << icount_shift;
-    count = (ticks * 2000000000ull + den) / (2 * den);
-  }
+  if (kind == aotbench_CounterKind_COUNTER_ICOUNT_INSTRUCTIONS)
+    count = ab_icount_instructions(ticks, ab_icount_ratio_for(AB_SYSTICK_HZ, icount_shift));
   uint64_t handler = wraps * HANDLER_INSTRUCTIONS;
   return count > handler ? count - handler : 0;
 }

@@ -57,7 +57,12 @@ std::string gist(const std::string& message) {
     const bool telling = line.find("overflowed by") != std::string::npos || line.find("will not fit") != std::string::npos ||
                          line.find("leaves less stack") != std::string::npos ||
                          (line.find("error") != std::string::npos && line.find("collect2") == std::string::npos);
-    if (telling && out.size() < 600) out += (out.empty() ? "" : "; ") + line;
+    if (!telling || out.size() >= 600) continue;
+    // "/usr/lib/.../ld: /cache/.../firmware.elf section `.text' will not fit in region `FLASH'"
+    // -> "section `.text' will not fit in region `FLASH'"
+    std::string said = line.substr(line.rfind("ld: ") == std::string::npos ? 0 : line.rfind("ld: ") + 4);
+    if (const auto elf = said.find(".elf "); elf != std::string::npos && said[0] == '/') said = said.substr(elf + 5);
+    out += (out.empty() ? "" : "; ") + said;
   }
   return out.empty() ? message.substr(0, 300) : out;
 }

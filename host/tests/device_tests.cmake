@@ -5,7 +5,9 @@ add_executable(device_tests
   tests/device_qemu_test.cpp
   tests/device_build_test.cpp
   tests/device_cli_test.cpp
+  tests/device_icount_test.cpp
 )
+target_include_directories(device_tests PRIVATE "${CMAKE_SOURCE_DIR}/device/runtime")
 target_link_libraries(device_tests PRIVATE aotbench_host GTest::gtest_main)
 target_compile_definitions(device_tests PRIVATE
   "AOTBENCH_SOURCE_DIR=\"${CMAKE_SOURCE_DIR}\""
@@ -16,6 +18,7 @@ add_dependencies(device_tests aotbench)
 add_test(NAME device.boards COMMAND device_tests --gtest_filter=Boards.*)
 add_test(NAME device.build COMMAND device_tests --gtest_filter=FirmwareBuild.*)
 set_tests_properties(device.build PROPERTIES TIMEOUT 120)
+add_test(NAME device.icount COMMAND device_tests --gtest_filter=Icount.*)
 add_test(NAME device.cli COMMAND device_tests --gtest_filter=DeviceCli.*)
 set_tests_properties(device.cli PROPERTIES TIMEOUT 180)
 foreach(board netduinoplus2 mps2-an386 mps2-an500)

@@ -11,4 +11,6 @@ add_test(NAME sweep.e2e COMMAND /usr/bin/python3 ${_dir}/sweep_e2e_test.py $<TAR
                                 ${CMAKE_CURRENT_BINARY_DIR}/sweep_e2e)
 add_test(NAME sweep.resume COMMAND /usr/bin/python3 ${_dir}/sweep_resume_test.py $<TARGET_FILE:aotbench>
                                    ${CMAKE_CURRENT_BINARY_DIR}/sweep_resume)
-set_tests_properties(sweep.e2e sweep.resume PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 1200)
+add_test(NAME sweep.big_model COMMAND /usr/bin/python3 ${_dir}/sweep_big_model_test.py $<TARGET_FILE:aotbench>
+                                      ${AOTBENCH_SHARED_DIR} ${CMAKE_CURRENT_BINARY_DIR}/sweep_big_model)
+set_tests_properties(sweep.e2e sweep.resume sweep.big_model PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 1200)

@@ -65,7 +65,8 @@ GeneratedFile emit_public_header(const EmitContext& c) {
     w.line(" * per output, in the order of the structs above. Returns 0, or -1 with TVMGetLastError(). */");
     w.line("{};", packed_signature(c.sym("run_packed")));
   } else {
-    w.line("/* Runs one inference. Returns 0, or -1 (see TVMGetLastError() in ab_aot_runtime.h). */");
+    w.line("/* Runs one inference. Returns 0, or -1 (see TVMGetLastError() in ab_aot_runtime.h). With");
+    w.line(" * workspace=dynamic, reset the pool (ab_workspace_init) before each run, as after a failure. */");
     w.line("int32_t {0}_run(struct {0}_inputs* inputs, struct {0}_outputs* outputs);", c.base);
   }
   w.blank().line("#ifdef __cplusplus").put("}").line("#endif").line("#endif");

@@ -37,7 +37,6 @@ class Runner {
   std::string workspace() const { return c_.sym("workspace"); }
   std::string main_name() const { return c_.sym("_tvm_main_"); }
   bool dynamic() const { return !c_.variant.static_workspace(); }
-  bool abort_with_goto() const { return dynamic() && !c_.plan.buffers.empty(); }
 
   // The C expression of a tensor's data in the runner, as `void*`-compatible pointer.
   std::string data(int tensor) const {
@@ -80,9 +79,7 @@ class Runner {
     w_.close().blank();
   }
 
-  void check_call(const std::string& call) {
-    w_.line("if ({} != 0) {};", call, abort_with_goto() ? "goto fail" : "return -1");
-  }
+  void check_call(const std::string& call) { w_.line("if ({} != 0) return -1;", call); }
 
   void unpacked_call(const LoweredOp& op) {
     std::string args;
@@ -111,19 +108,18 @@ class Runner {
     w_.close();
   }
 
+  // As TVM's AOT code does, a failure returns at once: the allocations of this run are not
+  // released, the caller resets the pool before the next run (the adapter does, every run).
   void allocate(int op) {
     for (int b : buffers_allocated_before(c_, op)) {
-      w_.line("buffer{} = (uint8_t*)TVMBackendAllocWorkspace(kDLCPU, 0, {}, kDLInt, 8);", b,
+      w_.line("uint8_t* const buffer{} = (uint8_t*)TVMBackendAllocWorkspace(kDLCPU, 0, {}, kDLInt, 8);", b,
               c_.plan.buffers[b].life.bytes);
-      w_.line("if (buffer{} == NULL) goto fail;", b);
+      w_.line("if (buffer{} == NULL) return -1;", b);
     }
   }
 
   void release(int op) {
-    for (int b : buffers_freed_after(c_, op)) {
-      w_.line("TVMBackendFreeWorkspace(kDLCPU, 0, buffer{});", b);
-      w_.line("buffer{} = NULL;", b);
-    }
+    for (int b : buffers_freed_after(c_, op)) w_.line("if (TVMBackendFreeWorkspace(kDLCPU, 0, buffer{}) != 0) return -1;", b);
   }
 
   void dump_outputs(const Operator& node) {
@@ -135,9 +131,6 @@ class Runner {
   void main_function() {
     w_.open(fmt::format("static int32_t {}(void* const* inputs, void* const* outputs)", main_name()));
     w_.line("(void)inputs;").line("(void)outputs;");
-    if (dynamic()) {
-      for (std::size_t b = 0; b < c_.plan.buffers.size(); ++b) w_.line("uint8_t* buffer{} = NULL;", b);
-    }
     for (std::size_t i = 0; i < c_.ops.size(); ++i) {
       const LoweredOp& op = c_.ops[i];
       const Operator& node = c_.g.ops[i];
@@ -154,12 +147,6 @@ class Runner {
       if (dynamic()) release(node.index);
     }
     w_.line("return 0;");
-    if (abort_with_goto()) {
-      w_.raw("fail:\n");
-      for (std::size_t b = c_.plan.buffers.size(); b-- > 0;)
-        w_.line("if (buffer{0} != NULL) TVMBackendFreeWorkspace(kDLCPU, 0, buffer{0});", b);
-      w_.line("return -1;");
-    }
     w_.close().blank();
   }
 

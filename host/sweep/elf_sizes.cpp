@@ -55,11 +55,15 @@ struct Placement {
   std::string output;  // output section
   uint64_t address = 0, size = 0;
   std::string object;  // "" for padding
+  std::string input;   // input section, e.g. ".rodata.tvmgen_m_op003_conv_2d_params_output_shift"
 };
 
 // Objects are named after their sources ("<key>_tvmgen_m_params.o", "startup.c.obj"); library
 // members appear as "libc_nano.a(lib_a-memcpy.o)".
-uint64_t* bucket(results::SizeSplit& s, const std::string& object) {
+uint64_t* bucket(results::SizeSplit& s, const std::string& object, const std::string& input) {
+  // Per-channel requantization constants sit beside their operator, but they are parameters.
+  static const std::regex quant_constants("^\\.rodata\\.tvmgen_.*_params_");
+  if (std::regex_search(input, quant_constants)) return &s.parameters;
   static const std::regex params("tvmgen_[^/]*_params\\.(c\\.)?o"), model("tvmgen_[^/]*\\.(c\\.)?o"),
       kernels("ab_ref_[^/]*\\.(c\\.)?o"),
       runtime("ab_aot_runtime\\.(c\\.)?o|startup\\.c\\.o|/lib(c|c_nano|g|g_nano|m|gcc|nosys)\\.a\\(|^$");
@@ -111,7 +115,7 @@ FirmwareSizes firmware_sizes(const fs::path& elf, const fs::path& map) {
     std::smatch p;
     if (costs.count(current) && (std::regex_match(rest, p, placed) || std::regex_match(rest, p, fill))) {
       placed_sections.push_back({current, std::stoull(p[1], nullptr, 16), std::stoull(p[2], nullptr, 16),
-                                 p.size() > 3 && pending != "*fill*" ? std::string(p[3]) : std::string()});
+                                 p.size() > 3 && pending != "*fill*" ? std::string(p[3]) : std::string(), pending});
     }
     pending.clear();
   }
@@ -132,8 +136,8 @@ FirmwareSizes firmware_sizes(const fs::path& elf, const fs::path& map) {
     if (end <= start) continue;
     covered = end;
     const SectionCost cost = costs.at(s.output);
-    if (cost.flash) *bucket(sizes.flash, s.object) += end - start;
-    if (cost.ram) *bucket(sizes.ram, s.object) += end - start;
+    if (cost.flash) *bucket(sizes.flash, s.object, s.input) += end - start;
+    if (cost.ram) *bucket(sizes.ram, s.object, s.input) += end - start;
   }
   return sizes;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """sweep.resume: an interrupted sweep loses nothing and --resume finishes it.
 
-A reference sweep of kws (4 variants, one worker) runs uninterrupted. Then the same sweep is
+A reference sweep of kws (8 variants, one worker) runs uninterrupted. Then the same sweep is
 stopped with SIGINT after its first result, and another one killed with SIGKILL; each leaves no
 QEMU behind and keeps what it measured; `--resume` completes both. Both end with the reference's
 results (same variants, counts, sizes, winner) and the history database holds each of their
@@ -23,7 +23,11 @@ aotbench, work = sys.argv[1], pathlib.Path(sys.argv[2])
 shutil.rmtree(work, ignore_errors=True)
 work.mkdir(parents=True)
 HISTORY = work / "history.sqlite"
-ARGS = ["--board", "stm32", "--model", "kws", "--variants", "@corners;opt=O2|O3", "--jobs", "1", "--history", str(HISTORY)]
+# Eight variants, each run 8 times: slow enough (about a second a variant) to interrupt midway
+# even when every firmware is already in the build cache.
+ARGS = ["--board", "stm32", "--model", "kws", "--variants", "@corners", "--repeat", "8", "--jobs", "1",
+        "--history", str(HISTORY)]
+N = 8
 
 
 def fail(msg):
@@ -58,7 +62,7 @@ def interrupted(name, sig):
                 break
         except (FileNotFoundError, json.JSONDecodeError, KeyError):
             pass
-        time.sleep(0.2)
+        time.sleep(0.05)
     if proc.poll() is not None:
         fail(f"{name}: the sweep ended before it could be interrupted ({proc.returncode})")
     proc.send_signal(sig)
@@ -71,7 +75,7 @@ def interrupted(name, sig):
     if qemus_of(out):
         fail(f"{name}: QEMU left running: {qemus_of(out)}")
     kept = results(out)[1]
-    if not 1 <= len(kept) < 4:
+    if not 1 <= len(kept) < N:
         fail(f"{name}: {len(kept)} results kept after the interruption")
     p = subprocess.run([aotbench, *ARGS, "--out", str(out), "--resume"], capture_output=True, text=True, timeout=900)
     print(p.stdout[-2000:], p.stderr[-1500:])
@@ -87,7 +91,7 @@ p = subprocess.run([aotbench, *ARGS, "--out", str(ref)], capture_output=True, te
 if p.returncode != 0:
     fail(f"reference sweep exited {p.returncode}: {p.stderr[-2000:]}")
 _, reference = results(ref)
-if len(reference) != 4:
+if len(reference) != N:
     fail(f"reference sweep has {len(reference)} variants")
 
 db = sqlite3.connect(HISTORY)

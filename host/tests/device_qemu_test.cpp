@@ -44,6 +44,19 @@ class QemuDevice : public testing::TestWithParam<std::string> {
 };
 std::unique_ptr<flash::Session> QemuDevice::session_;
 
+// A random input of the self-test model and the output its formula gives (model_selftest.c):
+// y = saturate_int8(3x - 7) ^ (int8)(7i).
+std::pair<std::vector<std::uint8_t>, std::vector<std::uint8_t>> selftest_case(std::size_t n, unsigned seed) {
+  std::vector<std::uint8_t> in(n), want(n);
+  std::mt19937 rng(seed);
+  for (std::size_t i = 0; i < n; ++i) {
+    in[i] = static_cast<std::uint8_t>(rng());
+    int v = std::clamp(3 * static_cast<std::int8_t>(in[i]) - 7, -128, 127);
+    want[i] = static_cast<std::uint8_t>(v ^ static_cast<int>(static_cast<std::int8_t>(7 * i)));
+  }
+  return {in, want};
+}
+
 TEST_P(QemuDevice, GetInfoAnswers) {
   const auto& i = session().info();
   EXPECT_EQ(i.protocol_version, 1u);
@@ -118,13 +131,7 @@ TEST_P(QemuDevice, BuiltInModelRoundTripWithProfile) {
   const auto& info = session().info();
   ASSERT_EQ(info.inputs.size(), 1u);
   std::size_t n = info.inputs[0].bytes;
-  std::vector<std::uint8_t> in(n), want(n);
-  std::mt19937 rng(3);
-  for (std::size_t i = 0; i < n; ++i) {
-    in[i] = static_cast<std::uint8_t>(rng());
-    int v = std::clamp(3 * static_cast<std::int8_t>(in[i]) - 7, -128, 127);
-    want[i] = static_cast<std::uint8_t>(v ^ static_cast<int>(static_cast<std::int8_t>(7 * i)));
-  }
+  const auto [in, want] = selftest_case(n, 3);
   session().rpc().set_input(0, in);
   auto r = session().rpc().run({2, 1, Workload::model, 0, true, false});
   EXPECT_EQ(r.model_status, 0);
@@ -147,13 +154,7 @@ TEST_P(QemuDevice, BuiltInModelRoundTripWithProfile) {
 // then computes the same outputs as with SetInput; a wrong size or a missing file is an error.
 TEST_P(QemuDevice, LoadInputReadsTheHostFile) {
   const std::size_t n = session().info().inputs.at(0).bytes;
-  std::vector<std::uint8_t> in(n), want(n);
-  std::mt19937 rng(5);
-  for (std::size_t i = 0; i < n; ++i) {
-    in[i] = static_cast<std::uint8_t>(rng());
-    int v = std::clamp(3 * static_cast<std::int8_t>(in[i]) - 7, -128, 127);
-    want[i] = static_cast<std::uint8_t>(v ^ static_cast<int>(static_cast<std::int8_t>(7 * i)));
-  }
+  const auto [in, want] = selftest_case(n, 5);
   const auto dir = std::filesystem::path(testing::TempDir());
   const auto file = dir / ("load_input_" + GetParam() + ".raw");
   std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(in.data()), static_cast<std::streamsize>(n));

@@ -45,16 +45,26 @@ def comparable(benchmarks):
     return {k: {f: b.get(f) for f in keep} | {"error": b.get("error_occurred", False)} for k, b in benchmarks.items()}
 
 
-def qemus_of(out):
-    """QEMU processes still running a firmware of this test (their command line names our cache)."""
-    p = subprocess.run(["pgrep", "-af", "qemu-system-arm"], capture_output=True, text=True)
-    cache = os.environ.get("AOTBENCH_CACHE_DIR", "")
-    return [ln for ln in p.stdout.splitlines() if cache and cache in ln]
+def qemus_of(tag):
+    """QEMU processes started by the sweep tagged `tag`: other tests run QEMU side by side from the
+    same build cache, so only the environment QEMU inherits from its aotbench says whose it is."""
+    p = subprocess.run(["pgrep", "-f", "qemu-system-arm"], capture_output=True, text=True)
+    mine = []
+    for pid in p.stdout.split():
+        try:
+            env = pathlib.Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        except OSError:
+            continue  # gone meanwhile
+        if f"AOTBENCH_TEST_TAG={tag}".encode() in env:
+            mine.append(pid)
+    return mine
 
 
 def interrupted(name, sig):
     out = work / name
-    proc = subprocess.Popen([aotbench, *ARGS, "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    tag = f"sweep_resume_{name}_{os.getpid()}"
+    proc = subprocess.Popen([aotbench, *ARGS, "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=os.environ | {"AOTBENCH_TEST_TAG": tag})
     deadline = time.time() + 600
     while time.time() < deadline and proc.poll() is None:
         try:
@@ -63,6 +73,9 @@ def interrupted(name, sig):
         except (FileNotFoundError, json.JSONDecodeError, KeyError):
             pass
         time.sleep(0.05)
+    # Interrupt while a QEMU of the next variant runs; seeing it also proves the leak check below can see one.
+    while time.time() < deadline and proc.poll() is None and not qemus_of(tag):
+        time.sleep(0.02)
     if proc.poll() is not None:
         fail(f"{name}: the sweep ended before it could be interrupted ({proc.returncode})")
     proc.send_signal(sig)
@@ -72,8 +85,8 @@ def interrupted(name, sig):
     if proc.returncode != expected:
         fail(f"{name}: exit code {proc.returncode}, expected {expected}")
     time.sleep(1)
-    if qemus_of(out):
-        fail(f"{name}: QEMU left running: {qemus_of(out)}")
+    if qemus_of(tag):
+        fail(f"{name}: QEMU left running: pids {qemus_of(tag)}")
     kept = results(out)[1]
     if not 1 <= len(kept) < N:
         fail(f"{name}: {len(kept)} results kept after the interruption")

@@ -1,6 +1,7 @@
 #include "sweep/progress.hpp"
 
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 namespace aotbench::sweep {
@@ -16,12 +17,22 @@ std::string Progress::eta() const {
   return s >= 60 ? fmt::format("ETA {}m{:02}s", s / 60, s % 60) : fmt::format("ETA {}s", s);
 }
 
+std::size_t Progress::terminal_width() const {
+  winsize ws{};
+  if (ioctl(fileno(out_), TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) return ws.ws_col;
+  return 160;  // unknown size
+}
+
 void Progress::redraw() {
   if (quiet_ || !tty_) return;
-  std::string line = fmt::format("[{}/{}] {}", done_, total_, eta());
+  constexpr std::size_t kBar = 20;
+  const std::size_t filled = total_ ? done_ * kBar / total_ : kBar;
+  std::string line = fmt::format("[{}{}] {}/{} {}", std::string(filled, '#'), std::string(kBar - filled, '.'), done_,
+                                 total_, eta());
   for (const auto& [key, s] : active_) line += fmt::format(" | {} {}", stage_name(s), key);
-  constexpr std::size_t kWidth = 160;
-  if (line.size() > kWidth) line = line.substr(0, kWidth - 3) + "...";
+  // A line longer than the terminal wraps, and "\r\033[K" would then clear only its last row.
+  const std::size_t width = terminal_width() - 1;
+  if (line.size() > width) line = line.substr(0, width - 3) + "...";
   fmt::print(out_, "\r\033[K{}", line);
   std::fflush(out_);
   line_open_ = true;

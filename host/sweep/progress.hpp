@@ -1,6 +1,6 @@
 #pragma once
-// Console progress of a sweep on stderr: on a terminal, one live line (done/total, ETA, what each
-// worker is doing); otherwise one line per finished variant, for logs. Thread-safe.
+// Console progress of a sweep on stderr: on a terminal, one live line (a bar, done/total, ETA, what
+// each worker is doing); otherwise one line per finished variant, for logs. Thread-safe.
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -23,6 +23,7 @@ class Progress {
  private:
   void redraw();
   std::string eta() const;
+  std::size_t terminal_width() const;
 
   std::mutex m_;
   std::FILE* out_;

@@ -1,8 +1,9 @@
 # Sweep harness tests (CTest names sweep.*): unit tests of the space, the selection and the size
 # split, and end-to-end sweeps in QEMU (one emulator at a time each).
 set(_dir ${CMAKE_CURRENT_LIST_DIR})
-add_executable(sweep_tests ${_dir}/sweep_space_test.cpp ${_dir}/sweep_select_test.cpp ${_dir}/sweep_sizes_test.cpp)
-target_link_libraries(sweep_tests PRIVATE aotbench_sweep GTest::gtest_main)
+add_executable(sweep_tests ${_dir}/sweep_space_test.cpp ${_dir}/sweep_select_test.cpp ${_dir}/sweep_sizes_test.cpp
+                           ${_dir}/sweep_progress_test.cpp)
+target_link_libraries(sweep_tests PRIVATE aotbench_sweep GTest::gtest_main util)  # util: openpty
 target_compile_definitions(sweep_tests PRIVATE "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\"")
 gtest_discover_tests(sweep_tests TEST_PREFIX sweep. DISCOVERY_TIMEOUT 60)
 

@@ -45,21 +45,12 @@ std::vector<KernelArg> weight_args(const OpContext& c) {
           {ArgRole::Output, c.node.outputs[0]}};
 }
 
-}  // namespace
-
-LoweredOp lower_conv2d(const OpContext& c) {
-  const auto& o = c.options<Conv2DOptions>();
+// What CONV_2D and DEPTHWISE_CONV_2D lower alike: the window (stride, dilation, padding), the
+// offsets, the activation range and the per-channel requantization. Their params and options
+// structs name these fields the same; p.output must already be set.
+template <class Params, class Options>
+void lower_window_and_quantization(const OpContext& c, const Options& o, LoweredOp& l, Params& p) {
   const Tensor &in = c.input(0), &filter = c.input(1), &out = c.output();
-  LoweredOp l = start(c, "ab_ref_conv2d_s8", "ab_conv2d_params");
-  ab_conv2d_params p{};
-  p.input = c.dims4(in);
-  p.filter = c.dims4(filter);
-  p.output = c.dims4(out);
-  if (p.filter.c <= 0 || p.input.c % p.filter.c != 0 || p.output.c != p.filter.n ||
-      p.output.c % (p.input.c / p.filter.c) != 0) {
-    c.fail("weights {}x{}x{}x{} do not fit input channels {} and output channels {}",
-           p.filter.n, p.filter.h, p.filter.w, p.filter.c, p.input.c, p.output.c);
-  }
   check_symmetric(c, filter);
   const WindowDim h = window_dim(o.padding, in.shape[1], filter.shape[1], o.stride_h, o.dilation_h);
   const WindowDim w = window_dim(o.padding, in.shape[2], filter.shape[2], o.stride_w, o.dilation_w);
@@ -79,6 +70,24 @@ LoweredOp lower_conv2d(const OpContext& c) {
   per_channel_multipliers(c, in, filter, out, p.output.c, mult, shift);
   p.output_multiplier = add_array(l, "output_multiplier", std::move(mult));
   p.output_shift = add_array(l, "output_shift", std::move(shift));
+}
+
+}  // namespace
+
+LoweredOp lower_conv2d(const OpContext& c) {
+  const auto& o = c.options<Conv2DOptions>();
+  const Tensor &in = c.input(0), &filter = c.input(1), &out = c.output();
+  LoweredOp l = start(c, "ab_ref_conv2d_s8", "ab_conv2d_params");
+  ab_conv2d_params p{};
+  p.input = c.dims4(in);
+  p.filter = c.dims4(filter);
+  p.output = c.dims4(out);
+  if (p.filter.c <= 0 || p.input.c % p.filter.c != 0 || p.output.c != p.filter.n ||
+      p.output.c % (p.input.c / p.filter.c) != 0) {
+    c.fail("weights {}x{}x{}x{} do not fit input channels {} and output channels {}",
+           p.filter.n, p.filter.h, p.filter.w, p.filter.c, p.input.c, p.output.c);
+  }
+  lower_window_and_quantization(c, o, l, p);
   l.params = p;
   l.args = weight_args(c);
   return l;
@@ -97,26 +106,8 @@ LoweredOp lower_depthwise_conv2d(const OpContext& c) {
     c.fail("weights 1x{}x{}x{} do not fit input channels {} and output channels {}", p.filter.h,
            p.filter.w, p.filter.c, p.input.c, p.output.c);
   }
-  check_symmetric(c, filter);
-  const WindowDim h = window_dim(o.padding, in.shape[1], filter.shape[1], o.stride_h, o.dilation_h);
-  const WindowDim w = window_dim(o.padding, in.shape[2], filter.shape[2], o.stride_w, o.dilation_w);
-  check_window(c, out, h.out, w.out);
-  p.stride_h = o.stride_h;
-  p.stride_w = o.stride_w;
-  p.dilation_h = o.dilation_h;
-  p.dilation_w = o.dilation_w;
-  p.pad_h = h.pad_before;
-  p.pad_w = w.pad_before;
   p.depth_multiplier = p.filter.c / p.input.c;  // the shapes decide, as in TFLite Micro
-  p.input_offset = -c.zero_point(in);
-  p.output_offset = c.zero_point(out);
-  const ActivationRange act = activation_range_int8(o.activation, c.scale(out), c.zero_point(out));
-  p.act_min = act.min;
-  p.act_max = act.max;
-  std::vector<int32_t> mult, shift;
-  per_channel_multipliers(c, in, filter, out, p.output.c, mult, shift);
-  p.output_multiplier = add_array(l, "output_multiplier", std::move(mult));
-  p.output_shift = add_array(l, "output_shift", std::move(shift));
+  lower_window_and_quantization(c, o, l, p);
   l.params = p;
   l.args = weight_args(c);
   return l;

@@ -81,7 +81,10 @@ class Initializer {
   std::string body_;
 };
 
-void fields(Initializer& w, const ab_conv2d_params& p) {
+// The fields CONV_2D and DEPTHWISE_CONV_2D share, in their structs' order: the window, then the
+// requantization.
+template <class ConvParams>
+void window_fields(Initializer& w, const ConvParams& p) {
   w.dims("input", p.input);
   w.dims("filter", p.filter);
   w.dims("output", p.output);
@@ -91,6 +94,10 @@ void fields(Initializer& w, const ab_conv2d_params& p) {
   w.idx("dilation_w", p.dilation_w);
   w.idx("pad_h", p.pad_h);
   w.idx("pad_w", p.pad_w);
+}
+
+template <class ConvParams>
+void requantization_fields(Initializer& w, const ConvParams& p) {
   w.i32("input_offset", p.input_offset);
   w.i32("output_offset", p.output_offset);
   w.i32("act_min", p.act_min);
@@ -99,23 +106,15 @@ void fields(Initializer& w, const ab_conv2d_params& p) {
   w.array("output_shift", p.output_shift);
 }
 
+void fields(Initializer& w, const ab_conv2d_params& p) {
+  window_fields(w, p);
+  requantization_fields(w, p);
+}
+
 void fields(Initializer& w, const ab_depthwise_conv2d_params& p) {
-  w.dims("input", p.input);
-  w.dims("filter", p.filter);
-  w.dims("output", p.output);
-  w.idx("stride_h", p.stride_h);
-  w.idx("stride_w", p.stride_w);
-  w.idx("dilation_h", p.dilation_h);
-  w.idx("dilation_w", p.dilation_w);
-  w.idx("pad_h", p.pad_h);
-  w.idx("pad_w", p.pad_w);
+  window_fields(w, p);
   w.idx("depth_multiplier", p.depth_multiplier);
-  w.i32("input_offset", p.input_offset);
-  w.i32("output_offset", p.output_offset);
-  w.i32("act_min", p.act_min);
-  w.i32("act_max", p.act_max);
-  w.array("output_multiplier", p.output_multiplier);
-  w.array("output_shift", p.output_shift);
+  requantization_fields(w, p);
 }
 
 void fields(Initializer& w, const ab_fully_connected_params& p) {

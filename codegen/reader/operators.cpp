@@ -75,8 +75,11 @@ void check_positive(const Graph& g, const std::string& at, const char* what, int
   if (v < 1) fail(g, "{}: {} is {}; it must be at least 1 (the model is corrupt)", at, what, v);
 }
 
-OpOptions conv_options(const Graph& g, const std::string& at, const tfl::Conv2DOptions& o) {
-  Conv2DOptions c;
+// The window of CONV_2D and DEPTHWISE_CONV_2D, whose option tables (theirs and ours) name these
+// fields alike: padding, strides, dilations (each at least 1) and the fused activation.
+template <class Ours, class Theirs>
+Ours conv_window(const Graph& g, const std::string& at, const Theirs& o) {
+  Ours c;
   c.padding = padding(g, at, o.padding());
   c.stride_w = o.stride_w(), c.stride_h = o.stride_h();
   c.dilation_w = o.dilation_w_factor(), c.dilation_h = o.dilation_h_factor();
@@ -87,6 +90,11 @@ OpOptions conv_options(const Graph& g, const std::string& at, const tfl::Conv2DO
                          {"dilation_h_factor", c.dilation_h}}) {
     check_positive(g, at, what, v);
   }
+  return c;
+}
+
+OpOptions conv_options(const Graph& g, const std::string& at, const tfl::Conv2DOptions& o) {
+  auto c = conv_window<Conv2DOptions>(g, at, o);
   auto bias_type = o.quantized_bias_type();
   if (bias_type != tfl::TensorType::FLOAT32 && bias_type != tfl::TensorType::INT32) {
     fail(g, "{}: quantized_bias_type {} is not supported (int32 bias only)", at,
@@ -97,18 +105,8 @@ OpOptions conv_options(const Graph& g, const std::string& at, const tfl::Conv2DO
 
 OpOptions depthwise_options(const Graph& g, const std::string& at,
                             const tfl::DepthwiseConv2DOptions& o) {
-  DepthwiseConv2DOptions c;
-  c.padding = padding(g, at, o.padding());
-  c.stride_w = o.stride_w(), c.stride_h = o.stride_h();
-  c.dilation_w = o.dilation_w_factor(), c.dilation_h = o.dilation_h_factor();
+  auto c = conv_window<DepthwiseConv2DOptions>(g, at, o);
   c.depth_multiplier = o.depth_multiplier();  // op_checks replaces it with the shapes' value
-  c.activation = activation(g, at, o.fused_activation_function());
-  for (auto [what, v] : {std::pair{"stride_w", c.stride_w},
-                         {"stride_h", c.stride_h},
-                         {"dilation_w_factor", c.dilation_w},
-                         {"dilation_h_factor", c.dilation_h}}) {
-    check_positive(g, at, what, v);
-  }
   return c;
 }
 

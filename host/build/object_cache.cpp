@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <fstream>
@@ -102,6 +103,14 @@ fs::path cache_dir() {
   if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) return fs::path(d) / "aotbench";
   if (const char* d = std::getenv("HOME"); d && *d) return fs::path(d) / ".cache" / "aotbench";
   return fs::temp_directory_path() / "aotbench-cache";
+}
+
+std::vector<fs::path> c_sources_in(const fs::path& dir) {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.is_regular_file() && e.path().extension() == ".c") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 ObjectCache::ObjectCache(fs::path dir, Toolchain tc) : dir_(std::move(dir)), tc_(std::move(tc)) {}

@@ -22,6 +22,9 @@ struct CompileJob {
 // sources, objects, firmware and host runners.
 std::filesystem::path cache_dir();
 
+// The .c files directly in `dir`, sorted: a build's inputs in an order the file system cannot change.
+std::vector<std::filesystem::path> c_sources_in(const std::filesystem::path& dir);
+
 class ObjectCache {
  public:
   ObjectCache(std::filesystem::path dir, Toolchain tc);

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <unistd.h>
 
 #include "build/object_cache.hpp"
@@ -13,14 +12,6 @@ namespace aotbench::infer {
 namespace {
 
 const fs::path kSource = AOTBENCH_SOURCE_DIR;
-
-std::vector<fs::path> files_with(const fs::path& dir, const std::string& ext) {
-  std::vector<fs::path> out;
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.is_regular_file() && e.path().extension() == ext) out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 // The host's gcc, through the same helpers the cross builds use.
 const build::Toolchain kHostToolchain{""};
@@ -33,8 +24,8 @@ HostBuild build_host_runner(const HostBuildSpec& spec) {
                                            kSource / "device/aot", kSource / "device/include"});
   std::vector<fs::path> sources;
   for (const auto& dir : spec.generated_dirs)
-    for (const auto& c : files_with(dir, ".c")) sources.push_back(c);
-  for (const auto& k : files_with(kSource / "codegen/kernels/reference", ".c")) sources.push_back(k);
+    for (const auto& c : build::c_sources_in(dir)) sources.push_back(c);
+  for (const auto& k : build::c_sources_in(kSource / "codegen/kernels/reference")) sources.push_back(k);
   sources.push_back(kSource / "device/aot/ab_aot_runtime.c");
   sources.push_back(spec.main_source.empty() ? kSource / "host/infer/host_main.c" : spec.main_source);
 

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <cstdlib>
 
 #include "build/firmware_builder.hpp"
@@ -24,14 +23,6 @@ struct Failure {
   results::Status status;
   std::string message;
 };
-
-std::vector<fs::path> c_files(const fs::path& dir) {
-  std::vector<fs::path> out;
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.path().extension() == ".c") out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 // A folder holding only dlpack/dlpack.h (Debian's), so the cross compiler never sees the host's
 // other headers.
@@ -123,8 +114,8 @@ class Pipeline {
   void build() {
     enter(Stage::build);
     build::VariantSpec spec;
-    spec.sources = c_files(gen_dir_);
-    for (const auto& k : c_files(kSource / "codegen/kernels/reference")) spec.sources.push_back(k);
+    spec.sources = build::c_sources_in(gen_dir_);
+    for (const auto& k : build::c_sources_in(kSource / "codegen/kernels/reference")) spec.sources.push_back(k);
     spec.sources.push_back(kSource / "device/aot/ab_aot_runtime.c");
     spec.include_dirs = {gen_dir_, kSource / "codegen/kernels/include", kSource / "codegen/kernels/reference",
                          kSource / "device/aot", dlpack_include_dir()};

@@ -131,6 +131,9 @@ TEST_P(QemuDevice, BuiltInModelRoundTripWithProfile) {
   const auto& info = session().info();
   ASSERT_EQ(info.inputs.size(), 1u);
   std::size_t n = info.inputs[0].bytes;
+  // Counted since boot: the first GetInfo of a boot may legitimately lose its head to a UART
+  // the firmware had not enabled yet (QEMU drops those bytes), so this test compares before/after.
+  const uint32_t dropped_before = session().rpc().get_info().frames_dropped;
   const auto [in, want] = selftest_case(n, 3);
   session().rpc().set_input(0, in);
   auto r = session().rpc().run({2, 1, Workload::model, 0, true, false});
@@ -147,7 +150,7 @@ TEST_P(QemuDevice, BuiltInModelRoundTripWithProfile) {
   EXPECT_GT(p.op_counts[0], n);  // at least one instruction per element
   EXPECT_GT(p.op_counts[1], n);
   EXPECT_LT(p.op_counts[0] + p.op_counts[1], r.counts[0]);
-  EXPECT_EQ(session().rpc().get_info().frames_dropped, 0u);
+  EXPECT_EQ(session().rpc().get_info().frames_dropped, dropped_before);  // the round trip lost no frame
 }
 
 // Under QEMU the firmware can read an input straight from a host file (semihosting): the model

@@ -2,6 +2,7 @@
 // What every part of the emitter shares: symbols, the memory plan, the lowered operators, and
 // how each tensor's data is reached from the generated runner.
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,7 +14,12 @@
 namespace aotbench::codegen {
 
 struct EmitContext {
-  const Graph& g;
+  // The model's graph after kernel selection: schedules may add constant tensors (repacked
+  // weights) and scratch tensors (an extra output of their operator, live for that operator
+  // only, so the memory plan places them like any activation). Constant data still points into
+  // the model's storage or into the LoweredOps' generated constants.
+  Graph scheduled;
+  const Graph& g = scheduled;
   const Variant& variant;
   const EmitOptions& options;
   std::string prefix;                 // C identifier
@@ -25,6 +31,8 @@ struct EmitContext {
   std::map<int, int> param_owner;     // every constant kernel argument -> its entry in `params`
   std::vector<std::string> input_fields, output_fields;  // sanitized, unique
   int64_t workspace_pool_bytes = 0;
+  std::set<int> scratch_tensors;      // tensors that are an operator's scratch, not its output
+  int model_tensors = 0;              // tensors of the model; the ones after it are the schedules'
 
   EmitContext(const Graph& graph, const Variant& v, const EmitOptions& o);
 

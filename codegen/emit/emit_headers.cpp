@@ -1,5 +1,7 @@
 // <base>.h, the public API a user's application includes, and <base>_internal.h, what the
 // generated files share among themselves.
+#include <set>
+
 #include "emit/emit_context.hpp"
 #include "emit/names.hpp"
 
@@ -80,7 +82,11 @@ GeneratedFile emit_internal_header(const EmitContext& c) {
          c_comment_text(c.options.model_name));
   w.line("#ifndef {}", guard).line("#define {}", guard).blank();
   w.line("#include <stddef.h>").line("#include <stdint.h>").blank();
-  w.line("#include \"ab_aot_runtime.h\"").line("#include \"ab_ref_kernels.h\"").blank();
+  w.line("#include \"ab_aot_runtime.h\"");
+  std::set<std::string> headers;
+  for (const LoweredOp& op : c.ops) headers.insert(op.headers.begin(), op.headers.end());
+  for (const std::string& h : headers) w.line("#include \"{}\"", h);
+  w.blank();
   w.line("#if !defined(AB_INDEX_BITS) || AB_INDEX_BITS != {}", c.variant.index_bits());
   w.line("#error \"compile the generated code and the kernels with -DAB_INDEX_BITS={} (variant index={})\"",
          c.variant.index_bits(), c.variant.get("index"));

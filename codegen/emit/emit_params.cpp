@@ -17,8 +17,10 @@ GeneratedFile emit_params(const EmitContext& c) {
   for (int t : c.params) {
     const Tensor& tensor = c.g.tensors[t];
     w.line("/* {} */", c.tensor_comment(t));
-    w.line("{} {} {}[{}] = {};", storage, c_type(tensor.type), c.param_symbol(t),
-           tensor.num_elements(), c_array_initializer(tensor.type, tensor.data));
+    // Kernels read generated constants (repacked weights) a word or two at a time.
+    const bool generated = t >= c.model_tensors;
+    w.line("{} {} {}[{}]{} = {};", storage, c_type(tensor.type), c.param_symbol(t), tensor.num_elements(),
+           generated ? " __attribute__((aligned(8)))" : "", c_array_initializer(tensor.type, tensor.data));
     w.blank();
   }
   if (c.variant.lookup_params()) {

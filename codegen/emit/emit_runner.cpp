@@ -124,6 +124,7 @@ class Runner {
 
   void dump_outputs(const Operator& node) {
     for (int t : node.outputs) {
+      if (c_.scratch_tensors.count(t)) continue;
       w_.line("ab_debug_tensor({}, {}, {}, {});", node.index, t, data(t), c_.g.tensors[t].num_bytes());
     }
   }

@@ -8,6 +8,7 @@
 #include "emit/emit_context.hpp"
 #include "emit/names.hpp"
 #include "plan/stats.hpp"
+#include "select/select.hpp"
 
 namespace aotbench::codegen {
 namespace {
@@ -44,6 +45,49 @@ std::map<int, int> param_owners(const std::vector<LoweredOp>& ops, const Graph& 
   return owner;
 }
 
+// A copy of the graph's structure; constant data keeps pointing into the original's storage.
+Graph structure_copy(const Graph& g) {
+  Graph out;
+  out.source = g.source;
+  out.description = g.description;
+  out.tensors = g.tensors;
+  out.ops = g.ops;
+  out.inputs = g.inputs;
+  out.outputs = g.outputs;
+  return out;
+}
+
+// Turns the schedules' generated constants and scratch into tensors of the scheduled graph.
+void add_schedule_tensors(Graph& g, std::vector<LoweredOp>& ops, std::set<int>& scratch) {
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    LoweredOp& op = ops[i];
+    for (KernelArg& a : op.args) {
+      if (a.constant < 0) continue;
+      const GeneratedConstant& gc = op.constants.at(static_cast<std::size_t>(a.constant));
+      Tensor t;
+      t.id = static_cast<int>(g.tensors.size());
+      t.name = (gc.source >= 0 ? g.tensors[gc.source].name + " " : std::string()) + gc.name;
+      static const DType types[] = {DType::Int8, DType::Int16, DType::Int32};
+      t.type = types[gc.values.index()];
+      t.shape = {static_cast<int32_t>(gc.size())};
+      t.data = gc.bytes();
+      g.tensors.push_back(std::move(t));
+      a.tensor = g.tensors.back().id;
+    }
+    if (op.scratch_bytes > 0) {
+      Tensor t;
+      t.id = static_cast<int>(g.tensors.size());
+      t.name = "scratch of operator " + std::to_string(op.op_index);
+      t.type = DType::Int8;
+      t.shape = {static_cast<int32_t>(op.scratch_bytes)};
+      g.tensors.push_back(std::move(t));
+      g.ops[i].outputs.push_back(g.tensors.back().id);
+      op.args.push_back({ArgRole::Scratch, g.tensors.back().id});
+      scratch.insert(g.tensors.back().id);
+    }
+  }
+}
+
 }  // namespace
 
 std::string default_prefix(const std::string& model_name) {
@@ -51,15 +95,22 @@ std::string default_prefix(const std::string& model_name) {
 }
 
 EmitContext::EmitContext(const Graph& graph, const Variant& v, const EmitOptions& o)
-    : g(graph), variant(v), options(o) {
+    : scheduled(structure_copy(graph)), variant(v), options(o), model_tensors(static_cast<int>(graph.tensors.size())) {
   prefix = v.get("prefix").empty() ? default_prefix(o.model_name) : v.get("prefix");
   base = "tvmgen_" + prefix;
+  // Lower, then select kernels, then plan: the plan includes the schedules' scratch.
+  ops = lower_graph(graph, o.lower);
+  SelectOptions so;
+  so.kernels = v.get("kernels");
+  so.layers = v.layer_schedules();
+  so.features = o.cpu_features;
+  select_kernels(graph, ops, so);
+  add_schedule_tensors(scheduled, ops, scratch_tensors);
   PlanOptions po;
   po.algorithm = *parse_plan_algorithm(v.get("plan"));
   po.inputs_in_arena = false;  // TVM's AOT convention: the caller owns inputs and outputs
   po.outputs_in_arena = false;
   plan = plan_memory(g, po);
-  ops = lower_graph(g, o.lower);
   param_owner = param_owners(ops, g);
   for (const auto& [tensor, owner] : param_owner)
     if (tensor == owner) params.push_back(tensor);
@@ -78,7 +129,7 @@ std::string EmitContext::op_function(const LoweredOp& op) const {
 std::string EmitContext::arg_c_type(const KernelArg& arg) const {
   if (arg.tensor < 0) return "const int32_t";  // an omitted bias
   const std::string type = c_type(g.tensors[arg.tensor].type);
-  return arg.role == ArgRole::Output ? type : "const " + type;
+  return arg.role == ArgRole::Output || arg.role == ArgRole::Scratch ? type : "const " + type;
 }
 
 std::string EmitContext::tensor_comment(int tensor) const {
@@ -144,8 +195,9 @@ std::vector<int> buffers_freed_after(const EmitContext& c, int op) {
   return out;
 }
 
-EmitResult emit_model(const Graph& g, const Variant& variant, const EmitOptions& options) {
-  EmitContext c(g, variant, options);
+EmitResult emit_model(const Graph& model, const Variant& variant, const EmitOptions& options) {
+  EmitContext c(model, variant, options);
+  const Graph& g = c.g;  // with the schedules' constants and scratch
   c.workspace_pool_bytes = variant.static_workspace() ? 0 : simulate_workspace_pool(c);
 
   EmitResult r;
@@ -167,12 +219,18 @@ EmitResult emit_model(const Graph& g, const Variant& variant, const EmitOptions&
   for (int t : c.params) s.param_bytes += g.tensors[t].num_bytes();
   for (int t : g.inputs) s.input_bytes += g.tensors[t].num_bytes();
   for (int t : g.outputs) s.output_bytes += g.tensors[t].num_bytes();
+  std::set<std::string> sources, include_dirs;
   for (std::size_t i = 0; i < g.ops.size(); ++i) {
     const LoweredOp& op = c.ops[i];
     if (!op.is_noop) ++s.kernel_calls;
     s.ops.push_back({g.ops[i].index, op_name(g.ops[i].type), op.is_noop ? "" : c.op_function(op),
-                     op_macs(g, g.ops[i])});
+                     op_macs(g, g.ops[i]), op.is_noop ? "" : op.schedule, op.scratch_bytes});
+    sources.insert(op.sources.begin(), op.sources.end());
+    include_dirs.insert(op.include_dirs.begin(), op.include_dirs.end());
   }
+  include_dirs.insert("include");  // ab_kernels.h's types, even when no operator runs a kernel
+  s.kernel_sources.assign(sources.begin(), sources.end());
+  s.kernel_include_dirs.assign(include_dirs.begin(), include_dirs.end());
   return r;
 }
 

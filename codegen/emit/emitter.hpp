@@ -2,6 +2,8 @@
 // The C emitter: a graph + a variant -> readable C sources implementing the model with the
 // variant's calling conventions (see ../shared/DESIGN.md, "Variants").
 #include <cstdint>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,8 @@ struct EmitOptions {
   bool device_adapter = true;   // also emit the model_iface.h adapter (<base>_adapter.c)
   bool dump_tensors = false;    // call ab_debug_tensor() after every operator (host debugging)
   LowerOptions lower;
+  // CPU features of the target (its board profile's); nullopt: the host, which runs any schedule.
+  std::optional<std::vector<std::string>> cpu_features;
 };
 
 struct GeneratedFile {
@@ -28,6 +32,8 @@ struct OpSummary {
   std::string type;     // TFLite operator name
   std::string function; // generated C function ("" for an aliased RESHAPE)
   int64_t macs;
+  std::string schedule;       // the implementation selected for it, e.g. "ref", "dsp_1x1"
+  int64_t scratch_bytes = 0;  // its working memory (in the arena or the pool)
 };
 
 struct EmitSummary {
@@ -42,7 +48,19 @@ struct EmitSummary {
   int64_t param_bytes = 0;     // constant data emitted (weights, biases)
   int64_t input_bytes = 0, output_bytes = 0;
   std::vector<OpSummary> ops;
+  // What the generated sources are compiled and linked with: kernel sources and header folders
+  // (relative to codegen/kernels), and the AOT runtime's (codegen/runtime).
+  std::vector<std::string> kernel_sources;
+  std::vector<std::string> kernel_include_dirs;
 };
+
+// Absolute paths of the support files a generated model needs, from its summary.
+struct SupportFiles {
+  std::vector<std::filesystem::path> kernel_sources;  // the kernels its schedules call
+  std::vector<std::filesystem::path> runtime_sources; // the AOT runtime (workspace, errors)
+  std::vector<std::filesystem::path> include_dirs;    // kernel and runtime headers
+};
+SupportFiles support_files(const EmitSummary& s);
 
 struct EmitResult {
   std::vector<GeneratedFile> files;

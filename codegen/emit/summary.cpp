@@ -24,13 +24,24 @@ std::string summary_text(const EmitSummary& s) {
   if (s.workspace_pool_bytes)
     out += fmt::format("pool        {} bytes (dynamic workspace)\n", s.workspace_pool_bytes);
   out += fmt::format("inputs      {} bytes, outputs {} bytes\n", s.input_bytes, s.output_bytes);
+  std::map<std::string, int> schedules;
+  for (const OpSummary& op : s.ops)
+    if (!op.schedule.empty()) ++schedules[op.type + " " + op.schedule];
+  std::string listed;
+  for (const auto& [name, n] : schedules) listed += fmt::format("{}{} x{}", listed.empty() ? "" : ", ", name, n);
+  out += fmt::format("schedules   {}\n", listed);
   return out;
 }
 
 nlohmann::json summary_json(const EmitSummary& s) {
   nlohmann::json ops = nlohmann::json::array();
   for (const OpSummary& op : s.ops)
-    ops.push_back({{"index", op.index}, {"type", op.type}, {"function", op.function}, {"macs", op.macs}});
+    ops.push_back({{"index", op.index},
+                   {"type", op.type},
+                   {"function", op.function},
+                   {"macs", op.macs},
+                   {"schedule", op.schedule},
+                   {"scratch_bytes", op.scratch_bytes}});
   return {{"model", s.model},
           {"variant", s.variant_key},
           {"prefix", s.prefix},
@@ -42,6 +53,7 @@ nlohmann::json summary_json(const EmitSummary& s) {
           {"workspace_pool_bytes", s.workspace_pool_bytes},
           {"input_bytes", s.input_bytes},
           {"output_bytes", s.output_bytes},
+          {"kernel_sources", s.kernel_sources},
           {"ops", ops}};
 }
 

@@ -5,6 +5,8 @@
 #include <fmt/ranges.h>
 
 #include "emit/names.hpp"
+#include "select/registry.hpp"
+#include "select/select.hpp"
 
 namespace aotbench::codegen {
 
@@ -20,6 +22,10 @@ const std::vector<KnobInfo>& knob_table() {
        "weights by symbol, or through a <prefix>_lookup_linked_param(id) call"},
       {"index", {"i32", "i64"}, "i32", true, "width of shapes, strides and loop indices"},
       {"opt", {"O0", "Os", "O2", "O3"}, "Os", true, "compiler optimization level"},
+      {"kernels", kernel_families(), "ref", false,
+       "kernel family: every layer gets the family's preferred schedule (`aotbench variants` lists them)"},
+      {"layers", {}, "", false,
+       "per-layer schedules overriding `kernels`, LAYER:SCHEDULE joined by '/', e.g. 3:dsp_1x1/12:ref"},
       {"prefix", {}, "", false, "name-mangling prefix of every global symbol (default: model name)"},
       {"profile", {"off", "ops"}, "off", false, "hooks around every operator for per-op cycles"},
       {"plan", {"greedy_by_size", "greedy_by_conflicts"}, "greedy_by_size", false,
@@ -75,7 +81,14 @@ const std::string& Variant::get(std::string_view knob) const {
 
 void Variant::set(std::string_view knob, std::string_view value) {
   const KnobInfo& info = knob_info(knob);
-  if (info.name == "prefix") {
+  if (info.name == "layers") {
+    try {  // kept in canonical order, so equal assignments give equal keys
+      values_[info.name] = format_layer_schedules(parse_layer_schedules(value));
+      return;
+    } catch (const SelectError& e) {
+      throw VariantError(e.what());
+    }
+  } else if (info.name == "prefix") {
     if (!value.empty() && !is_c_identifier(value))
       throw VariantError(fmt::format(
           "prefix '{}' is not a C identifier (letters, digits and '_', not starting with a digit)",
@@ -86,6 +99,8 @@ void Variant::set(std::string_view knob, std::string_view value) {
   }
   values_[info.name] = std::string{value};
 }
+
+std::map<int, std::string> Variant::layer_schedules() const { return parse_layer_schedules(get("layers")); }
 
 std::string Variant::key() const {
   std::string key;

@@ -51,6 +51,7 @@ class Variant {
   bool lookup_params() const { return get("params") == "lookup"; }
   int index_bits() const { return get("index") == "i64" ? 64 : 32; }
   bool profile_ops() const { return get("profile") == "ops"; }
+  std::map<int, std::string> layer_schedules() const;  // the `layers` knob, parsed
 
  private:
   std::map<std::string, std::string, std::less<>> values_;

@@ -1,5 +1,5 @@
 // Sizes the workspace=dynamic pool by replaying the runner's allocation sequence through the
-// very allocator the runtime uses (device/aot/ab_aot_runtime.c), so the figure is exact.
+// very allocator the runtime uses (codegen/runtime/ab_aot_runtime.c), so the figure is exact.
 #include <mutex>
 #include <stdexcept>
 #include <vector>

@@ -13,13 +13,60 @@ const char* arg_role_name(ArgRole r) {
     case ArgRole::Weights: return "weights";
     case ArgRole::Bias: return "bias";
     case ArgRole::Output: return "output";
+    case ArgRole::Scratch: return "scratch";
   }
   return "?";
 }
 
+namespace {
+
+template <class Values>
+std::span<const uint8_t> bytes_of(const Values& values) {
+  return std::visit(
+      [](const auto& v) {
+        return std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(v.data()),
+                                        v.size() * sizeof(v[0]));
+      },
+      values);
+}
+
+}  // namespace
+
+const void* ParamArray::data() const {
+  return std::visit([](const auto& v) -> const void* { return v.data(); }, values);
+}
+
+std::size_t ParamArray::size() const {
+  return std::visit([](const auto& v) { return v.size(); }, values);
+}
+
+const char* ParamArray::c_type() const {
+  static const char* const names[] = {"int8_t", "int16_t", "int32_t"};
+  return names[values.index()];
+}
+
+int64_t ParamArray::element(std::size_t i) const {
+  return std::visit([i](const auto& v) { return static_cast<int64_t>(v.at(i)); }, values);
+}
+
+std::size_t GeneratedConstant::size() const {
+  return std::visit([](const auto& v) { return v.size(); }, values);
+}
+
+std::span<const uint8_t> GeneratedConstant::bytes() const { return bytes_of(values); }
+
+const ParamArray* LoweredOp::array_at(const void* data) const {
+  for (const ParamArray& a : arrays) {
+    if (a.data() == data) return &a;
+  }
+  return nullptr;
+}
+
 const int32_t* LoweredOp::array_data(const std::string& field) const {
   for (const ParamArray& a : arrays) {
-    if (a.field == field) return a.values.data();
+    if (a.field != field) continue;
+    const auto* v = std::get_if<std::vector<int32_t>>(&a.values);
+    return v ? v->data() : nullptr;
   }
   return nullptr;
 }
@@ -91,8 +138,7 @@ LoweredOp start(const OpContext& c, const char* kernel, const char* params_type)
 }
 
 const int32_t* add_array(LoweredOp& l, const char* field, std::vector<int32_t> values) {
-  l.arrays.push_back(ParamArray{field, std::move(values)});
-  return l.arrays.back().values.data();
+  return add_param_array(l, field, std::move(values));
 }
 
 namespace {

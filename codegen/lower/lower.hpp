@@ -5,6 +5,8 @@
 // emitter needs to write the call: the kernel's name, the per-channel arrays the struct points
 // into, and the tensors passed to the kernel in call order.
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <variant>
@@ -44,20 +46,49 @@ using KernelParams =
                  ab_reshape_params, ab_softmax_params, ab_transpose_params,
                  ab_concatenation_params, ab_quantize_params, ab_dequantize_params>;
 
-// An int32 array the lowering created (per-channel multipliers and shifts). The params struct
-// field `field` points at `values.data()`; an emitter writes it as a `static const int32_t[]`.
+// A constant array a params struct points into: per-channel multipliers and shifts from the
+// lowering, or tables a schedule derives at generation time. An emitter writes it as a
+// `static const` array next to the struct; the struct's pointer field holds data().
 struct ParamArray {
-  std::string field;
-  std::vector<int32_t> values;
+  std::string field;  // names the array: <params symbol>_<field>
+  std::variant<std::vector<int8_t>, std::vector<int16_t>, std::vector<int32_t>> values;
+
+  const void* data() const;
+  std::size_t size() const;           // elements
+  const char* c_type() const;         // "int8_t", "int16_t" or "int32_t"
+  int64_t element(std::size_t i) const;
 };
 
-enum class ArgRole { Input, Weights, Bias, Output };
+// The C view of a schedule's own parameter struct (an optimized implementation wraps the
+// reference parameters plus its own): what an emitter writes and what a host call passes.
+class ScheduleParams {
+ public:
+  virtual ~ScheduleParams() = default;
+  virtual const char* c_type() const = 0;  // e.g. "ab_dsp_conv2d_params"
+  virtual const void* c_struct() const = 0;
+  // The struct's fields as designated initializers (render_c.hpp's FieldWriter).
+  virtual void render(class FieldWriter& w) const = 0;
+};
+
+enum class ArgRole { Input, Weights, Bias, Output, Scratch };
 const char* arg_role_name(ArgRole r);
 
 // One data argument of the kernel call, after the params pointer.
 struct KernelArg {
   ArgRole role;
-  int tensor;  // tensor id; -1 for an omitted optional tensor (passed as NULL)
+  int tensor;         // tensor id; -1 for an omitted optional tensor (passed as NULL)
+  int constant = -1;  // a generated constant (LoweredOp::constants) instead of a model tensor
+};
+
+// A constant tensor made at generation time, e.g. weights repacked for a schedule. The emitter
+// treats it as a model parameter (params.c, direct or looked up) and passes it as `role`.
+struct GeneratedConstant {
+  std::string name;   // describes it in comments, e.g. "weights as int16 pairs"
+  int source = -1;    // the model tensor it was made from, or -1
+  std::variant<std::vector<int8_t>, std::vector<int16_t>, std::vector<int32_t>> values;
+
+  std::size_t size() const;
+  std::span<const uint8_t> bytes() const;
 };
 
 struct LoweredOp {
@@ -65,8 +96,8 @@ struct LoweredOp {
   OpType op_type = OpType::Conv2D;
   std::string kernel;       // C function, e.g. "ab_ref_conv2d_s8"
   std::string params_type;  // C struct type, e.g. "ab_conv2d_params"
-  KernelParams params;
-  std::vector<ParamArray> arrays;  // storage for the struct's pointer fields
+  KernelParams params;      // the reference parameters (TFLite Micro's Prepare)
+  std::vector<ParamArray> arrays;  // storage for the structs' pointer fields
   std::vector<KernelArg> args;     // in call order
   // CONCATENATION passes its inputs as one `const int8_t* const*` array (the Input args).
   bool inputs_as_array = false;
@@ -74,14 +105,32 @@ struct LoweredOp {
   bool is_noop = false;
   std::string note;  // how the arithmetic was chosen, for listings (e.g. MEAN's mode)
 
+  // Set by kernel selection (codegen/select): the implementation that runs this operator.
+  std::string schedule = "ref";
+  std::unique_ptr<ScheduleParams> schedule_params;  // emitted instead of `params` when set
+  std::vector<GeneratedConstant> constants;         // referenced by KernelArg::constant
+  int64_t scratch_bytes = 0;  // working memory for one call, passed as the Scratch argument
+  std::vector<std::string> headers;       // what the generated operators file includes
+  std::vector<std::string> sources;       // C sources to link, relative to codegen/kernels
+  std::vector<std::string> include_dirs;  // their header folders, relative to codegen/kernels
+
   LoweredOp() = default;
   LoweredOp(LoweredOp&&) = default;  // vectors move their buffers: pointers stay valid
   LoweredOp& operator=(LoweredOp&&) = default;
   LoweredOp(const LoweredOp&) = delete;  // a copy would point into the original's arrays
   LoweredOp& operator=(const LoweredOp&) = delete;
 
-  const int32_t* array_data(const std::string& field) const;  // nullptr if absent
+  const ParamArray* array_at(const void* data) const;  // the array a pointer field points to
+  const int32_t* array_data(const std::string& field) const;  // nullptr if absent or not int32
 };
+
+// Adds a ParamArray to `l` and returns the pointer a struct field must hold (stable while `l`
+// lives, also when `l` is moved).
+template <class T>
+const T* add_param_array(LoweredOp& l, std::string field, std::vector<T> values) {
+  l.arrays.push_back(ParamArray{std::move(field), std::move(values)});
+  return std::get<std::vector<T>>(l.arrays.back().values).data();
+}
 
 // Throws LowerError (naming the model, operator index and type) for anything the kernels
 // cannot compute exactly.

@@ -39,13 +39,26 @@ TEST(Variant, KeyParsesBackToTheSameVariant) {
 
 TEST(Variant, ErrorsNameTheProblemAndTheChoices) {
   EXPECT_EQ(error_of("speed=fast"),
-            "unknown variant knob 'speed'; known knobs: api, interface, workspace, params, index, opt, prefix, "
-            "profile, plan");
+            "unknown variant knob 'speed'; known knobs: api, interface, workspace, params, index, opt, kernels, "
+            "layers, prefix, profile, plan");
   EXPECT_EQ(error_of("api=fast"), "variant knob api has no value 'fast'; choose one of: packed, unpacked");
   EXPECT_EQ(error_of("api=packed,api=unpacked"), "variant knob 'api' is given twice");
   EXPECT_EQ(error_of("packed"), "variant item 'packed' is not KNOB=VALUE (e.g. api=packed)");
   EXPECT_NE(error_of("prefix=9x").find("not a C identifier"), std::string::npos);
   EXPECT_NE(error_of("prefix=int").find("not a C identifier"), std::string::npos);
+  EXPECT_EQ(error_of("layers=3"), "'3' is not LAYER:SCHEDULE (e.g. layers=3:dsp_1x1/12:ref)");
+  EXPECT_EQ(error_of("layers=3:ref/3:ref"), "layer 3 is given twice in layers=");
+  EXPECT_EQ(error_of("kernels=fast"), "variant knob kernels has no value 'fast'; choose one of: ref, dsp");
+}
+
+TEST(Variant, LayerSchedulesRoundTripThroughTheKey) {
+  const Variant v = Variant::parse("kernels=dsp,layers=12:ref/3:dsp_1x1");
+  EXPECT_EQ(v.key(), "api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=Os,kernels=dsp,"
+                     "layers=3:dsp_1x1/12:ref");
+  const std::map<int, std::string> want = {{3, "dsp_1x1"}, {12, "ref"}};
+  EXPECT_EQ(v.layer_schedules(), want);
+  EXPECT_EQ(Variant::parse(v.key()), v);
+  EXPECT_EQ(Variant().key(), "api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=Os");
 }
 
 TEST(Names, IdentifiersFromArbitraryText) {

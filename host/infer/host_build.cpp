@@ -4,6 +4,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+
 #include "build/object_cache.hpp"
 
 namespace fs = std::filesystem;
@@ -19,14 +21,19 @@ const build::Toolchain kHostToolchain{""};
 }  // namespace
 
 HostBuild build_host_runner(const HostBuildSpec& spec) {
-  std::vector<fs::path> include_dirs = spec.generated_dirs;
-  include_dirs.insert(include_dirs.end(), {kSource / "codegen/kernels/include", kSource / "codegen/kernels/reference",
-                                           kSource / "device/aot", kSource / "device/include"});
-  std::vector<fs::path> sources;
+  std::vector<fs::path> include_dirs = spec.generated_dirs, sources;
   for (const auto& dir : spec.generated_dirs)
     for (const auto& c : build::c_sources_in(dir)) sources.push_back(c);
-  for (const auto& k : build::c_sources_in(kSource / "codegen/kernels/reference")) sources.push_back(k);
-  sources.push_back(kSource / "device/aot/ab_aot_runtime.c");
+  const auto add_once = [](std::vector<fs::path>& to, const std::vector<fs::path>& from) {
+    for (const auto& f : from)
+      if (std::find(to.begin(), to.end(), f) == to.end()) to.push_back(f);
+  };
+  for (const codegen::SupportFiles& s : spec.support) {
+    add_once(sources, s.kernel_sources);
+    add_once(sources, s.runtime_sources);
+    add_once(include_dirs, s.include_dirs);
+  }
+  include_dirs.push_back(kSource / "device/include");
   sources.push_back(spec.main_source.empty() ? kSource / "host/infer/host_main.c" : spec.main_source);
 
   std::vector<std::string> flags = {"-std=c11", "-" + spec.opt, "-g0", "-Wall", "-Wextra",

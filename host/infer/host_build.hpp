@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "build/object_cache.hpp"
+#include "emit/emitter.hpp"
 
 namespace aotbench::infer {
 
@@ -21,6 +22,8 @@ struct HostBuildError : std::runtime_error {
 struct HostBuildSpec {
   // Every .c file in these folders is compiled (several: several models in one program).
   std::vector<std::filesystem::path> generated_dirs;
+  // What those models need besides (codegen::support_files of each); duplicates count once.
+  std::vector<codegen::SupportFiles> support;
   // The program's main(); default: host_main.c, which runs the model behind ab_model().
   std::filesystem::path main_source;
   int index_bits = 32;                  // -DAB_INDEX_BITS

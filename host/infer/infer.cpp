@@ -63,6 +63,7 @@ HostProgram prepare_on_host(const LoadedModel& model, const codegen::Variant& va
   p.generated_dir = generate_to_cache(model, variant, eo, &p.summary);
   HostBuildSpec spec;
   spec.generated_dirs = {p.generated_dir};
+  spec.support = {codegen::support_files(p.summary)};
   spec.index_bits = variant.index_bits();
   spec.opt = variant.get("opt");
   spec.jobs = jobs;

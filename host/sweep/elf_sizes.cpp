@@ -60,23 +60,35 @@ struct Placement {
 
 // Objects are named after their sources ("<key>_tvmgen_m_params.o", "startup.c.obj"); library
 // members appear as "libc_nano.a(lib_a-memcpy.o)".
-uint64_t* bucket(results::SizeSplit& s, const std::string& object, const std::string& input) {
+bool from_source(const std::string& object, const std::vector<std::string>& stems) {
+  const std::string file = object.substr(object.rfind('/') + 1);
+  return std::any_of(stems.begin(), stems.end(), [&](const std::string& stem) {
+    const auto ends_with = [&](const std::string& tail) {
+      return file.size() >= tail.size() && file.compare(file.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    return ends_with("_" + stem + ".o") || file == stem + ".o" || file == stem + ".c.o";
+  });
+}
+
+uint64_t* bucket(results::SizeSplit& s, const std::string& object, const std::string& input,
+                 const std::vector<std::string>& kernel_stems) {
   // Per-channel requantization constants sit beside their operator, but they are parameters.
   static const std::regex quant_constants("^\\.rodata\\.tvmgen_.*_params_");
   if (std::regex_search(input, quant_constants)) return &s.parameters;
   static const std::regex params("tvmgen_[^/]*_params\\.(c\\.)?o"), model("tvmgen_[^/]*\\.(c\\.)?o"),
-      kernels("ab_ref_[^/]*\\.(c\\.)?o"),
       runtime("ab_aot_runtime\\.(c\\.)?o|startup\\.c\\.o|/lib(c|c_nano|g|g_nano|m|gcc|nosys)\\.a\\(|^$");
   if (std::regex_search(object, params)) return &s.parameters;
   if (std::regex_search(object, model)) return &s.model_code;
-  if (std::regex_search(object, kernels)) return &s.kernels;
+  if (from_source(object, kernel_stems)) return &s.kernels;
   if (std::regex_search(object, runtime)) return &s.runtime;  // padding ("") counts here too
   return &s.rpc_server;  // the rest of the device library: server, nanopb, UART, counters
 }
 
 }  // namespace
 
-FirmwareSizes firmware_sizes(const fs::path& elf, const fs::path& map) {
+FirmwareSizes firmware_sizes(const fs::path& elf, const fs::path& map, const std::vector<fs::path>& kernel_sources) {
+  std::vector<std::string> kernel_stems;
+  for (const auto& k : kernel_sources) kernel_stems.push_back(k.stem().string());
   const auto costs = section_costs(elf);
   std::ifstream in(map);
   if (!in) throw SizeError("cannot read the linker map " + map.string());
@@ -136,8 +148,8 @@ FirmwareSizes firmware_sizes(const fs::path& elf, const fs::path& map) {
     if (end <= start) continue;
     covered = end;
     const SectionCost cost = costs.at(s.output);
-    if (cost.flash) *bucket(sizes.flash, s.object, s.input) += end - start;
-    if (cost.ram) *bucket(sizes.ram, s.object, s.input) += end - start;
+    if (cost.flash) *bucket(sizes.flash, s.object, s.input, kernel_stems) += end - start;
+    if (cost.ram) *bucket(sizes.ram, s.object, s.input, kernel_stems) += end - start;
   }
   return sizes;
 }

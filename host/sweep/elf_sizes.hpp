@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <stdexcept>
+#include <vector>
 
 #include "results/record.hpp"
 
@@ -21,6 +22,9 @@ struct FirmwareSizes {
   results::SizeSplit ram;    // .data and .bss (the stack comes on top, measured at run time)
 };
 
-FirmwareSizes firmware_sizes(const std::filesystem::path& elf, const std::filesystem::path& map);
+// `kernel_sources`: the kernel C files the firmware was built with (codegen names them); their
+// objects count as kernels.
+FirmwareSizes firmware_sizes(const std::filesystem::path& elf, const std::filesystem::path& map,
+                             const std::vector<std::filesystem::path>& kernel_sources = {});
 
 }  // namespace aotbench::sweep

@@ -114,11 +114,13 @@ class Pipeline {
   void build() {
     enter(Stage::build);
     build::VariantSpec spec;
+    const codegen::SupportFiles support = codegen::support_files(summary_);
     spec.sources = build::c_sources_in(gen_dir_);
-    for (const auto& k : build::c_sources_in(kSource / "codegen/kernels/reference")) spec.sources.push_back(k);
-    spec.sources.push_back(kSource / "device/aot/ab_aot_runtime.c");
-    spec.include_dirs = {gen_dir_, kSource / "codegen/kernels/include", kSource / "codegen/kernels/reference",
-                         kSource / "device/aot", dlpack_include_dir()};
+    spec.sources.insert(spec.sources.end(), support.kernel_sources.begin(), support.kernel_sources.end());
+    spec.sources.insert(spec.sources.end(), support.runtime_sources.begin(), support.runtime_sources.end());
+    spec.include_dirs = {gen_dir_};
+    spec.include_dirs.insert(spec.include_dirs.end(), support.include_dirs.begin(), support.include_dirs.end());
+    spec.include_dirs.push_back(dlpack_include_dir());
     spec.cflags = {"-std=c11", "-" + v_.get("opt"), fmt::format("-DAB_INDEX_BITS={}", v_.index_bits())};
     build::Sha1Hex where;
     where.add(gen_dir_.filename().string()).add(v_.get("opt"));
@@ -134,7 +136,7 @@ class Pipeline {
            too_big ? fmt::format("does not fit {}: {}", s_.board.name, gist(what)) : gist(what));
     }
     try {
-      const FirmwareSizes sizes = firmware_sizes(elf_, fs::path(elf_).replace_extension(".map"));
+      const FirmwareSizes sizes = firmware_sizes(elf_, fs::path(elf_).replace_extension(".map"), support.kernel_sources);
       m_.result.flash = sizes.flash;
       m_.result.ram = sizes.ram;
     } catch (const std::exception& e) {

@@ -10,7 +10,14 @@
  *   multiplier/shift: a real scale factor M = multiplier * 2^(shift - 31), multiplier a Q0.31
  *                 value in [2^30, 2^31) (or 0); applied with ab_mbqm() (double rounding).
  * Tensor data are passed to the kernel functions separately (ab_ref_kernels.h), in the order
- * documented there, so the same struct serves arena-planned and looked-up tensors alike. */
+ * documented there, so the same struct serves arena-planned and looked-up tensors alike.
+ *
+ * Every struct is described once, as a field list (AB_<NAME>_FIELDS): the C struct below and
+ * the code generator's initializer writer (codegen/lower/render_c.cpp) both expand it. A list
+ * takes three macros:
+ *   F(type, name, doc)         a field: scalar, ab_dims4 or pointer to a const array
+ *   A(type, name, count, doc)  a fixed-size array field
+ *   E(enum, name, doc)         an int32_t field holding a value of `enum` */
 #ifndef AB_PARAMS_H
 #define AB_PARAMS_H
 
@@ -22,86 +29,113 @@
 extern "C" {
 #endif
 
+#define AB_DECLARE_FIELD(type, name, doc) type name;
+#define AB_DECLARE_ARRAY(type, name, count, doc) type name[count];
+#define AB_DECLARE_ENUM(type, name, doc) int32_t name;
+/* typedef struct NAME { ...fields... } NAME; */
+#define AB_DEFINE_PARAMS(name, FIELDS) \
+  typedef struct name {                \
+    FIELDS(AB_DECLARE_FIELD, AB_DECLARE_ARRAY, AB_DECLARE_ENUM)            \
+  } name;
+
 /* CONV_2D, int8 activations, int8 weights (per-channel or per-tensor), int32 bias.
  * Filter layout OHWI: filter.n = output channels, filter.h/w = kernel size, filter.c = input
  * channels per group (input.c / filter.c groups). */
-typedef struct ab_conv2d_params {
-  ab_dims4 input;              /* NHWC */
-  ab_dims4 filter;             /* OHWI */
-  ab_dims4 output;             /* NHWC; output.c == filter.n */
-  ab_idx_t stride_h, stride_w;
-  ab_idx_t dilation_h, dilation_w;
-  ab_idx_t pad_h, pad_w;       /* rows/columns of implicit zero padding before the input */
-  int32_t input_offset;
-  int32_t output_offset;
-  int32_t act_min, act_max;
-  const int32_t* output_multiplier; /* [output.c] */
-  const int32_t* output_shift;      /* [output.c] */
-} ab_conv2d_params;
+#define AB_CONV2D_FIELDS(F, A, E)                                                      \
+  F(ab_dims4, input, "NHWC")                                                           \
+  F(ab_dims4, filter, "OHWI")                                                          \
+  F(ab_dims4, output, "NHWC; output.c == filter.n")                                    \
+  F(ab_idx_t, stride_h, "")                                                            \
+  F(ab_idx_t, stride_w, "")                                                            \
+  F(ab_idx_t, dilation_h, "")                                                          \
+  F(ab_idx_t, dilation_w, "")                                                          \
+  F(ab_idx_t, pad_h, "rows of implicit zero padding before the input")                 \
+  F(ab_idx_t, pad_w, "columns of implicit zero padding before the input")              \
+  F(int32_t, input_offset, "-(input zero point)")                                      \
+  F(int32_t, output_offset, "output zero point")                                       \
+  F(int32_t, act_min, "")                                                              \
+  F(int32_t, act_max, "")                                                              \
+  F(const int32_t*, output_multiplier, "[output.c]")                                   \
+  F(const int32_t*, output_shift, "[output.c]")
+AB_DEFINE_PARAMS(ab_conv2d_params, AB_CONV2D_FIELDS)
 
 /* DEPTHWISE_CONV_2D. Filter layout 1HWC with C = input.c * depth_multiplier; output channel
  * oc = ic * depth_multiplier + m reads input channel ic. */
-typedef struct ab_depthwise_conv2d_params {
-  ab_dims4 input;              /* NHWC */
-  ab_dims4 filter;             /* 1, KH, KW, output channels */
-  ab_dims4 output;             /* NHWC */
-  ab_idx_t stride_h, stride_w;
-  ab_idx_t dilation_h, dilation_w;
-  ab_idx_t pad_h, pad_w;
-  ab_idx_t depth_multiplier;
-  int32_t input_offset;
-  int32_t output_offset;
-  int32_t act_min, act_max;
-  const int32_t* output_multiplier; /* [output.c] */
-  const int32_t* output_shift;      /* [output.c] */
-} ab_depthwise_conv2d_params;
+#define AB_DEPTHWISE_CONV2D_FIELDS(F, A, E)                                            \
+  F(ab_dims4, input, "NHWC")                                                           \
+  F(ab_dims4, filter, "1, KH, KW, output channels")                                    \
+  F(ab_dims4, output, "NHWC")                                                          \
+  F(ab_idx_t, stride_h, "")                                                            \
+  F(ab_idx_t, stride_w, "")                                                            \
+  F(ab_idx_t, dilation_h, "")                                                          \
+  F(ab_idx_t, dilation_w, "")                                                          \
+  F(ab_idx_t, pad_h, "rows of implicit zero padding before the input")                 \
+  F(ab_idx_t, pad_w, "columns of implicit zero padding before the input")              \
+  F(ab_idx_t, depth_multiplier, "")                                                    \
+  F(int32_t, input_offset, "-(input zero point)")                                      \
+  F(int32_t, output_offset, "output zero point")                                       \
+  F(int32_t, act_min, "")                                                              \
+  F(int32_t, act_max, "")                                                              \
+  F(const int32_t*, output_multiplier, "[output.c]")                                   \
+  F(const int32_t*, output_shift, "[output.c]")
+AB_DEFINE_PARAMS(ab_depthwise_conv2d_params, AB_DEPTHWISE_CONV2D_FIELDS)
 
 /* FULLY_CONNECTED: output[b][o] = sum_d (w[o][d] + filter_offset) * (in[b][d] + input_offset)
  * + bias[o], requantized per tensor (multiplier/shift) or, when per_channel_multiplier is not
  * NULL, per output channel (filter_offset is then 0 by the quantization spec). */
-typedef struct ab_fully_connected_params {
-  ab_idx_t batches;      /* output elements / output_depth */
-  ab_idx_t accum_depth;  /* filter's last dimension (input features) */
-  ab_idx_t output_depth; /* output's last dimension */
-  int32_t input_offset;
-  int32_t filter_offset; /* -(filter zero point) */
-  int32_t output_offset;
-  int32_t output_multiplier;
-  int32_t output_shift;
-  int32_t act_min, act_max;
-  const int32_t* per_channel_multiplier; /* [output_depth] or NULL */
-  const int32_t* per_channel_shift;      /* [output_depth] or NULL */
-} ab_fully_connected_params;
+#define AB_FULLY_CONNECTED_FIELDS(F, A, E)                                             \
+  F(ab_idx_t, batches, "output elements / output_depth")                               \
+  F(ab_idx_t, accum_depth, "input features (the weights' last dimension)")             \
+  F(ab_idx_t, output_depth, "the output's last dimension")                             \
+  F(int32_t, input_offset, "-(input zero point)")                                      \
+  F(int32_t, filter_offset, "-(weights zero point)")                                   \
+  F(int32_t, output_offset, "output zero point")                                       \
+  F(int32_t, output_multiplier, "")                                                    \
+  F(int32_t, output_shift, "")                                                         \
+  F(int32_t, act_min, "")                                                              \
+  F(int32_t, act_max, "")                                                              \
+  F(const int32_t*, per_channel_multiplier, "[output_depth] or NULL")                  \
+  F(const int32_t*, per_channel_shift, "[output_depth] or NULL")
+AB_DEFINE_PARAMS(ab_fully_connected_params, AB_FULLY_CONNECTED_FIELDS)
 
 /* ADD with TFLite's general int8 rescaling: both inputs are shifted left by left_shift, scaled
  * to a common scale (input*_multiplier/shift, shift <= 0), summed and scaled to the output.
  * Broadcasting: shapes are right-aligned to AB_MAX_DIMS dimensions; in*_stride[d] is the
  * element stride of input * along output dimension d, 0 where that input is broadcast. When
  * broadcast == 0 all shapes are equal and the kernel walks flat_size elements. */
-typedef struct ab_add_params {
-  ab_idx_t flat_size;                  /* output elements */
-  int32_t broadcast;                   /* 0 or 1 */
-  ab_idx_t out_shape[AB_MAX_DIMS];     /* output shape, padded with leading 1s */
-  ab_idx_t in1_stride[AB_MAX_DIMS];
-  ab_idx_t in2_stride[AB_MAX_DIMS];
-  int32_t input1_offset, input2_offset;
-  int32_t output_offset;
-  int32_t left_shift;
-  int32_t input1_multiplier, input1_shift;
-  int32_t input2_multiplier, input2_shift;
-  int32_t output_multiplier, output_shift;
-  int32_t act_min, act_max;
-} ab_add_params;
+#define AB_ADD_FIELDS(F, A, E)                                                         \
+  F(ab_idx_t, flat_size, "output elements")                                            \
+  F(int32_t, broadcast, "0 or 1")                                                      \
+  A(ab_idx_t, out_shape, AB_MAX_DIMS, "output shape, padded with leading 1s")          \
+  A(ab_idx_t, in1_stride, AB_MAX_DIMS, "")                                             \
+  A(ab_idx_t, in2_stride, AB_MAX_DIMS, "")                                             \
+  F(int32_t, input1_offset, "")                                                        \
+  F(int32_t, input2_offset, "")                                                        \
+  F(int32_t, output_offset, "")                                                        \
+  F(int32_t, left_shift, "")                                                           \
+  F(int32_t, input1_multiplier, "")                                                    \
+  F(int32_t, input1_shift, "")                                                         \
+  F(int32_t, input2_multiplier, "")                                                    \
+  F(int32_t, input2_shift, "")                                                         \
+  F(int32_t, output_multiplier, "")                                                    \
+  F(int32_t, output_shift, "")                                                         \
+  F(int32_t, act_min, "")                                                              \
+  F(int32_t, act_max, "")
+AB_DEFINE_PARAMS(ab_add_params, AB_ADD_FIELDS)
 
 /* AVERAGE_POOL_2D and MAX_POOL_2D (input and output share scale and zero point). */
-typedef struct ab_pool2d_params {
-  ab_dims4 input;  /* NHWC */
-  ab_dims4 output; /* NHWC, output.c == input.c */
-  ab_idx_t filter_h, filter_w;
-  ab_idx_t stride_h, stride_w;
-  ab_idx_t pad_h, pad_w;
-  int32_t act_min, act_max;
-} ab_pool2d_params;
+#define AB_POOL2D_FIELDS(F, A, E)                                                      \
+  F(ab_dims4, input, "NHWC")                                                           \
+  F(ab_dims4, output, "NHWC, output.c == input.c")                                     \
+  F(ab_idx_t, filter_h, "")                                                            \
+  F(ab_idx_t, filter_w, "")                                                            \
+  F(ab_idx_t, stride_h, "")                                                            \
+  F(ab_idx_t, stride_w, "")                                                            \
+  F(ab_idx_t, pad_h, "")                                                               \
+  F(ab_idx_t, pad_w, "")                                                               \
+  F(int32_t, act_min, "")                                                              \
+  F(int32_t, act_max, "")
+AB_DEFINE_PARAMS(ab_pool2d_params, AB_POOL2D_FIELDS)
 
 /* Arithmetic of MEAN; TFLite Micro changed it over time, the lowering picks the one of the
  * reference it must match. */
@@ -120,55 +154,55 @@ typedef enum ab_mean_mode {
 
 /* MEAN over any set of axes of an int8 tensor of rank <= AB_MAX_DIMS. The output holds the
  * kept dimensions in their original order (keep_dims only changes the output's shape). */
-typedef struct ab_mean_params {
-  int32_t mode;                       /* ab_mean_mode */
-  ab_idx_t rank;
-  ab_idx_t in_shape[AB_MAX_DIMS];     /* first `rank` entries used */
-  uint8_t reduce[AB_MAX_DIMS];        /* 1 where the dimension is reduced */
-  ab_idx_t count;                     /* elements reduced into one output */
-  int32_t input_zero_point;
-  int32_t output_zero_point;
-  int32_t multiplier, shift;          /* AB_MEAN_INT_MULTIPLIER / AB_MEAN_INT_DIVIDE */
-  float float_scale;                  /* AB_MEAN_FLOAT: input_scale / output_scale (float) */
-  float float_bias;                   /* AB_MEAN_FLOAT: -input_zp * float_scale (float) */
-} ab_mean_params;
+#define AB_MEAN_FIELDS(F, A, E)                                                        \
+  E(ab_mean_mode, mode, "")                                                            \
+  F(ab_idx_t, rank, "")                                                                \
+  A(ab_idx_t, in_shape, AB_MAX_DIMS, "first `rank` entries used")                      \
+  A(uint8_t, reduce, AB_MAX_DIMS, "1 where the dimension is reduced")                  \
+  F(ab_idx_t, count, "elements reduced into one output")                               \
+  F(int32_t, input_zero_point, "")                                                     \
+  F(int32_t, output_zero_point, "")                                                    \
+  F(int32_t, multiplier, "AB_MEAN_INT_MULTIPLIER / AB_MEAN_INT_DIVIDE")                \
+  F(int32_t, shift, "AB_MEAN_INT_MULTIPLIER / AB_MEAN_INT_DIVIDE")                     \
+  F(float, float_scale, "AB_MEAN_FLOAT: input_scale / output_scale (float)")           \
+  F(float, float_bias, "AB_MEAN_FLOAT: -input_zp * float_scale (float)")
+AB_DEFINE_PARAMS(ab_mean_params, AB_MEAN_FIELDS)
 
 /* PAD of an int8 tensor: output[i] = input[i - before] inside the input, pad_value outside. */
-typedef struct ab_pad_params {
-  ab_idx_t rank;
-  ab_idx_t in_shape[AB_MAX_DIMS];
-  ab_idx_t before[AB_MAX_DIMS];  /* padding before each dimension */
-  ab_idx_t out_shape[AB_MAX_DIMS];
-  int8_t pad_value;              /* output zero point unless the model gives one */
-} ab_pad_params;
+#define AB_PAD_FIELDS(F, A, E)                                                         \
+  F(ab_idx_t, rank, "")                                                                \
+  A(ab_idx_t, in_shape, AB_MAX_DIMS, "")                                               \
+  A(ab_idx_t, before, AB_MAX_DIMS, "padding before each dimension")                    \
+  A(ab_idx_t, out_shape, AB_MAX_DIMS, "")                                              \
+  F(int8_t, pad_value, "output zero point unless the model gives one")
+AB_DEFINE_PARAMS(ab_pad_params, AB_PAD_FIELDS)
 
 /* RESHAPE as a copy (normally the planner aliases it and no kernel runs). */
-typedef struct ab_reshape_params {
-  ab_idx_t bytes;
-} ab_reshape_params;
+#define AB_RESHAPE_FIELDS(F, A, E) F(ab_idx_t, bytes, "")
+AB_DEFINE_PARAMS(ab_reshape_params, AB_RESHAPE_FIELDS)
 
 /* SOFTMAX int8 -> int8 (output scale 1/256, zero point -128), TFLite's fixed-point exp. */
-typedef struct ab_softmax_params {
-  ab_idx_t outer_size; /* rows */
-  ab_idx_t depth;      /* last dimension */
-  int32_t input_multiplier;
-  int32_t input_left_shift;
-  int32_t diff_min;    /* differences to the row maximum below this give output -128 */
-} ab_softmax_params;
+#define AB_SOFTMAX_FIELDS(F, A, E)                                                     \
+  F(ab_idx_t, outer_size, "rows")                                                      \
+  F(ab_idx_t, depth, "last dimension")                                                 \
+  F(int32_t, input_multiplier, "")                                                     \
+  F(int32_t, input_left_shift, "")                                                     \
+  F(int32_t, diff_min, "differences to the row maximum below this give output -128")
+AB_DEFINE_PARAMS(ab_softmax_params, AB_SOFTMAX_FIELDS)
 
 /* TRANSPOSE of 1-byte elements: output dimension d is input dimension perm[d]. */
-typedef struct ab_transpose_params {
-  ab_idx_t rank;
-  ab_idx_t out_shape[AB_MAX_DIMS];
-  ab_idx_t in_stride[AB_MAX_DIMS]; /* input element stride of output dimension d (permuted) */
-} ab_transpose_params;
+#define AB_TRANSPOSE_FIELDS(F, A, E)                                                   \
+  F(ab_idx_t, rank, "")                                                                \
+  A(ab_idx_t, out_shape, AB_MAX_DIMS, "")                                              \
+  A(ab_idx_t, in_stride, AB_MAX_DIMS, "input element stride of output dimension d")
+AB_DEFINE_PARAMS(ab_transpose_params, AB_TRANSPOSE_FIELDS)
 
 /* CONCATENATION of int8 tensors along one axis, a plain copy as in TFLite Micro. */
-typedef struct ab_concatenation_params {
-  ab_idx_t num_inputs;
-  ab_idx_t outer_size;                       /* product of dimensions before the axis */
-  ab_idx_t copy_size[AB_MAX_CONCAT_INPUTS];  /* per input: axis size * inner size */
-} ab_concatenation_params;
+#define AB_CONCATENATION_FIELDS(F, A, E)                                               \
+  F(ab_idx_t, num_inputs, "")                                                          \
+  F(ab_idx_t, outer_size, "product of dimensions before the axis")                     \
+  A(ab_idx_t, copy_size, AB_MAX_CONCAT_INPUTS, "per input: axis size * inner size")
+AB_DEFINE_PARAMS(ab_concatenation_params, AB_CONCATENATION_FIELDS)
 
 /* QUANTIZE kinds: float32 -> int8 (affine), or requantization between 8-bit types. */
 typedef enum ab_quantize_kind {
@@ -182,21 +216,22 @@ typedef enum ab_quantize_kind {
  * Requantize: out = clamp(ab_mbqm(in - input_zero_point, multiplier, shift)
  * + output_zero_point); when scales are equal and zero points differ by exactly 128 between
  * int8 and uint8 it is a sign-bit flip (TFLite's fast path gives the same numbers). */
-typedef struct ab_quantize_params {
-  int32_t kind; /* ab_quantize_kind */
-  ab_idx_t size;
-  float scale;  /* output scale (affine) */
-  int32_t input_zero_point;
-  int32_t output_zero_point;
-  int32_t multiplier, shift; /* requantize */
-} ab_quantize_params;
+#define AB_QUANTIZE_FIELDS(F, A, E)                                                    \
+  E(ab_quantize_kind, kind, "")                                                        \
+  F(ab_idx_t, size, "")                                                                \
+  F(float, scale, "output scale (affine)")                                             \
+  F(int32_t, input_zero_point, "")                                                     \
+  F(int32_t, output_zero_point, "")                                                    \
+  F(int32_t, multiplier, "requantize")                                                 \
+  F(int32_t, shift, "requantize")
+AB_DEFINE_PARAMS(ab_quantize_params, AB_QUANTIZE_FIELDS)
 
 /* DEQUANTIZE int8 -> float32: out = scale * (in - zero_point). */
-typedef struct ab_dequantize_params {
-  ab_idx_t size;
-  float scale;
-  int32_t zero_point;
-} ab_dequantize_params;
+#define AB_DEQUANTIZE_FIELDS(F, A, E)                                                  \
+  F(ab_idx_t, size, "")                                                                \
+  F(float, scale, "")                                                                  \
+  F(int32_t, zero_point, "")
+AB_DEFINE_PARAMS(ab_dequantize_params, AB_DEQUANTIZE_FIELDS)
 
 #ifdef __cplusplus
 }

@@ -22,7 +22,7 @@ for model in mnv2 ic; do
       for c in "$out"/*.c; do
         # shellcheck disable=SC2086
         arm-none-eabi-gcc $cpu -mthumb -std=c11 -Os -Wall -Wextra -Werror -DAB_INDEX_BITS=$bits \
-          -I"$out" -I"$src/codegen/kernels/include" -I"$src/device/aot" -I"$src/device/include" \
+          -I"$out" -I"$src/codegen/kernels/include" -I"$src/codegen/runtime" -I"$src/device/include" \
           -isystem "$tmp/include" -c "$c" -o "$c.o"
       done
     done

@@ -60,8 +60,10 @@ void two_models_in_one_program(const std::string& knobs) {
   const fs::path dir = scratch_dir("two_models");
   std::ofstream(dir / "app_main.c") << kMain;
   infer::HostBuildSpec spec;
-  spec.generated_dirs = {infer::generate_to_cache(pd, vp, no_adapter, nullptr),
-                         infer::generate_to_cache(kws, vk, no_adapter, nullptr)};
+  codegen::EmitSummary sp, sk;
+  spec.generated_dirs = {infer::generate_to_cache(pd, vp, no_adapter, &sp),
+                         infer::generate_to_cache(kws, vk, no_adapter, &sk)};
+  spec.support = {codegen::support_files(sp), codegen::support_files(sk)};
   spec.main_source = dir / "app_main.c";
   const infer::HostBuild program = infer::build_host_runner(spec);
 

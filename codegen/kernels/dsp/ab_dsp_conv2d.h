@@ -1,0 +1,167 @@
+/* CONV_2D with the DSP extension: every output pixel's window is expanded once into a column of
+ * int16 lanes in the scratch memory, then two pixels by two output channels at a time take
+ * their dot products with SMLAD (two multiply-accumulates per instruction). A pointwise (1x1,
+ * stride 1, unpadded) convolution expands the input pixels themselves.
+ *
+ * The function is static inline: the generated operator calls it with a `static const`
+ * parameter struct, so the compiler specializes it for the layer (shapes, strides, padding,
+ * weight format, requantization mode and activation range become constants).
+ *
+ * Column layout: groups of four reduction elements e0..e3, each as two words [e0,e2],[e1,e3]
+ * (what SXTB16 and SXTB16 ROR #8 make of four bytes); the weights use the same grouping. The
+ * two columns of a pixel pair are interleaved group by group (pixel 0's two words, then pixel
+ * 1's), so one pointer walks both with post-incremented LDRDs. */
+#ifndef AB_DSP_CONV2D_H
+#define AB_DSP_CONV2D_H
+
+#include "ab_dsp_acle.h"
+#include "ab_dsp_params.h"
+#include "ab_dsp_requant.h"
+
+/* Expands `groups` groups of four bytes (any alignment) into a column: the words of group g go
+ * to col[4g] and col[4g + 1] (the other two belong to the other pixel of the pair). */
+AB_DSP_INLINE void ab_dsp_expand(uint32_t* col, const int8_t* src, ab_idx_t groups) {
+  for (ab_idx_t g = 0; g < groups; ++g) {
+    const uint32_t x = ab_read_u32(src + 4 * g);
+    col[4 * g] = ab_sxtb16(x);
+    col[4 * g + 1] = ab_sxtb16_ror8(x);
+  }
+}
+
+/* One kernel row of a column where part of the window lies in the padding (or is dilated):
+ * element by element, the padding holding the input zero point, the rounding-up lanes 0. */
+AB_DSP_INLINE void ab_dsp_gather_row_slow(uint32_t* col, const ab_dsp_conv2d_params* p,
+                                          const int8_t* in_row, ab_idx_t ix0) {
+  const ab_conv2d_params* r = &p->ref;
+  const ab_idx_t cin = r->input.c, used = r->filter.w * cin;
+  for (ab_idx_t g = 0; g < p->row_run / 4; ++g) {
+    int32_t e[4];
+    for (ab_idx_t j = 0; j < 4; ++j) {
+      const ab_idx_t k = 4 * g + j;
+      const ab_idx_t ix = ix0 + (k / cin) * r->dilation_w;
+      e[j] = k >= used ? 0 : (ix < 0 || ix >= r->input.w) ? -r->input_offset : in_row[ix * cin + k % cin];
+    }
+    col[4 * g] = ab_pack16(e[0], e[2]);
+    col[4 * g + 1] = ab_pack16(e[1], e[3]);
+  }
+}
+
+/* The column of output pixel (oy, ox) of `image` (one batch's input). */
+AB_DSP_INLINE void ab_dsp_gather(uint32_t* col, const ab_dsp_conv2d_params* p, const int8_t* image,
+                                 ab_idx_t oy, ab_idx_t ox) {
+  const ab_conv2d_params* r = &p->ref;
+  const ab_idx_t cin = r->input.c, used = r->filter.w * cin;
+  const ab_idx_t iy0 = oy * r->stride_h - r->pad_h, ix0 = ox * r->stride_w - r->pad_w;
+  const uint32_t zero_point = ab_pack16(-r->input_offset, -r->input_offset);
+  const int row_inside = ix0 >= 0 && ix0 + (r->filter.w - 1) * r->dilation_w < r->input.w;
+  for (ab_idx_t kh = 0; kh < r->filter.h; ++kh, col += p->row_run) {
+    const ab_idx_t iy = iy0 + kh * r->dilation_h;
+    if (iy < 0 || iy >= r->input.h) {
+      for (ab_idx_t g = 0; g < p->row_run / 4; ++g) col[4 * g] = col[4 * g + 1] = zero_point;
+      continue;
+    }
+    const int8_t* in_row = image + iy * r->input.w * cin;
+    if (!row_inside || r->dilation_w != 1) {
+      ab_dsp_gather_row_slow(col, p, in_row, ix0);
+      continue;
+    }
+    /* The row's window is `used` contiguous bytes: whole words, then the last 1-3 bytes. */
+    const int8_t* src = in_row + ix0 * cin;
+    ab_dsp_expand(col, src, used / 4);
+    if (used % 4 != 0) {
+      const ab_idx_t tail = used / 4 * 4;
+      const int32_t e1 = used % 4 > 1 ? src[tail + 1] : 0, e2 = used % 4 > 2 ? src[tail + 2] : 0;
+      col[tail] = ab_pack16(src[tail], e2);
+      col[tail + 1] = ab_pack16(e1, 0);
+    }
+  }
+}
+
+/* Dot products of two columns with the weights of two output channels: acc[pixel][channel]. */
+typedef struct ab_dsp_acc2x2 {
+  int32_t p0c0, p0c1, p1c0, p1c1;
+} ab_dsp_acc2x2;
+
+/* cols: the interleaved columns of a pixel pair; w: the channel pair's weights. */
+AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot2x2(const uint32_t* cols, const uint32_t* w, ab_idx_t groups,
+                                          int32_t format, int32_t bias0, int32_t bias1) {
+  int32_t p0c0 = bias0, p0c1 = bias1, p1c0 = bias0, p1c1 = bias1;
+  const uint32_t* const end = cols + 4 * groups;
+  while (cols != end) {
+    uint32_t x0, y0, x1, y1, lo, hi;
+    ab_load_pair(&cols, &x0, &y0);
+    ab_load_pair(&cols, &x1, &y1);
+    /* one channel, then the other: fewer registers live at once */
+    if (format == AB_DSP_W8) {
+      uint32_t wa, wb;
+      ab_load_pair(&w, &wa, &wb);
+      lo = ab_sxtb16(wa);
+      hi = ab_sxtb16_ror8(wa);
+      p0c0 = ab_smlad(x0, lo, p0c0);
+      p0c0 = ab_smlad(y0, hi, p0c0);
+      p1c0 = ab_smlad(x1, lo, p1c0);
+      p1c0 = ab_smlad(y1, hi, p1c0);
+      lo = ab_sxtb16(wb);
+      hi = ab_sxtb16_ror8(wb);
+    } else {
+      ab_load_pair(&w, &lo, &hi);
+      p0c0 = ab_smlad(x0, lo, p0c0);
+      p0c0 = ab_smlad(y0, hi, p0c0);
+      p1c0 = ab_smlad(x1, lo, p1c0);
+      p1c0 = ab_smlad(y1, hi, p1c0);
+      ab_load_pair(&w, &lo, &hi);
+    }
+    p0c1 = ab_smlad(x0, lo, p0c1);
+    p0c1 = ab_smlad(y0, hi, p0c1);
+    p1c1 = ab_smlad(x1, lo, p1c1);
+    p1c1 = ab_smlad(y1, hi, p1c1);
+  }
+  const ab_dsp_acc2x2 a = {p0c0, p0c1, p1c0, p1c1};
+  return a;
+}
+
+/* weights: the prepare step's layout (ab_dsp_weight_format), pairs of output channels, an odd
+ * channel count padded with a zero channel. scratch: two columns, 4 * depth bytes, word-aligned. */
+AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t* input, const void* weights,
+                                    int8_t* output, void* scratch) {
+  const ab_conv2d_params* r = &p->ref;
+  const ab_idx_t cout = r->output.c, groups = p->depth / 4;
+  const ab_idx_t per_image = r->output.h * r->output.w, pixels = r->output.n * per_image;
+  const ab_idx_t pair_words = (p->weights == AB_DSP_W8 ? 2 : 4) * groups;
+  uint32_t* const col0 = (uint32_t*)scratch;
+  for (ab_idx_t px = 0; px < pixels; px += 2) {
+    const int two = px + 1 < pixels;
+    for (ab_idx_t k = 0; k < 1 + two; ++k) {
+      uint32_t* col = col0 + 2 * k;
+      if (p->pointwise) {
+        ab_dsp_expand(col, input + (px + k) * r->input.c, groups);
+      } else {
+        const ab_idx_t b = (px + k) / per_image, at = (px + k) % per_image;
+        ab_dsp_gather(col, p, input + b * r->input.h * r->input.w * r->input.c, at / r->output.w,
+                      at % r->output.w);
+      }
+    }
+    const uint32_t* w = (const uint32_t*)weights;
+    const int32_t* rq = p->rq;
+    int8_t* out0 = output + px * cout;
+    int8_t* out1 = out0 + cout;
+    for (ab_idx_t oc = 0; oc < cout; oc += 2, w += pair_words, rq += 2 * AB_DSP_RQ_STRIDE) {
+      const ab_dsp_acc2x2 a = ab_dsp_dot2x2(col0, w, groups, p->weights, rq[0], rq[AB_DSP_RQ_STRIDE]);
+      const int has_c1 = oc + 1 < cout;
+      out0[oc] = ab_dsp_requantize(a.p0c0, rq, p->requant, p->acc_shift, r->act_min, r->act_max);
+      if (has_c1) {
+        out0[oc + 1] = ab_dsp_requantize(a.p0c1, rq + AB_DSP_RQ_STRIDE, p->requant, p->acc_shift,
+                                         r->act_min, r->act_max);
+      }
+      if (two) {
+        out1[oc] = ab_dsp_requantize(a.p1c0, rq, p->requant, p->acc_shift, r->act_min, r->act_max);
+        if (has_c1) {
+          out1[oc + 1] = ab_dsp_requantize(a.p1c1, rq + AB_DSP_RQ_STRIDE, p->requant, p->acc_shift,
+                                           r->act_min, r->act_max);
+        }
+      }
+    }
+  }
+}
+
+#endif /* AB_DSP_CONV2D_H */

@@ -1,0 +1,35 @@
+/* Requantization of the dsp kernels: an int32 accumulator to an int8 output, with the
+ * per-channel table of ab_dsp_params.h. Both modes give TFLite Micro's bytes exactly; the
+ * prepare step picks the folded one only where it has proven that nothing overflows. */
+#ifndef AB_DSP_REQUANT_H
+#define AB_DSP_REQUANT_H
+
+#include "ab_dsp_acle.h"
+#include "ab_dsp_params.h"
+#include "ab_fixedpoint.h"
+
+/* Clamps to the activation range; act_min >= -128 and act_max <= 127, usually constants. */
+AB_DSP_INLINE int32_t ab_dsp_clamp(int32_t v, int32_t act_min, int32_t act_max) {
+  v = AB_SSAT(v, 8);
+  if (act_min > -128 && v < act_min) v = act_min;
+  if (act_max < 127 && v > act_max) v = act_max;
+  return v;
+}
+
+/* acc: the accumulator started at rq[0]; rq: the channel's table entry. */
+AB_DSP_INLINE int8_t ab_dsp_requantize(int32_t acc, const int32_t* rq, int32_t mode, int32_t acc_shift,
+                                       int32_t act_min, int32_t act_max) {
+  int32_t v;
+  if (mode == AB_DSP_RQ_FOLDED) {
+    /* acc = 2^(left+1) * a. SMMLAR gives (2a*m + 2^31) >> 32 = TFLite's rounding doubling high
+     * multiply of a << left; adding 2^(e-1) - (a < 0) before the shift is its rounding divide
+     * by 2^e (the sign of a equals the product's, and a product of 0 shifts to 0 either way). */
+    acc = (int32_t)((uint32_t)acc << acc_shift);
+    v = ab_smmlar(acc, rq[1], rq[2] + (acc >> 31)) >> rq[3];
+  } else {
+    v = ab_mbqm(acc, rq[1], rq[3]) + rq[2];
+  }
+  return (int8_t)ab_dsp_clamp(v, act_min, act_max);
+}
+
+#endif /* AB_DSP_REQUANT_H */

@@ -1,0 +1,121 @@
+// CONV_2D schedules of the dsp family (kernel: ab_dsp_conv2d.h). The prepare step here folds
+// the input offset into the bias, picks the requantization mode, and lays the weights out as the
+// kernel reads them: rows of the window padded to a multiple of four, pairs of output channels
+// interleaved group by group, as int8 or as int16 lanes.
+#include <fmt/format.h>
+
+#include "dsp_common.hpp"
+
+namespace aotbench::codegen {
+
+void render_fields(FieldWriter& w, const ab_dsp_conv2d_params& p) { AB_RENDER_FIELDS(AB_DSP_CONV2D_FIELDS) }
+
+namespace dsp {
+namespace {
+
+ab_idx_t round4(ab_idx_t n) { return (n + 3) / 4 * 4; }
+
+bool is_pointwise(const ab_conv2d_params& r) {
+  return r.filter.h == 1 && r.filter.w == 1 && r.stride_h == 1 && r.stride_w == 1 && r.pad_h == 0 &&
+         r.pad_w == 0 && r.input.h == r.output.h && r.input.w == r.output.w;
+}
+
+std::string unsupported(const ScheduleContext& c, const LoweredOp& op, bool pointwise) {
+  const auto& r = std::get<ab_conv2d_params>(op.params);
+  if (r.filter.c != r.input.c) return "grouped convolution";
+  if (pointwise && !is_pointwise(r)) return "not a 1x1 convolution with stride 1 and no padding";
+  if (pointwise && r.input.c % 4 != 0) return fmt::format("{} input channels, not a multiple of 4", r.input.c);
+  return tensors_unsupported(c);
+}
+
+// Element k of weight row `oc` in the kernel's order: kernel rows padded to row_run (zeros).
+int32_t weight_at(const std::vector<int8_t>& w, const ab_conv2d_params& r, ab_idx_t row_run, ab_idx_t oc,
+                  ab_idx_t k) {
+  if (oc >= r.output.c) return 0;  // the padding channel of an odd count
+  const ab_idx_t kh = k / row_run, j = k % row_run, used = r.filter.w * r.input.c;
+  if (j >= used) return 0;
+  return w[static_cast<std::size_t>((oc * r.filter.h + kh) * used + j)];
+}
+
+void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weight_format format) {
+  const auto& r = std::get<ab_conv2d_params>(op.params);
+  const int weights_id = c.node.inputs[1], bias_id = c.has_input(2) ? c.node.inputs[2] : -1;
+  const std::vector<int8_t> w = int8_values(c.g, weights_id);
+  const std::size_t row_length = static_cast<std::size_t>(r.filter.h * r.filter.w * r.input.c);
+  const auto sums = channel_sums(w, static_cast<std::size_t>(r.output.c), row_length,
+                                 int32_values(c.g, bias_id, static_cast<std::size_t>(r.output.c)));
+  const ab_idx_t pairs = (r.output.c + 1) / 2;
+  const RequantTable t = requant_table(sums, r.output_multiplier, r.output_shift, r.input_offset, r.output_offset,
+                                       format == AB_DSP_W16, static_cast<std::size_t>(2 * pairs));
+
+  ab_dsp_conv2d_params p{};
+  p.ref = r;
+  p.ref.output_multiplier = nullptr;  // the table below replaces them
+  p.ref.output_shift = nullptr;
+  p.row_run = round4(r.filter.w * r.input.c);
+  p.depth = r.filter.h * p.row_run;
+  p.pointwise = pointwise;
+  p.weights = format;
+  p.requant = t.mode;
+  p.acc_shift = t.acc_shift;
+  p.rq = add_param_array(op, "rq", t.rq);
+
+  // Per channel pair and group of four: [e0,e2],[e1,e3] of the even channel, then the odd one
+  // (int16 lanes), or the four bytes of each (int8).
+  GeneratedConstant packed;
+  packed.source = weights_id;
+  std::vector<int8_t> w8;
+  std::vector<int16_t> w16;
+  for (ab_idx_t pair = 0; pair < pairs; ++pair) {
+    for (ab_idx_t g = 0; g < p.depth / 4; ++g) {
+      for (ab_idx_t oc = 2 * pair; oc < 2 * pair + 2; ++oc) {
+        int32_t e[4];
+        for (ab_idx_t j = 0; j < 4; ++j) e[j] = weight_at(w, r, p.row_run, oc, 4 * g + j);
+        if (format == AB_DSP_W8) {
+          for (int32_t v : e) w8.push_back(static_cast<int8_t>(v));
+        } else {
+          for (int j : {0, 2, 1, 3}) w16.push_back(static_cast<int16_t>(e[j] * t.weight_scale));
+        }
+      }
+    }
+  }
+  if (format == AB_DSP_W8) {
+    packed.name = "(int8, interleaved channel pairs)";
+    packed.values = std::move(w8);
+  } else {
+    packed.name = "(int16 lanes, interleaved channel pairs)";
+    packed.values = std::move(w16);
+  }
+  op.constants = {std::move(packed)};
+  op.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Weights, -1, 0}, {ArgRole::Output, c.node.outputs[0]}};
+  op.kernel = "ab_dsp_conv2d_s8";
+  op.params_type = "ab_dsp_conv2d_params";
+  op.schedule_params = std::make_unique<StructParams<ab_dsp_conv2d_params>>("ab_dsp_conv2d_params", p);
+  op.scratch_bytes = 4 * p.depth;  // two int16 columns
+  op.headers = {"ab_dsp_kernels.h"};
+}
+
+Schedule conv_schedule(const char* name, int preference, bool pointwise, ab_dsp_weight_format format,
+                       const char* help) {
+  Schedule s = dsp_schedule(name, OpType::Conv2D, preference, help);
+  s.unsupported = [pointwise](const ScheduleContext& c, const LoweredOp& op) { return unsupported(c, op, pointwise); };
+  s.apply = [pointwise, format](const ScheduleContext& c, LoweredOp& op) { apply(c, op, pointwise, format); };
+  return s;
+}
+
+}  // namespace
+
+std::vector<Schedule> conv2d_schedules() {
+  return {
+      conv_schedule("dsp_1x1", 40, true, AB_DSP_W8,
+                    "1x1 stride 1: input pixels expanded to int16 pairs, 2 pixels x 2 channels with SMLAD, int8 weights"),
+      conv_schedule("dsp_1x1_w16", 30, true, AB_DSP_W16,
+                    "as dsp_1x1 with the weights expanded to int16 at generation time: faster, twice the weight bytes"),
+      conv_schedule("dsp_im2col", 20, false, AB_DSP_W8,
+                    "any window: each output pixel's window expanded to an int16 column, then as dsp_1x1"),
+      conv_schedule("dsp_im2col_w16", 10, false, AB_DSP_W16, "as dsp_im2col with int16 weights"),
+  };
+}
+
+}  // namespace dsp
+}  // namespace aotbench::codegen

@@ -1,0 +1,105 @@
+// DEPTHWISE_CONV_2D schedule of the dsp family (kernel: ab_dsp_depthwise_conv2d.h): input
+// offset folded into the bias, int16 weight pairs per kernel row (scaled by the folded
+// requantization's factor), and the scratch geometry: how wide a transposed row must be for the
+// kernel's reads, how many rows the ring keeps, how many channels fit the scratch budget.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "ab_dsp_depthwise_conv2d.h"
+#include "dsp_common.hpp"
+
+namespace aotbench::codegen {
+
+void render_fields(FieldWriter& w, const ab_dsp_depthwise_conv2d_params& p) {
+  AB_RENDER_FIELDS(AB_DSP_DEPTHWISE_CONV2D_FIELDS)
+}
+
+namespace dsp {
+namespace {
+
+// The scratch the transposed rows may take; more channels than fit are done in blocks.
+constexpr int64_t kScratchBudget = 4096;
+
+ab_idx_t ring_rows(const ab_depthwise_conv2d_params& r) { return (r.filter.h - 1) * r.dilation_h + 1; }
+
+// int16 values a transposed row needs: the padded input, and every position the kernel reads for
+// the last block of four outputs (ab_dsp_dw_kernel_row's three ways of reading).
+ab_idx_t row_width(const ab_depthwise_conv2d_params& r, ab_idx_t pairs) {
+  const ab_idx_t last = (r.output.w - 1) / 4 * 4;  // first output of the last block
+  ab_idx_t need = r.pad_w + r.input.w;
+  if (r.dilation_w == 1 && r.stride_w == 1) {
+    need = std::max(need, last + 2 * pairs + 3);
+  } else if (r.dilation_w == 1 && r.stride_w == 2) {
+    need = std::max(need, 2 * last + 2 * pairs + 6);
+  } else {
+    need = std::max(need, (last + 3) * r.stride_w + (r.filter.w - 1) * r.dilation_w + 1);
+  }
+  return (need + 1) / 2 * 2;
+}
+
+std::string unsupported(const ScheduleContext& c, const LoweredOp& op) {
+  const auto& r = std::get<ab_depthwise_conv2d_params>(op.params);
+  if (ring_rows(r) > AB_DSP_DW_MAX_RING) {
+    return fmt::format("the window spans {} rows; the kernel keeps at most {}", ring_rows(r), AB_DSP_DW_MAX_RING);
+  }
+  return tensors_unsupported(c);
+}
+
+void apply(const ScheduleContext& c, LoweredOp& op) {
+  const auto& r = std::get<ab_depthwise_conv2d_params>(op.params);
+  const int weights_id = c.node.inputs[1], bias_id = c.has_input(2) ? c.node.inputs[2] : -1;
+  const std::vector<int8_t> w = int8_values(c.g, weights_id);  // 1 x KH x KW x Cout
+  const ab_idx_t cout = r.output.c, taps = r.filter.h * r.filter.w;
+  // Channel-major copy of the weights, for the per-channel sums.
+  std::vector<int8_t> by_channel(static_cast<std::size_t>(cout * taps));
+  for (ab_idx_t oc = 0; oc < cout; ++oc)
+    for (ab_idx_t t = 0; t < taps; ++t) by_channel[static_cast<std::size_t>(oc * taps + t)] = w[static_cast<std::size_t>(t * cout + oc)];
+  const auto sums = channel_sums(by_channel, static_cast<std::size_t>(cout), static_cast<std::size_t>(taps),
+                                 int32_values(c.g, bias_id, static_cast<std::size_t>(cout)));
+  const RequantTable t = requant_table(sums, r.output_multiplier, r.output_shift, r.input_offset, r.output_offset,
+                                       /*scaled_weights=*/true, static_cast<std::size_t>(cout));
+
+  ab_dsp_depthwise_conv2d_params p{};
+  p.ref = r;
+  p.ref.output_multiplier = nullptr;
+  p.ref.output_shift = nullptr;
+  p.pairs = (r.filter.w + 1) / 2;
+  p.row_width = row_width(r, p.pairs);
+  p.ring_rows = ring_rows(r);
+  const int64_t per_channel = int64_t{p.ring_rows} * p.row_width * 2;
+  p.block_channels = static_cast<ab_idx_t>(std::clamp<int64_t>(kScratchBudget / per_channel, 1, r.input.c));
+  p.requant = t.mode;
+  p.rq = add_param_array(op, "rq", t.rq);
+
+  std::vector<int16_t> pairs;
+  for (ab_idx_t oc = 0; oc < cout; ++oc)
+    for (ab_idx_t kh = 0; kh < r.filter.h; ++kh)
+      for (ab_idx_t kw = 0; kw < 2 * p.pairs; ++kw)
+        pairs.push_back(static_cast<int16_t>(kw < r.filter.w ? by_channel[static_cast<std::size_t>(oc * taps + kh * r.filter.w + kw)] * t.weight_scale : 0));
+  GeneratedConstant packed;
+  packed.source = weights_id;
+  packed.name = "(int16 pairs of taps per kernel row)";
+  packed.values = std::move(pairs);
+  op.constants = {std::move(packed)};
+  op.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Weights, -1, 0}, {ArgRole::Output, c.node.outputs[0]}};
+  op.kernel = "ab_dsp_depthwise_conv2d_s8";
+  op.params_type = "ab_dsp_depthwise_conv2d_params";
+  op.schedule_params =
+      std::make_unique<StructParams<ab_dsp_depthwise_conv2d_params>>("ab_dsp_depthwise_conv2d_params", p);
+  op.scratch_bytes = int64_t{p.block_channels} * per_channel;
+  op.headers = {"ab_dsp_kernels.h"};
+}
+
+}  // namespace
+
+std::vector<Schedule> depthwise_conv2d_schedules() {
+  Schedule s = dsp_schedule("dsp_dw", OpType::DepthwiseConv2D, 20,
+                            "input rows transposed to int16 per channel, 4 outputs at a time with SMLAD on tap pairs");
+  s.unsupported = unsupported;
+  s.apply = apply;
+  return {std::move(s)};
+}
+
+}  // namespace dsp
+}  // namespace aotbench::codegen

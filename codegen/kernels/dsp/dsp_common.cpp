@@ -1,0 +1,66 @@
+#include "dsp_common.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+const char* enum_c_name(ab_dsp_requant_mode v) {
+  return v == AB_DSP_RQ_FOLDED ? "AB_DSP_RQ_FOLDED" : "AB_DSP_RQ_EXACT";
+}
+
+const char* enum_c_name(ab_dsp_weight_format v) { return v == AB_DSP_W8 ? "AB_DSP_W8" : "AB_DSP_W16"; }
+
+namespace aotbench::codegen::dsp {
+
+std::vector<int8_t> int8_values(const Graph& g, int tensor) {
+  const Tensor& t = g.tensors.at(static_cast<std::size_t>(tensor));
+  return {reinterpret_cast<const int8_t*>(t.data.data()), reinterpret_cast<const int8_t*>(t.data.data()) + t.data.size()};
+}
+
+std::vector<int32_t> int32_values(const Graph& g, int tensor, std::size_t count_if_absent) {
+  if (tensor < 0) return std::vector<int32_t>(count_if_absent, 0);
+  const Tensor& t = g.tensors.at(static_cast<std::size_t>(tensor));
+  std::vector<int32_t> v(t.data.size() / 4);
+  std::memcpy(v.data(), t.data.data(), v.size() * 4);
+  return v;
+}
+
+std::vector<ChannelSum> channel_sums(const std::vector<int8_t>& weights, std::size_t rows, std::size_t row_length,
+                                     const std::vector<int32_t>& bias) {
+  std::vector<ChannelSum> sums(rows);
+  for (std::size_t r = 0; r < rows; ++r) {
+    sums[r].bias = bias.at(r);
+    for (std::size_t k = 0; k < row_length; ++k) {
+      const int8_t w = weights.at(r * row_length + k);
+      sums[r].weight_sum += w;
+      sums[r].abs_weight_sum += std::abs(int{w});
+    }
+  }
+  return sums;
+}
+
+std::string tensors_unsupported(const ScheduleContext& c) {
+  const auto& in = c.node.inputs;
+  const Tensor& x = c.g.tensors.at(static_cast<std::size_t>(in.at(0)));
+  const Tensor& w = c.g.tensors.at(static_cast<std::size_t>(in.at(1)));
+  if (x.type != DType::Int8) return "the input is not int8";
+  if (w.type != DType::Int8 || !w.is_constant()) return "the weights are not constant int8 data";
+  if (in.size() > 2 && in[2] >= 0) {
+    const Tensor& b = c.g.tensors.at(static_cast<std::size_t>(in[2]));
+    if (b.type != DType::Int32 || !b.is_constant()) return "the bias is not constant int32 data";
+  }
+  return "";
+}
+
+Schedule dsp_schedule(std::string name, OpType op, int preference, std::string help) {
+  Schedule s;
+  s.name = std::move(name);
+  s.family = "dsp";
+  s.ops = {op};
+  s.features = {"dsp"};
+  s.preference = preference;
+  s.help = std::move(help);
+  s.include_dirs = {"include", "dsp"};
+  return s;
+}
+
+}  // namespace aotbench::codegen::dsp

@@ -1,0 +1,58 @@
+#include "requant_table.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+
+namespace aotbench::codegen::dsp {
+namespace {
+
+constexpr int64_t kMax32 = std::numeric_limits<int32_t>::max();
+
+int32_t wrap32(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v))); }
+
+// Whether the folded form is exact for this channel: no right shift of 0, the doubled
+// accumulator, the rounding constant and their sum all within int32.
+bool foldable(const ChannelSum& s, int32_t shift, int32_t input_offset, int32_t output_zero_point) {
+  if (shift > -1 || shift < -31) return false;
+  const int e = -shift;
+  const int64_t x_offset = std::max(std::abs(-128 + int64_t{input_offset}), std::abs(127 + int64_t{input_offset}));
+  const int64_t acc = std::abs(s.bias) + s.abs_weight_sum * x_offset;  // bound of |bias + sum w(x + off)|
+  if (2 * acc > kMax32) return false;
+  const int64_t k = (int64_t{1} << (e - 1)) + int64_t{output_zero_point} * (int64_t{1} << e);
+  // |doubling high multiply| <= |acc| + 1; the sign term adds at most 1.
+  return std::abs(k) + acc + 2 <= kMax32;
+}
+
+}  // namespace
+
+RequantTable requant_table(const std::vector<ChannelSum>& sums, const int32_t* multiplier, const int32_t* shift,
+                           int32_t input_offset, int32_t output_zero_point, bool scaled_weights,
+                           std::size_t channels) {
+  RequantTable t;
+  bool folded = true;
+  for (std::size_t c = 0; c < sums.size(); ++c)
+    folded = folded && foldable(sums[c], shift[c], input_offset, output_zero_point);
+  t.mode = folded ? AB_DSP_RQ_FOLDED : AB_DSP_RQ_EXACT;
+  t.weight_scale = folded && scaled_weights ? 2 : 1;
+  t.acc_shift = folded && !scaled_weights ? 1 : 0;
+  t.rq.assign(std::max(channels, sums.size()) * AB_DSP_RQ_STRIDE, 0);
+  for (std::size_t c = 0; c < sums.size(); ++c) {
+    int32_t* row = &t.rq[c * AB_DSP_RQ_STRIDE];
+    const int64_t start = sums[c].bias + int64_t{input_offset} * sums[c].weight_sum;
+    row[1] = multiplier[c];
+    if (folded) {
+      const int e = -shift[c];
+      row[0] = wrap32(start * t.weight_scale);
+      row[2] = wrap32((int64_t{1} << (e - 1)) + int64_t{output_zero_point} * (int64_t{1} << e));
+      row[3] = e;
+    } else {
+      row[0] = wrap32(start);  // the reference accumulates modulo 2^32 too
+      row[2] = output_zero_point;
+      row[3] = shift[c];
+    }
+  }
+  return t;
+}
+
+}  // namespace aotbench::codegen::dsp

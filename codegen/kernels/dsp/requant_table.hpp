@@ -1,0 +1,36 @@
+#pragma once
+// The per-channel requantization table of the dsp kernels (ab_dsp_params.h) and the choice of
+// its mode, made at generation time: the folded mode (three instructions per output) only for
+// layers where bounds on the accumulator prove it gives TFLite's bytes.
+#include <cstdint>
+#include <vector>
+
+#include "ab_dsp_params.h"
+
+namespace aotbench::codegen::dsp {
+
+// What one output channel's accumulator is made of: bias + sum_k w[k] * (x[k] + input_offset).
+struct ChannelSum {
+  int64_t bias = 0;
+  int64_t weight_sum = 0;      // sum of w
+  int64_t abs_weight_sum = 0;  // sum of |w|
+};
+
+struct RequantTable {
+  ab_dsp_requant_mode mode = AB_DSP_RQ_EXACT;
+  // Factor the weights (and so the accumulator) carry when the kernel expands them at generation
+  // time (int16 weights): 2 in the folded mode, else 1.
+  int32_t weight_scale = 1;
+  // Left shift the kernel applies to accumulators of weights without that factor (int8 ones).
+  int32_t acc_shift = 0;
+  std::vector<int32_t> rq;  // AB_DSP_RQ_STRIDE entries per channel
+};
+
+// `scaled_weights`: the weights will carry weight_scale (int16 weights) rather than the kernel
+// shifting the accumulator. `channels` rows of the table, at least sums.size() (extra rows are
+// zero: padding channels of a channel pair that is never stored).
+RequantTable requant_table(const std::vector<ChannelSum>& sums, const int32_t* multiplier, const int32_t* shift,
+                           int32_t input_offset, int32_t output_zero_point, bool scaled_weights,
+                           std::size_t channels);
+
+}  // namespace aotbench::codegen::dsp

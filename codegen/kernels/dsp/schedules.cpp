@@ -1,0 +1,20 @@
+// The dsp family: kernels for cores with the Armv7E-M DSP extension (SIMD multiply-accumulate on
+// int16 pairs), one header per operator (ab_dsp_*.h), each schedule's generation-time prepare
+// step in the .cpp file of its operator.
+#include "select/registry.hpp"
+
+namespace aotbench::codegen {
+namespace dsp {
+std::vector<Schedule> conv2d_schedules();
+std::vector<Schedule> depthwise_conv2d_schedules();
+}  // namespace dsp
+
+std::vector<Schedule> dsp_schedules() {
+  std::vector<Schedule> all;
+  for (auto part : {dsp::conv2d_schedules, dsp::depthwise_conv2d_schedules}) {
+    for (Schedule& s : part()) all.push_back(std::move(s));
+  }
+  return all;
+}
+
+}  // namespace aotbench::codegen

@@ -1,0 +1,136 @@
+#include "select/select.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <charconv>
+
+#include "select/registry.hpp"
+
+namespace aotbench::codegen {
+namespace {
+
+bool valid_schedule_name(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
+  });
+}
+
+std::vector<std::string> names_of(const std::vector<const Schedule*>& v) {
+  std::vector<std::string> names;
+  for (const Schedule* s : v) names.push_back(s->name);
+  return names;
+}
+
+const Schedule& choose(const ScheduleContext& c, const LoweredOp& op, const SelectOptions& o) {
+  const std::vector<const Schedule*> runnable = candidate_schedules(c, op, o.features);
+  if (const auto it = o.layers.find(op.op_index); it != o.layers.end()) {
+    const Schedule* s = find_schedule(op.op_type, it->second);
+    if (!s) {
+      throw SelectError(fmt::format("layer {} ({}) has no schedule '{}'; its schedules: {}", op.op_index,
+                                    op_name(op.op_type), it->second, fmt::join(names_of(schedules_for(op.op_type)), ", ")));
+    }
+    if (!runs_on(*s, o.features)) {
+      throw SelectError(fmt::format("layer {} ({}): schedule {} needs CPU features {} that the target lacks",
+                                    op.op_index, op_name(op.op_type), s->name, fmt::join(s->features, ", ")));
+    }
+    if (const std::string why = s->unsupported(c, op); !why.empty()) {
+      throw SelectError(fmt::format("layer {} ({}): schedule {} cannot run it: {}", op.op_index,
+                                    op_name(op.op_type), s->name, why));
+    }
+    return *s;
+  }
+  const Schedule* best = nullptr;
+  for (const Schedule* s : runnable) {
+    if (s->family == o.kernels && (!best || s->preference > best->preference)) best = s;
+  }
+  if (best) return *best;
+  for (const Schedule* s : runnable) {
+    if (s->family == "ref") return *s;
+  }
+  throw SelectError(fmt::format("operator {} ({}) has no reference schedule", op.op_index, op_name(op.op_type)));
+}
+
+}  // namespace
+
+std::map<int, std::string> parse_layer_schedules(std::string_view text) {
+  std::map<int, std::string> out;
+  while (!text.empty()) {
+    const auto slash = text.find('/');
+    const std::string_view item = text.substr(0, slash);
+    text = slash == std::string_view::npos ? std::string_view{} : text.substr(slash + 1);
+    const auto colon = item.find(':');
+    int index = -1;
+    const std::string_view number = item.substr(0, colon);
+    const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), index);
+    const std::string_view name = colon == std::string_view::npos ? std::string_view{} : item.substr(colon + 1);
+    if (colon == std::string_view::npos || ec != std::errc() || end != number.data() + number.size() ||
+        index < 0 || !valid_schedule_name(name)) {
+      throw SelectError(fmt::format("'{}' is not LAYER:SCHEDULE (e.g. layers=3:dsp_1x1/12:ref)", item));
+    }
+    if (!out.emplace(index, std::string(name)).second) {
+      throw SelectError(fmt::format("layer {} is given twice in layers=", index));
+    }
+  }
+  return out;
+}
+
+std::string format_layer_schedules(const std::map<int, std::string>& layers) {
+  std::string out;
+  for (const auto& [index, name] : layers) out += fmt::format("{}{}:{}", out.empty() ? "" : "/", index, name);
+  return out;
+}
+
+bool runs_on(const Schedule& s, const TargetFeatures& features) {
+  if (!features) return true;
+  return std::all_of(s.features.begin(), s.features.end(), [&](const std::string& f) {
+    return std::find(features->begin(), features->end(), f) != features->end();
+  });
+}
+
+std::string family_unsupported(std::string_view family, const TargetFeatures& features) {
+  std::vector<std::string> needs;
+  for (const Schedule& s : schedule_registry()) {
+    if (s.family != family) continue;
+    if (runs_on(s, features)) return "";
+    for (const auto& f : s.features)
+      if (std::find(needs.begin(), needs.end(), f) == needs.end()) needs.push_back(f);
+  }
+  if (needs.empty()) {
+    return fmt::format("no kernel family '{}'; known: {}", family, fmt::join(kernel_families(), ", "));
+  }
+  return fmt::format("kernels={} needs CPU features {} that the target lacks", family, fmt::join(needs, ", "));
+}
+
+std::vector<const Schedule*> candidate_schedules(const ScheduleContext& c, const LoweredOp& op,
+                                                 const TargetFeatures& features) {
+  std::vector<const Schedule*> out;
+  for (const Schedule* s : schedules_for(op.op_type)) {
+    if (runs_on(*s, features) && s->unsupported(c, op).empty()) out.push_back(s);
+  }
+  return out;
+}
+
+void select_kernels(const Graph& g, std::vector<LoweredOp>& ops, const SelectOptions& o) {
+  const auto families = kernel_families();
+  if (std::find(families.begin(), families.end(), o.kernels) == families.end()) {
+    throw SelectError(fmt::format("no kernel family '{}'; known: {}", o.kernels, fmt::join(families, ", ")));
+  }
+  for (const auto& [index, name] : o.layers) {
+    const bool present = std::any_of(ops.begin(), ops.end(), [&](const LoweredOp& op) { return op.op_index == index; });
+    if (!present) throw SelectError(fmt::format("layers={}:{}: the model has no operator {}", index, name, index));
+  }
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    LoweredOp& op = ops[i];
+    if (op.is_noop) continue;
+    const ScheduleContext c{g, g.ops[i]};
+    const Schedule& s = choose(c, op, o);
+    s.apply(c, op);
+    op.schedule = s.name;
+    op.sources = s.sources;
+    op.include_dirs = s.include_dirs;
+  }
+}
+
+}  // namespace aotbench::codegen

@@ -49,7 +49,8 @@ class Adapter {
     w_.line(".num_inputs = {},", c_.g.inputs.size()).line(".num_outputs = {},", c_.g.outputs.size());
     w_.line(".inputs = {},", c_.sym("input_specs")).line(".outputs = {},", c_.sym("output_specs"));
     w_.line(".input_data = {},", c_.sym("input_data")).line(".output_data = {},", c_.sym("output_data"));
-    w_.line(".num_ops = {},", c_.variant.profile_ops() ? c_.g.ops.size() : 0);
+    // Profile slots are indexed by operator index, which skips folded operators.
+    w_.line(".num_ops = {},", c_.variant.profile_ops() && !c_.g.ops.empty() ? c_.g.ops.back().index + 1 : 0);
     w_.close("};").blank();
     w_.line("const ab_model_desc* ab_model(void) {{ return &{}; }}", c_.sym("desc")).blank();
     run(pool);

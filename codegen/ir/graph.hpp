@@ -48,16 +48,24 @@ enum class Padding { Same, Valid };
 const char* activation_name(Activation a);  // TFLite's name, e.g. "RELU6"
 const char* padding_name(Padding p);        // "SAME" or "VALID"
 
+// Padding a PAD operator put around a convolution's input, folded into the convolution by
+// fold_pads(): the window sees the input this much larger, the extra rows and columns holding
+// the input's zero point (which contributes nothing, like TFLite's implicit padding).
+struct FoldedPadding {
+  int32_t top = 0, bottom = 0, left = 0, right = 0;
+};
 struct Conv2DOptions {
   Padding padding = Padding::Valid;
   int32_t stride_w = 1, stride_h = 1, dilation_w = 1, dilation_h = 1;
   Activation activation = Activation::None;
+  FoldedPadding folded;
 };
 struct DepthwiseConv2DOptions {
   Padding padding = Padding::Valid;
   int32_t stride_w = 1, stride_h = 1, dilation_w = 1, dilation_h = 1;
   int32_t depth_multiplier = 1;
   Activation activation = Activation::None;
+  FoldedPadding folded;
 };
 struct FullyConnectedOptions {
   Activation activation = Activation::None;

@@ -52,15 +52,18 @@ template <class Params, class Options>
 void lower_window_and_quantization(const OpContext& c, const Options& o, LoweredOp& l, Params& p) {
   const Tensor &in = c.input(0), &filter = c.input(1), &out = c.output();
   check_symmetric(c, filter);
-  const WindowDim h = window_dim(o.padding, in.shape[1], filter.shape[1], o.stride_h, o.dilation_h);
-  const WindowDim w = window_dim(o.padding, in.shape[2], filter.shape[2], o.stride_w, o.dilation_w);
+  const FoldedPadding& f = o.folded;
+  const WindowDim h =
+      window_dim(o.padding, in.shape[1] + f.top + f.bottom, filter.shape[1], o.stride_h, o.dilation_h);
+  const WindowDim w =
+      window_dim(o.padding, in.shape[2] + f.left + f.right, filter.shape[2], o.stride_w, o.dilation_w);
   check_window(c, out, h.out, w.out);
   p.stride_h = o.stride_h;
   p.stride_w = o.stride_w;
   p.dilation_h = o.dilation_h;
   p.dilation_w = o.dilation_w;
-  p.pad_h = h.pad_before;
-  p.pad_w = w.pad_before;
+  p.pad_h = h.pad_before + f.top;  // rows past the input's end are padding by the kernel's bounds
+  p.pad_w = w.pad_before + f.left;
   p.input_offset = -c.zero_point(in);
   p.output_offset = c.zero_point(out);
   const ActivationRange act = activation_range_int8(o.activation, c.scale(out), c.zero_point(out));

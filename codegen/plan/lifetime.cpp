@@ -31,13 +31,13 @@ std::vector<BufferLife> buffer_lifetimes(const Graph& g) {
     b.first_op = std::min(b.first_op, op_index);
     b.last_op = std::max(b.last_op, op_index);
   };
-  const int last = static_cast<int>(g.ops.size()) - 1;
+  const int last = g.ops.empty() ? 0 : g.ops.back().index;  // indices may skip folded operators
   for (int id : g.inputs) touch(id, 0);
   for (const Operator& op : g.ops) {
     for (int id : op.inputs) touch(id, op.index);
     for (int id : op.outputs) touch(id, op.index);
   }
-  for (int id : g.outputs) touch(id, std::max(last, 0));
+  for (int id : g.outputs) touch(id, last);
 
   std::vector<BufferLife> out;
   for (auto& [root, b] : by_root) {

@@ -25,7 +25,7 @@ std::vector<Span> tensor_spans(const Graph& g) {
     x.first = x.first < 0 ? op : std::min(x.first, op);
     x.last = std::max(x.last, op);
   };
-  int end = static_cast<int>(g.ops.size()) - 1;
+  const int end = static_cast<int>(g.ops.size()) - 1;  // spans count positions in execution order
   for (int id : g.inputs) use(id, 0);
   for (std::size_t i = 0; i < g.ops.size(); ++i) {
     for (int id : g.ops[i].inputs) use(id, static_cast<int>(i));

@@ -25,7 +25,7 @@ TEST(LowerConv2D, PerChannelMultipliersPaddingAndActivation) {
   int x = b.act({1, 9, 8, 3}, 0.5f, -5);
   int w = b.weights({2, 3, 3, 3}, {0.25f, 0.125f}, 0, 1);
   int y = b.act({1, 5, 4, 2}, 1.0f, 3);
-  b.op(OpType::Conv2D, {x, w, -1}, {y}, Conv2DOptions{Padding::Same, 2, 2, 1, 1, Activation::Relu6});
+  b.op(OpType::Conv2D, {x, w, -1}, {y}, Conv2DOptions{Padding::Same, 2, 2, 1, 1, Activation::Relu6, {}});
   const Graph g = b.build("conv");
   const LoweredOp l = lower_operator(g, g.ops[0]);
   EXPECT_EQ(l.kernel, "ab_ref_conv2d_s8");

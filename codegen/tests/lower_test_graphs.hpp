@@ -105,7 +105,7 @@ inline std::vector<NamedGraph> single_op_graphs() {
                  int bias = b.int32s({4}, {100, -200, 300, -400});
                  int y = b.act({1, 5, 4, 4}, 0.05f, -128);
                  b.op(OpType::Conv2D, {x, w, bias}, {y},
-                      Conv2DOptions{Padding::Same, 2, 2, 1, 1, Activation::Relu6});
+                      Conv2DOptions{Padding::Same, 2, 2, 1, 1, Activation::Relu6, {}});
                  return b.build("conv_same_stride2_relu6");
                }});
   v.push_back({"conv_valid_dilated_no_bias", [] {
@@ -114,7 +114,7 @@ inline std::vector<NamedGraph> single_op_graphs() {
                  int w = b.weights({5, 2, 3, 4}, {0.004f}, 0, 2);
                  int y = b.act({2, 8, 5, 5}, 0.2f, 1);
                  b.op(OpType::Conv2D, {x, w, -1}, {y},
-                      Conv2DOptions{Padding::Valid, 1, 1, 2, 2, Activation::None});
+                      Conv2DOptions{Padding::Valid, 1, 1, 2, 2, Activation::None, {}});
                  return b.build("conv_valid_dilated_no_bias");
                }});
   v.push_back({"depthwise_same_multiplier2", [] {
@@ -124,7 +124,7 @@ inline std::vector<NamedGraph> single_op_graphs() {
                  int bias = b.int32s({6}, {1, 2, 3, 4, 5, 6});
                  int y = b.act({1, 4, 4, 6}, 0.04f, -3);
                  b.op(OpType::DepthwiseConv2D, {x, w, bias}, {y},
-                      DepthwiseConv2DOptions{Padding::Same, 2, 2, 1, 1, 2, Activation::Relu});
+                      DepthwiseConv2DOptions{Padding::Same, 2, 2, 1, 1, 2, Activation::Relu, {}});
                  return b.build("depthwise_same_multiplier2");
                }});
   v.push_back({"fully_connected", [] {

@@ -8,6 +8,7 @@
 #include "build/toolchain.hpp"
 #include "emit/summary.hpp"
 #include "plan/alias.hpp"
+#include "plan/fold_pad.hpp"
 #include "reader/reader.hpp"
 #include "zoo/model_arg.hpp"
 
@@ -20,6 +21,7 @@ LoadedModel load_model(const std::string& arg) {
   LoadedModel m{codegen::read_tflite_buffer(std::move(bytes.bytes), bytes.source), "", bytes.source};
   m.name = bytes.from_zoo ? bytes.source.substr(0, bytes.source.find(':')) : fs::path(arg).stem().string();
   codegen::alias_reshapes(m.graph);
+  codegen::fold_pads(m.graph);
   return m;
 }
 

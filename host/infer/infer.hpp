@@ -14,7 +14,7 @@
 namespace aotbench::infer {
 
 struct LoadedModel {
-  codegen::Graph graph;  // reshapes already aliased
+  codegen::Graph graph;  // reshapes already aliased, PADs folded into convolutions
   std::string name;      // zoo model name or file stem: the default C prefix
   std::string source;    // the path, or the full zoo spec
 };

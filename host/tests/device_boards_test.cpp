@@ -67,24 +67,33 @@ TEST(Boards, UnknownBoardListsTheKnownOnes) {
   }
 }
 
-// A profile folder with one edited copy of netduinoplus2.toml.
-std::string error_for(const std::string& from, const std::string& to, const std::string& file = "netduinoplus2") {
+// A profile folder with one copy of netduinoplus2.toml, each `from` replaced by its `to`;
+// loads it and returns the error message, or "(no error)" and the profile in *loaded.
+using Edits = std::vector<std::pair<std::string, std::string>>;
+std::string load_edited(const Edits& edits, const std::string& file = "netduinoplus2", Profile* loaded = nullptr) {
   fs::path dir = fs::temp_directory_path() / ("aotbench-boards-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   std::string text = slurp(kBoards / "netduinoplus2.toml");
-  auto at = text.find(from);
-  if (at == std::string::npos) return "test bug: `" + from + "` not in the profile";
-  text.replace(at, from.size(), to);
+  for (const auto& [from, to] : edits) {
+    auto at = text.find(from);
+    if (at == std::string::npos) return "test bug: `" + from + "` not in the profile";
+    text.replace(at, from.size(), to);
+  }
   std::ofstream(dir / (file + ".toml")) << text;
   std::string msg = "(no error)";
   try {
     Registry reg(dir);
+    if (loaded) *loaded = reg.get(file, {});
   } catch (const BoardError& e) {
     msg = e.what();
   }
   fs::remove_all(dir);
   return msg;
+}
+
+std::string error_for(const std::string& from, const std::string& to, const std::string& file = "netduinoplus2") {
+  return load_edited({{from, to}}, file);
 }
 
 TEST(Boards, BadProfilesGetClearErrors) {
@@ -104,6 +113,56 @@ TEST(Boards, BadProfilesGetClearErrors) {
   EXPECT_TRUE(contains(m, "uart.irq must be below cpu.irqs")) << m;
   m = error_for("stack_min = 0x800", "stack_min = 0x300000");
   EXPECT_TRUE(contains(m, "stack_min")) << m;
+}
+
+TEST(Boards, CpuFeaturesAreRead) {
+  Registry reg(kBoards);
+  for (const char* name : {"netduinoplus2", "mps2-an386", "mps2-an500", "nucleo-f446re", "stm32f746g-disco"}) {
+    const Profile& p = reg.get(name, {});
+    EXPECT_EQ(p.cpu.features, std::vector<std::string>{"dsp"}) << name;  // every M4 and M7 here has DSP
+    EXPECT_TRUE(p.cpu.has_feature("dsp")) << name;
+    EXPECT_FALSE(p.cpu.has_feature("mve")) << name;
+    EXPECT_FALSE(p.cpu.has_feature("ds")) << name;
+  }
+  // Helium on a Cortex-M55 is accepted.
+  Profile m55;
+  EXPECT_EQ(load_edited({{"core = \"cortex-m4\"", "core = \"cortex-m55\""}, {"[\"dsp\"]", "[\"dsp\", \"mve\"]"}},
+                        "netduinoplus2", &m55),
+            "(no error)");
+  EXPECT_TRUE(m55.cpu.has_feature("mve"));
+  EXPECT_TRUE(m55.cpu.has_feature("dsp"));
+  // A core without extensions may list none.
+  Profile m3;
+  EXPECT_EQ(load_edited({{"core = \"cortex-m4\"", "core = \"cortex-m3\""}, {"[\"dsp\"]", "[]"}}, "netduinoplus2", &m3),
+            "(no error)");
+  EXPECT_TRUE(m3.cpu.features.empty());
+  EXPECT_FALSE(m3.cpu.has_feature("dsp"));
+}
+
+TEST(Boards, BadCpuFeaturesGetClearErrors) {
+  // Unknown: the message names the file, the feature and the known ones.
+  std::string m = error_for("[\"dsp\"]", "[\"dsp\", \"neon\"]");
+  EXPECT_TRUE(contains(m, "netduinoplus2.toml") && contains(m, "unknown feature `neon`") && contains(m, "dsp, mve"))
+      << m;
+  // Known, but not on this core.
+  m = load_edited({{"core = \"cortex-m4\"", "core = \"cortex-m3\""}});
+  EXPECT_TRUE(contains(m, "netduinoplus2.toml") && contains(m, "cortex-m3 has no `dsp`")) << m;
+  m = load_edited({{"core = \"cortex-m4\"", "core = \"cortex-m0plus\""}});
+  EXPECT_TRUE(contains(m, "cortex-m0plus has no `dsp`")) << m;
+  m = error_for("[\"dsp\"]", "[\"dsp\", \"mve\"]");  // Helium needs ARMv8.1-M
+  EXPECT_TRUE(contains(m, "cortex-m4 has no `mve`") && contains(m, "may have: dsp")) << m;
+  m = error_for("[\"dsp\"]", "[\"dsp\", \"dsp\"]");
+  EXPECT_TRUE(contains(m, "`dsp` is listed twice")) << m;
+  m = error_for("[\"dsp\"]", "\"dsp\"");
+  EXPECT_TRUE(contains(m, "`cpu.features` must be an array of strings")) << m;
+  m = error_for("[\"dsp\"]", "[1]");
+  EXPECT_TRUE(contains(m, "`cpu.features` must be an array of strings")) << m;
+  // The list is required: a profile says what its chip has, even when that is nothing.
+  m = error_for("features = [\"dsp\"]", "");
+  EXPECT_TRUE(contains(m, "missing key `cpu.features`")) << m;
+  // The core must be one the table knows, or its features could not be checked.
+  m = error_for("core = \"cortex-m4\"", "core = \"cortex-m9\"");
+  EXPECT_TRUE(contains(m, "cpu.core `cortex-m9`") && contains(m, "cortex-m3") && contains(m, "cortex-m55")) << m;
 }
 
 TEST(Boards, IcountShiftGivesAtLeastTwoTicksPerInstruction) {

@@ -97,6 +97,7 @@ TEST(DeviceCli, BoardsJsonListsProfilesAndAliases) {
   EXPECT_EQ(j["boards"][2]["qemu_machine"], "netduinoplus2");
   EXPECT_EQ(j["aliases"]["stm32"]["resolves_to"], "netduinoplus2");  // no probe attached here
   EXPECT_EQ(j["boards"][4]["uart"]["kind"], "stm32f7_usart");
+  EXPECT_EQ(j["boards"][2]["features"], json::array({"dsp"}));
 }
 
 TEST(DeviceCli, UnknownBoardListsTheKnownOnes) {

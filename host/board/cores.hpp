@@ -10,7 +10,7 @@
 namespace aotbench::board {
 
 // ISA extensions code generation may use, as spelled in profiles.
-inline constexpr std::string_view kFeatureDsp = "dsp";  // ARMv7E-M DSP/SIMD: SMLAD, SXTB16, SSAT, QADD...
+inline constexpr std::string_view kFeatureDsp = "dsp";  // ARMv7E-M DSP/SIMD: SMLAD, SXTB16, QADD, SSAT16...
 inline constexpr std::string_view kFeatureMve = "mve";  // Helium (M-profile Vector Extension)
 
 struct CoreInfo {

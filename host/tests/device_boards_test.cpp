@@ -29,8 +29,8 @@ bool contains(const std::string& hay, const std::string& needle) { return hay.fi
 
 TEST(Boards, AllProfilesLoad) {
   Registry reg(kBoards);
-  EXPECT_EQ(reg.names(), (std::vector<std::string>{"mps2-an386", "mps2-an500", "netduinoplus2", "nucleo-f446re",
-                                                   "stm32f746g-disco"}));
+  EXPECT_EQ(reg.names(), (std::vector<std::string>{"mps2-an385", "mps2-an386", "mps2-an500", "netduinoplus2",
+                                                   "nucleo-f446re", "stm32f746g-disco"}));
   const Profile& f7 = reg.get("stm32f746g-disco", {});
   EXPECT_FALSE(f7.emulated);
   EXPECT_EQ(f7.uart.kind, UartKind::stm32f7_usart);
@@ -61,7 +61,7 @@ TEST(Boards, UnknownBoardListsTheKnownOnes) {
     FAIL();
   } catch (const BoardError& e) {
     std::string msg = e.what();
-    for (auto name : {"stm32f9", "netduinoplus2", "mps2-an386", "mps2-an500", "stm32f746g-disco", "nucleo-f446re",
+    for (auto name : {"stm32f9", "netduinoplus2", "mps2-an385", "mps2-an386", "mps2-an500", "stm32f746g-disco", "nucleo-f446re",
                       "stm32 (alias)"})
       EXPECT_TRUE(contains(msg, name)) << name << " not in: " << msg;
   }
@@ -137,6 +137,11 @@ TEST(Boards, CpuFeaturesAreRead) {
             "(no error)");
   EXPECT_TRUE(m3.cpu.features.empty());
   EXPECT_FALSE(m3.cpu.has_feature("dsp"));
+  // The emulated Cortex-M3 board has neither DSP nor an FPU.
+  const Profile& an385 = reg.get("mps2-an385", {});
+  EXPECT_TRUE(an385.cpu.features.empty());
+  EXPECT_TRUE(an385.cpu.fpu.empty());
+  EXPECT_EQ(an385.cpu.float_abi, "soft");
 }
 
 TEST(Boards, BadCpuFeaturesGetClearErrors) {
@@ -169,6 +174,7 @@ TEST(Boards, IcountShiftGivesAtLeastTwoTicksPerInstruction) {
   Registry reg(kBoards);
   // 168 MHz * 16 ns = 2.688 ticks; 25 MHz * 128 ns = 3.2 ticks; one shift less would be < 2.
   EXPECT_EQ(icount_shift(reg.get("netduinoplus2", {})), 4);
+  EXPECT_EQ(icount_shift(reg.get("mps2-an385", {})), 7);
   EXPECT_EQ(icount_shift(reg.get("mps2-an386", {})), 7);
   EXPECT_EQ(icount_shift(reg.get("mps2-an500", {})), 7);
 }
@@ -180,6 +186,8 @@ TEST(Boards, FlagsComeFromTheProfile) {
   auto m4 = firmware_flags(reg.get("netduinoplus2", {}), "x/link.ld");
   EXPECT_EQ(m4.cpu, (std::vector<std::string>{"-mcpu=cortex-m4", "-mthumb", "-mfpu=fpv4-sp-d16", "-mfloat-abi=hard"}));
   EXPECT_NE(std::find(m4.link.begin(), m4.link.end(), "-Tx/link.ld"), m4.link.end());
+  auto m3 = firmware_flags(reg.get("mps2-an385", {}), "x/link.ld");  // no FPU: no -mfpu
+  EXPECT_EQ(m3.cpu, (std::vector<std::string>{"-mcpu=cortex-m3", "-mthumb", "-mfloat-abi=soft"}));
 }
 
 TEST(Boards, GeneratedFilesDescribeTheBoard) {
@@ -199,6 +207,11 @@ TEST(Boards, GeneratedFilesDescribeTheBoard) {
   EXPECT_TRUE(contains(mps2.board_config_h, "#define AB_UART_KIND_CMSDK 1"));
   EXPECT_TRUE(contains(mps2.board_config_h, "#define AB_SEMIHOSTING 1"));
   EXPECT_TRUE(contains(mps2.linker_script, "ORIGIN = 0x00000000, LENGTH = 0x400000"));
+  EXPECT_TRUE(contains(mps2.startup_c, "0xE000ED88u"));  // the M4F's FPU is enabled
+  auto m3 = generate_board_files(reg.get("mps2-an385", {}), "gen");
+  EXPECT_FALSE(contains(m3.startup_c, "0xE000ED88u"));  // the M3 has no coprocessor to enable
+  EXPECT_TRUE(contains(m3.board_config_h, "#define AB_CPU_NAME \"cortex-m3\""));
+  EXPECT_TRUE(contains(m3.board_config_h, "#define AB_UART_KIND_CMSDK 1"));
 }
 
 // The CMake firmware build used exactly these generated files and flags.

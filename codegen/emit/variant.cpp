@@ -20,6 +20,8 @@ const std::vector<KnobInfo>& knob_table() {
        "weights by symbol, or through a <prefix>_lookup_linked_param(id) call"},
       {"index", {"i32", "i64"}, "i32", true, "width of shapes, strides and loop indices"},
       {"opt", {"O0", "Os", "O2", "O3"}, "Os", true, "compiler optimization level"},
+      {"cc", {"gcc", "clang"}, "gcc", false,
+       "C compiler of the model and kernels (the device runtime stays gcc-built; gcc links)"},
       {"prefix", {}, "", false, "name-mangling prefix of every global symbol (default: model name)"},
       {"profile", {"off", "ops"}, "off", false, "hooks around every operator for per-op cycles"},
       {"plan", {"greedy_by_size", "greedy_by_conflicts"}, "greedy_by_size", false,

@@ -65,6 +65,7 @@ HostProgram prepare_on_host(const LoadedModel& model, const codegen::Variant& va
   spec.generated_dirs = {p.generated_dir};
   spec.index_bits = variant.index_bits();
   spec.opt = variant.get("opt");
+  spec.cc = variant.get("cc");
   spec.jobs = jobs;
   p.build = build_host_runner(spec);
   return p;

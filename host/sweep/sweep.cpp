@@ -187,6 +187,9 @@ class Sweep {
     info.command_line = o_.command_line;
     info.aotbench_commit = AOTBENCH_GIT_COMMIT;
     info.toolchain = build::Toolchain{}.version();
+    // Variants built by clang (the `cc` knob) name it too: gcc still links them with its runtime.
+    if (std::any_of(space_.begin(), space_.end(), [](const codegen::Variant& v) { return v.get("cc") == "clang"; }))
+      info.toolchain += "; " + build::Toolchain::cross("clang").version();
     if (emulated) info.qemu = first_line({"qemu-system-arm", "--version"});
 
     out_.out_dir = o_.out_dir;

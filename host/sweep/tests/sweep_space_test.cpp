@@ -23,6 +23,7 @@ TEST(Space, DefaultIsTheCrossProductAtOsPlusTheCornersAtOtherLevels) {
   int os = 0;
   for (const auto& v : space) os += v.get("opt") == "Os";
   EXPECT_EQ(os, 32);
+  for (const auto& v : space) EXPECT_EQ(v.get("cc"), "gcc") << v.key();  // clang only when asked for
   EXPECT_TRUE(keys(space).count("api=packed,interface=packed,workspace=dynamic,params=lookup,index=i64,opt=O0"));
   EXPECT_TRUE(keys(space).count("api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=O3"));
 }
@@ -44,8 +45,12 @@ TEST(Space, APlusTermWidens) {
 }
 
 TEST(Space, NamedSpacesAndTheEmptyOne) {
-  EXPECT_EQ(resolve_space("@corners").size(), 8u);
-  EXPECT_EQ(resolve_space("@corners;opt=Os").size(), 2u);
+  EXPECT_EQ(resolve_space("@corners").size(), 10u);  // 2 corners x 4 levels, clang's unpacked corner x 2
+  EXPECT_EQ(resolve_space("@corners;opt=Os").size(), 3u);
+  EXPECT_EQ(keys(resolve_space("@corners;cc=clang")),
+            (std::set<std::string>{"api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=Os,cc=clang",
+                                   "api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=O2,cc=clang"}));
+  EXPECT_EQ(resolve_space("@corners;cc=gcc").size(), 8u);
   EXPECT_EQ(resolve_space("@none;+profile=ops").size(), 1u);
   EXPECT_EQ(resolve_space("@planners").size(), 4u);
 }

@@ -26,6 +26,8 @@ const std::vector<KnobInfo>& knob_table() {
        "kernel family: every layer gets the family's preferred schedule (`aotbench variants` lists them)"},
       {"layers", {}, "", false,
        "per-layer schedules overriding `kernels`, LAYER:SCHEDULE joined by '/', e.g. 3:dsp_1x1/12:ref"},
+      {"cc", {"gcc", "clang"}, "gcc", false,
+       "C compiler of the model and kernels (the device runtime stays gcc-built; gcc links)"},
       {"prefix", {}, "", false, "name-mangling prefix of every global symbol (default: model name)"},
       {"profile", {"off", "ops"}, "off", false, "hooks around every operator for per-op cycles"},
       {"plan", {"greedy_by_size", "greedy_by_conflicts"}, "greedy_by_size", false,

@@ -29,6 +29,16 @@ TEST(Variant, ExtraKnobsAppearOnlyWhenNotDefault) {
   EXPECT_EQ(v.index_bits(), 32);
 }
 
+// The compiler is a knob like the others, but gcc (the default) keeps every existing key as it was.
+TEST(Variant, CompilerKnobDefaultsToGccAndFollowsOptInTheKey) {
+  EXPECT_EQ(Variant().get("cc"), "gcc");
+  EXPECT_EQ(Variant::parse("cc=gcc").key(), Variant().key());
+  const Variant clang = Variant::parse("opt=O2,cc=clang,profile=ops");
+  EXPECT_EQ(clang.key(), "api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=O2,cc=clang,profile=ops");
+  EXPECT_EQ(Variant::parse(clang.key()), clang);
+  EXPECT_NE(clang, Variant::parse("opt=O2,profile=ops"));
+}
+
 TEST(Variant, KeyParsesBackToTheSameVariant) {
   const Variant v = Variant::parse("api=packed,interface=packed,workspace=dynamic,params=lookup,index=i64,opt=O3");
   EXPECT_EQ(Variant::parse(v.key()), v);
@@ -40,7 +50,8 @@ TEST(Variant, KeyParsesBackToTheSameVariant) {
 TEST(Variant, ErrorsNameTheProblemAndTheChoices) {
   EXPECT_EQ(error_of("speed=fast"),
             "unknown variant knob 'speed'; known knobs: api, interface, workspace, params, index, opt, kernels, "
-            "layers, prefix, profile, plan");
+            "layers, cc, prefix, profile, plan");
+  EXPECT_EQ(error_of("cc=icc"), "variant knob cc has no value 'icc'; choose one of: gcc, clang");
   EXPECT_EQ(error_of("api=fast"), "variant knob api has no value 'fast'; choose one of: packed, unpacked");
   EXPECT_EQ(error_of("api=packed,api=unpacked"), "variant knob 'api' is given twice");
   EXPECT_EQ(error_of("packed"), "variant item 'packed' is not KNOB=VALUE (e.g. api=packed)");

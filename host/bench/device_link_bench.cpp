@@ -79,14 +79,14 @@ flash::Session& session(const std::string& board) {
   return *s;
 }
 
-const char* kBoards[] = {"netduinoplus2", "mps2-an386", "mps2-an500"};
+const char* kBoards[] = {"netduinoplus2", "mps2-an385", "mps2-an386", "mps2-an500"};
 
 void BM_RpcRoundTrip(benchmark::State& st) {
   auto& s = session(kBoards[st.range(0)]);
   st.SetLabel(kBoards[st.range(0)]);
   for (auto _ : st) benchmark::DoNotOptimize(s.rpc().get_info());
 }
-BENCHMARK(BM_RpcRoundTrip)->DenseRange(0, 2)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RpcRoundTrip)->DenseRange(0, 3)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 void BM_Echo16KiB(benchmark::State& st) {
   auto& s = session(kBoards[st.range(0)]);
@@ -97,7 +97,7 @@ void BM_Echo16KiB(benchmark::State& st) {
   }
   st.SetBytesProcessed(st.iterations() * static_cast<std::int64_t>(data.size()));  // payload, each way
 }
-BENCHMARK(BM_Echo16KiB)->DenseRange(0, 2)->Iterations(3)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Echo16KiB)->DenseRange(0, 3)->Iterations(3)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 // A Run of the built-in model (2000-element int8 tensor, 2 operators), one timed iteration.
 void BM_RunSelftestModel(benchmark::State& st) {
@@ -105,7 +105,7 @@ void BM_RunSelftestModel(benchmark::State& st) {
   st.SetLabel(kBoards[st.range(0)]);
   for (auto _ : st) benchmark::DoNotOptimize(s.rpc().run({1, 0, transport::Workload::model, 0, false, false}));
 }
-BENCHMARK(BM_RunSelftestModel)->DenseRange(0, 2)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RunSelftestModel)->DenseRange(0, 3)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -2,8 +2,13 @@
 #include "board/profile.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <toml++/toml.h>
+
+#include <algorithm>
+
+#include "board/cores.hpp"
 
 namespace aotbench::board {
 namespace {
@@ -53,6 +58,19 @@ class Reader {
     return n->as_boolean()->get();
   }
 
+  // An array of strings; `required`: a missing key is an error, else an empty list.
+  std::vector<std::string> strings(const std::string& path, bool required) const {
+    std::vector<std::string> out;
+    auto* n = node(path);
+    if (!n) return required ? (fail(fmt::format("missing key `{}`", path)), out) : out;
+    if (!n->is_array()) fail(fmt::format("`{}` must be an array of strings", path));
+    for (auto& e : *n->as_array()) {
+      if (!e.is_string()) fail(fmt::format("`{}` must be an array of strings", path));
+      out.push_back(e.as_string()->get());
+    }
+    return out;
+  }
+
   MemoryRegion region(const std::string& path) const {
     return {num(path + ".origin"), num(path + ".size")};
   }
@@ -98,6 +116,7 @@ void read_cpu_memory(const Reader& r, Profile& p) {
   p.cpu.clock_hz = r.u32("cpu.clock_hz");
   p.cpu.irqs = r.u32("cpu.irqs");
   p.cpu.caches = r.flag("cpu.caches", false);
+  p.cpu.features = r.strings("cpu.features", true);
   p.memory.flash = r.region("memory.flash");
   p.memory.ram = r.region("memory.ram");
   p.memory.stack_min = r.u32("memory.stack_min", false, 0x2000);
@@ -131,7 +150,31 @@ void read_flashers(const Reader& r, Profile& p) {
   p.serial.baud = r.u32("serial.baud", false, 115200);
 }
 
+// The core must be in the table of cores, and each feature known and possible on that core.
+void validate_cpu(const Reader& r, const Profile::Cpu& cpu) {
+  const CoreInfo* core = find_core(cpu.core);
+  if (!core) {
+    std::vector<std::string_view> names;
+    for (const CoreInfo& c : known_cores()) names.push_back(c.name);
+    r.fail(fmt::format("cpu.core `{}` is not a core aotbench knows ({}); add it to host/board/cores.cpp",
+                       cpu.core, fmt::join(names, ", ")));
+  }
+  for (std::size_t i = 0; i < cpu.features.size(); ++i) {
+    const std::string& f = cpu.features[i];
+    const auto& known = known_features();
+    if (std::find(known.begin(), known.end(), f) == known.end())
+      r.fail(fmt::format("cpu.features: unknown feature `{}`; known features: {}", f, fmt::join(known, ", ")));
+    if (std::find(core->features.begin(), core->features.end(), f) == core->features.end())
+      r.fail(fmt::format("cpu.features: a {} has no `{}` (features it may have: {}); remove it from the list",
+                         cpu.core, f, core->features.empty() ? "none" : fmt::format("{}", fmt::join(core->features, ", "))));
+    if (std::find(cpu.features.begin(), cpu.features.begin() + static_cast<std::ptrdiff_t>(i), f) !=
+        cpu.features.begin() + static_cast<std::ptrdiff_t>(i))
+      r.fail(fmt::format("cpu.features: `{}` is listed twice", f));
+  }
+}
+
 void validate(const Reader& r, const Profile& p) {
+  validate_cpu(r, p.cpu);
   if (p.flasher != "qemu" && p.flasher != "openocd" && p.flasher != "pyocd")
     r.fail(fmt::format("flasher.tool `{}` is not one of qemu, openocd, pyocd", p.flasher));
   if (p.emulated && p.qemu.machine.empty()) r.fail("an emulated board needs qemu.machine");
@@ -173,6 +216,10 @@ Profile load_profile(const std::filesystem::path& file) {
   read_flashers(r, p);
   validate(r, p);
   return p;
+}
+
+bool Profile::Cpu::has_feature(std::string_view feature) const {
+  return std::find(features.begin(), features.end(), feature) != features.end();
 }
 
 std::string to_string(UartKind kind) {

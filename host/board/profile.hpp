@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace aotbench::board {
@@ -39,6 +40,10 @@ struct Profile {
     std::uint32_t clock_hz = 0;
     std::uint32_t irqs = 0;
     bool caches = false;    // enable the Cortex-M7 L1 caches at boot
+    // ISA extensions code generation may use ("dsp", "mve"; see board/cores.hpp): what this
+    // chip has, a subset of what its core may have.
+    std::vector<std::string> features;
+    bool has_feature(std::string_view feature) const;
   } cpu;
 
   struct Memory {

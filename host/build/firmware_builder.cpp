@@ -18,10 +18,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// How one source is compiled: the profile's CPU and code flags, the variant's flags, warnings.
-CompileJob compile_job(const board::FirmwareFlags& flags, const std::vector<std::string>& cflags,
-                       const std::vector<fs::path>& includes, const fs::path& src) {
+// How one source is compiled: the profile's CPU and code flags, what the compiler needs besides
+// them to target the core, the variant's flags, warnings.
+CompileJob compile_job(const board::FirmwareFlags& flags, const std::vector<std::string>& target_flags,
+                       const std::vector<std::string>& cflags, const std::vector<fs::path>& includes,
+                       const fs::path& src) {
   CompileJob job{src, flags.compile, {}};
+  job.flags.insert(job.flags.end(), target_flags.begin(), target_flags.end());
   job.flags.insert(job.flags.end(), cflags.begin(), cflags.end());
   for (const char* w : {"-Wall", "-Wextra"}) job.flags.emplace_back(w);
   // Debug info names sources relative to their folder, so objects do not depend on where they were built.
@@ -79,19 +82,20 @@ BuildPlan FirmwareBuilder::plan(const board::Profile& p, const VariantSpec& v, c
   // What determines the ELF: the objects (their cache keys cover toolchain, flags, sources and
   // every header they include), the device library, the linker script and the link flags.
   Sha1Hex h;
-  h.add(tc_.version()).add(read_text(gen / board::kLinkerScriptFile)).add(read_text(lib));
+  h.add(tc_.linker_version()).add(read_text(gen / board::kLinkerScriptFile)).add(read_text(lib));
 
   const ObjectCache cache(tc_);
+  const std::vector<std::string> target_flags = tc_.target_flags(p);
   std::vector<std::string> objects;
   for (const fs::path& source : v.sources) {
-    const CompileJob job = compile_job(flags, cflags, includes, fs::absolute(source));
+    const CompileJob job = compile_job(flags, target_flags, cflags, includes, fs::absolute(source));
     const fs::path obj = cache.object_path(job);
     plan.compile.push_back(cache.command(job, obj));
     plan.jobs.push_back(job);
     objects.push_back(obj.string());
     h.add(obj.filename().string());
   }
-  plan.link = {tc_.cc()};
+  plan.link = {tc_.linker()};
   plan.link.insert(plan.link.end(), flags.link.begin(), flags.link.end());
   plan.link.push_back("-Wl,-Map=" + (fs::absolute(out_dir) / (v.name + ".map")).string());
   plan.link.insert(plan.link.end(), objects.begin(), objects.end());

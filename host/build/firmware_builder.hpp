@@ -2,7 +2,9 @@
 // Builds a firmware variant at run time: the board's prebuilt device runtime (RPC server,
 // counter, framing, nanopb, startup; built by CMake for every profile) linked with extra C
 // sources, typically a generated model, its kernels and its ab_model() adapter. The flags come
-// from the board profile through board::firmware_flags, exactly as in the CMake build. The plan
+// from the board profile through board::firmware_flags, exactly as in the CMake build; the
+// toolchain says which compiler compiles the extra sources (gcc, or clang told to target the core
+// as gcc does) and adds what that compiler needs; gcc links. The plan
 // lists the exact commands, and its fingerprint lets a caller cache builds. Objects come from the
 // shared object cache (object_cache.hpp): a variant recompiles only the sources that changed.
 #include <filesystem>
@@ -28,7 +30,7 @@ struct BuildPlan {
   std::vector<std::vector<std::string>> compile;  // one command per source (objects in the cache)
   std::vector<CompileJob> jobs;                   // the same, for the object cache
   std::vector<std::string> link;
-  // SHA-1 (hex) of what determines the ELF: toolchain version, flags, the content of every
+  // SHA-1 (hex) of what determines the ELF: compiler and linker versions, flags, the content of every
   // source, of every header in the include folders, of the runtime library and linker script.
   // Paths do not enter it, so equal inputs in different folders give equal fingerprints.
   std::string fingerprint;

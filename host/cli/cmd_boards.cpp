@@ -1,5 +1,6 @@
 // `aotbench boards`: the board profiles and aliases aotbench knows.
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <nlohmann/json.hpp>
 
@@ -15,6 +16,7 @@ nlohmann::json to_json(const board::Profile& p) {
           {"target", p.emulated ? "emulated" : "hardware"},
           {"cpu", p.cpu.core},
           {"fpu", p.cpu.fpu},
+          {"features", p.cpu.features},
           {"clock_hz", p.cpu.clock_hz},
           {"flash", {{"origin", p.memory.flash.origin}, {"size", p.memory.flash.size}}},
           {"ram", {{"origin", p.memory.ram.origin}, {"size", p.memory.ram.size}}},
@@ -38,13 +40,14 @@ void list_boards(bool json) {
     fmt::print("{}\n", out.dump(2));
     return;
   }
-  fmt::print("{:<18} {:<9} {:<10} {:>8} {:>9} {:>8}  {:<14} {}\n", "board", "target", "cpu", "MHz", "flash KB",
-             "RAM KB", "uart", "flasher");
+  fmt::print("{:<18} {:<9} {:<10} {:<9} {:>8} {:>9} {:>8}  {:<14} {}\n", "board", "target", "cpu", "features",
+             "MHz", "flash KB", "RAM KB", "uart", "flasher");
   for (auto& name : reg.names()) {
     const auto& p = reg.get(name, usb);
     std::string flasher = p.emulated ? "qemu " + p.qemu.machine : p.flasher;
-    fmt::print("{:<18} {:<9} {:<10} {:>8} {:>9} {:>8}  {:<14} {}\n", p.name, p.emulated ? "emulated" : "hardware",
-               p.cpu.core, p.cpu.clock_hz / 1000000, p.memory.flash.size / 1024, p.memory.ram.size / 1024,
+    const std::string features = p.cpu.features.empty() ? "-" : fmt::format("{}", fmt::join(p.cpu.features, ","));
+    fmt::print("{:<18} {:<9} {:<10} {:<9} {:>8} {:>9} {:>8}  {:<14} {}\n", p.name, p.emulated ? "emulated" : "hardware",
+               p.cpu.core, features, p.cpu.clock_hz / 1000000, p.memory.flash.size / 1024, p.memory.ram.size / 1024,
                board::to_string(p.uart.kind), flasher);
   }
   for (auto& [name, a] : reg.aliases())

@@ -15,12 +15,11 @@ namespace {
 
 const fs::path kSource = AOTBENCH_SOURCE_DIR;
 
-// The host's gcc, through the same helpers the cross builds use.
-const build::Toolchain kHostToolchain{""};
-
 }  // namespace
 
 HostBuild build_host_runner(const HostBuildSpec& spec) {
+  // The host's gcc or clang, through the same helpers the cross builds use.
+  const build::Toolchain toolchain = build::Toolchain::host(spec.cc);
   std::vector<fs::path> include_dirs = spec.generated_dirs, sources;
   for (const auto& dir : spec.generated_dirs)
     for (const auto& c : build::c_sources_in(dir)) sources.push_back(c);
@@ -42,7 +41,7 @@ HostBuild build_host_runner(const HostBuildSpec& spec) {
   std::vector<build::CompileJob> jobs;
   for (const auto& s : sources) jobs.push_back({s, flags, include_dirs});
 
-  const build::ObjectCache cache(kHostToolchain);
+  const build::ObjectCache cache(toolchain);
   int compiled = 0;
   const std::vector<fs::path> objects = cache.compile(jobs, spec.jobs, &compiled);
 
@@ -53,7 +52,7 @@ HostBuild build_host_runner(const HostBuildSpec& spec) {
   if (!fs::exists(runner)) {
     fs::create_directories(dir);
     const fs::path tmp = dir / fmt::format("runner.{}.tmp", getpid());
-    std::vector<std::string> cmd = {kHostToolchain.cc()};
+    std::vector<std::string> cmd = {toolchain.linker()};
     for (const auto& o : objects) cmd.push_back(o.string());
     cmd.insert(cmd.end(), {"-o", tmp.string(), "-lm"});
     build::run_tool(cmd);

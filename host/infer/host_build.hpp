@@ -1,6 +1,6 @@
 #pragma once
 // Builds the host runner (host_main.c + a generated model + the kernels + the AOT runtime) with
-// the host C compiler, for `--board host`. Objects are cached by the SHA-1 of what determines
+// the host's gcc or clang (the `cc` knob), for `--board host`. Objects are cached by the SHA-1 of what determines
 // them (compiler version, flags, the source and every header it may include), so the 16 variants
 // of a model rebuild only what differs between them.
 #include <filesystem>
@@ -28,6 +28,7 @@ struct HostBuildSpec {
   std::filesystem::path main_source;
   int index_bits = 32;                  // -DAB_INDEX_BITS
   std::string opt = "Os";               // O0, Os, O2, O3
+  std::string cc = "gcc";               // gcc or clang: compiles the sources (gcc links)
   bool warnings_are_errors = true;      // generated code must be warning-free (-Wall -Wextra)
   int jobs = 0;                         // parallel compiles; 0: the core count
 };

@@ -68,6 +68,7 @@ HostProgram prepare_on_host(const LoadedModel& model, const codegen::Variant& va
   spec.support = {codegen::support_files(p.summary)};
   spec.index_bits = variant.index_bits();
   spec.opt = variant.get("opt");
+  spec.cc = variant.get("cc");
   spec.jobs = jobs;
   p.build = build_host_runner(spec);
   return p;

@@ -102,6 +102,7 @@ class Pipeline {
     try {
       codegen::EmitOptions eo;
       eo.model_name = s_.model->name;
+      eo.cpu_features = s_.board.cpu.features;  // schedules the core cannot run are never chosen
       gen_dir_ = infer::generate_to_cache(*s_.model, v_, eo, &summary_);
     } catch (const std::exception& e) {
       fail(results::Status::build_failed, fmt::format("code generation: {}", e.what()));
@@ -122,11 +123,14 @@ class Pipeline {
     spec.include_dirs.insert(spec.include_dirs.end(), support.include_dirs.begin(), support.include_dirs.end());
     spec.include_dirs.push_back(dlpack_include_dir());
     spec.cflags = {"-std=c11", "-" + v_.get("opt"), fmt::format("-DAB_INDEX_BITS={}", v_.index_bits())};
+    // The variant's compiler (the `cc` knob) builds its sources; the device runtime stays gcc's.
+    const build::Toolchain toolchain = build::Toolchain::cross(v_.get("cc"));
     build::Sha1Hex where;
-    where.add(gen_dir_.filename().string()).add(v_.get("opt"));
+    where.add(gen_dir_.filename().string()).add(v_.get("opt")).add(toolchain.cc());
     const fs::path out = infer::cache_dir() / "firmware" / s_.board.name / where.hex();
     try {
-      const build::BuildResult r = build::FirmwareBuilder().build(s_.board, spec, out);
+      const build::FirmwareBuilder builder(build::FirmwareBuilder::default_runtime_dir(), toolchain);
+      const build::BuildResult r = builder.build(s_.board, spec, out);
       elf_ = r.plan.elf;
     } catch (const std::exception& e) {
       const std::string what = e.what();

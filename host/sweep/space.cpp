@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <map>
 
+#include "select/select.hpp"
+
 namespace fs = std::filesystem;
 
 namespace aotbench::sweep {
@@ -173,6 +175,22 @@ std::vector<codegen::Variant> resolve_space(const std::string& spec, const fs::p
   dedupe(space);
   if (space.empty()) throw SpaceError(fmt::format("--variants '{}' leaves no variant to measure", spec));
   return space;
+}
+
+std::vector<std::string> drop_unrunnable(std::vector<codegen::Variant>& space,
+                                         const std::vector<std::string>& cpu_features, const std::string& board) {
+  std::map<std::string, int> dropped;  // reason -> variants
+  std::erase_if(space, [&](const codegen::Variant& v) {
+    const std::string why = codegen::family_unsupported(v.get("kernels"), cpu_features);
+    if (!why.empty()) ++dropped[why];
+    return !why.empty();
+  });
+  std::vector<std::string> notes;
+  for (const auto& [why, n] : dropped) notes.push_back(fmt::format("{} variant{} left out: {} ({})", n, n == 1 ? "" : "s", why, board));
+  if (space.empty()) {
+    throw SpaceError(fmt::format("no variant of the sweep can run on {}: {}", board, fmt::join(notes, "; ")));
+  }
+  return notes;
 }
 
 std::string space_help(const fs::path& dir) {

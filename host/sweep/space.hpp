@@ -32,6 +32,12 @@ std::vector<codegen::Variant> load_space(const std::string& name,
 std::vector<codegen::Variant> resolve_space(const std::string& spec,
                                             const std::filesystem::path& dir = default_sweeps_dir());
 
+// Removes the variants whose kernel family the target's CPU cannot run (kernels=dsp on a core
+// without the DSP extension); returns one line per reason, e.g. "3 variants with kernels=dsp:
+// ...". Throws SpaceError when nothing is left.
+std::vector<std::string> drop_unrunnable(std::vector<codegen::Variant>& space,
+                                         const std::vector<std::string>& cpu_features, const std::string& board);
+
 // Help text: the language and the named spaces.
 std::string space_help(const std::filesystem::path& dir = default_sweeps_dir());
 

@@ -165,6 +165,8 @@ class Sweep {
     model_ = infer::load_model(o_.model);
     setup_.model = &model_;
     space_ = resolve_space(o_.variants);
+    for (const std::string& note : drop_unrunnable(space_, setup_.board.cpu.features, setup_.board.name))
+      if (!o_.quiet) fmt::print(stderr, "aotbench: {}\n", note);
     limits_ = board_limits(setup_.board, o_.max_flash, o_.max_ram, o_.max_stack);
     if (std::find(objectives().begin(), objectives().end(), o_.objective) == objectives().end())
       throw std::runtime_error(fmt::format("unknown objective '{}'; choose cycles, flash, ram, stack or balanced", o_.objective));
@@ -187,6 +189,9 @@ class Sweep {
     info.command_line = o_.command_line;
     info.aotbench_commit = AOTBENCH_GIT_COMMIT;
     info.toolchain = build::Toolchain{}.version();
+    // Variants built by clang (the `cc` knob) name it too: gcc still links them with its runtime.
+    if (std::any_of(space_.begin(), space_.end(), [](const codegen::Variant& v) { return v.get("cc") == "clang"; }))
+      info.toolchain += "; " + build::Toolchain::cross("clang").version();
     if (emulated) info.qemu = first_line({"qemu-system-arm", "--version"});
 
     out_.out_dir = o_.out_dir;

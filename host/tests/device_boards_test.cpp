@@ -29,8 +29,8 @@ bool contains(const std::string& hay, const std::string& needle) { return hay.fi
 
 TEST(Boards, AllProfilesLoad) {
   Registry reg(kBoards);
-  EXPECT_EQ(reg.names(), (std::vector<std::string>{"mps2-an386", "mps2-an500", "netduinoplus2", "nucleo-f446re",
-                                                   "stm32f746g-disco"}));
+  EXPECT_EQ(reg.names(), (std::vector<std::string>{"mps2-an385", "mps2-an386", "mps2-an500", "netduinoplus2",
+                                                   "nucleo-f446re", "stm32f746g-disco"}));
   const Profile& f7 = reg.get("stm32f746g-disco", {});
   EXPECT_FALSE(f7.emulated);
   EXPECT_EQ(f7.uart.kind, UartKind::stm32f7_usart);
@@ -61,30 +61,39 @@ TEST(Boards, UnknownBoardListsTheKnownOnes) {
     FAIL();
   } catch (const BoardError& e) {
     std::string msg = e.what();
-    for (auto name : {"stm32f9", "netduinoplus2", "mps2-an386", "mps2-an500", "stm32f746g-disco", "nucleo-f446re",
+    for (auto name : {"stm32f9", "netduinoplus2", "mps2-an385", "mps2-an386", "mps2-an500", "stm32f746g-disco", "nucleo-f446re",
                       "stm32 (alias)"})
       EXPECT_TRUE(contains(msg, name)) << name << " not in: " << msg;
   }
 }
 
-// A profile folder with one edited copy of netduinoplus2.toml.
-std::string error_for(const std::string& from, const std::string& to, const std::string& file = "netduinoplus2") {
+// A profile folder with one copy of netduinoplus2.toml, each `from` replaced by its `to`;
+// loads it and returns the error message, or "(no error)" and the profile in *loaded.
+using Edits = std::vector<std::pair<std::string, std::string>>;
+std::string load_edited(const Edits& edits, const std::string& file = "netduinoplus2", Profile* loaded = nullptr) {
   fs::path dir = fs::temp_directory_path() / ("aotbench-boards-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   std::string text = slurp(kBoards / "netduinoplus2.toml");
-  auto at = text.find(from);
-  if (at == std::string::npos) return "test bug: `" + from + "` not in the profile";
-  text.replace(at, from.size(), to);
+  for (const auto& [from, to] : edits) {
+    auto at = text.find(from);
+    if (at == std::string::npos) return "test bug: `" + from + "` not in the profile";
+    text.replace(at, from.size(), to);
+  }
   std::ofstream(dir / (file + ".toml")) << text;
   std::string msg = "(no error)";
   try {
     Registry reg(dir);
+    if (loaded) *loaded = reg.get(file, {});
   } catch (const BoardError& e) {
     msg = e.what();
   }
   fs::remove_all(dir);
   return msg;
+}
+
+std::string error_for(const std::string& from, const std::string& to, const std::string& file = "netduinoplus2") {
+  return load_edited({{from, to}}, file);
 }
 
 TEST(Boards, BadProfilesGetClearErrors) {
@@ -106,10 +115,66 @@ TEST(Boards, BadProfilesGetClearErrors) {
   EXPECT_TRUE(contains(m, "stack_min")) << m;
 }
 
+TEST(Boards, CpuFeaturesAreRead) {
+  Registry reg(kBoards);
+  for (const char* name : {"netduinoplus2", "mps2-an386", "mps2-an500", "nucleo-f446re", "stm32f746g-disco"}) {
+    const Profile& p = reg.get(name, {});
+    EXPECT_EQ(p.cpu.features, std::vector<std::string>{"dsp"}) << name;  // every M4 and M7 here has DSP
+    EXPECT_TRUE(p.cpu.has_feature("dsp")) << name;
+    EXPECT_FALSE(p.cpu.has_feature("mve")) << name;
+    EXPECT_FALSE(p.cpu.has_feature("ds")) << name;
+  }
+  // Helium on a Cortex-M55 is accepted.
+  Profile m55;
+  EXPECT_EQ(load_edited({{"core = \"cortex-m4\"", "core = \"cortex-m55\""}, {"[\"dsp\"]", "[\"dsp\", \"mve\"]"}},
+                        "netduinoplus2", &m55),
+            "(no error)");
+  EXPECT_TRUE(m55.cpu.has_feature("mve"));
+  EXPECT_TRUE(m55.cpu.has_feature("dsp"));
+  // A core without extensions may list none.
+  Profile m3;
+  EXPECT_EQ(load_edited({{"core = \"cortex-m4\"", "core = \"cortex-m3\""}, {"[\"dsp\"]", "[]"}}, "netduinoplus2", &m3),
+            "(no error)");
+  EXPECT_TRUE(m3.cpu.features.empty());
+  EXPECT_FALSE(m3.cpu.has_feature("dsp"));
+  // The emulated Cortex-M3 board has neither DSP nor an FPU.
+  const Profile& an385 = reg.get("mps2-an385", {});
+  EXPECT_TRUE(an385.cpu.features.empty());
+  EXPECT_TRUE(an385.cpu.fpu.empty());
+  EXPECT_EQ(an385.cpu.float_abi, "soft");
+}
+
+TEST(Boards, BadCpuFeaturesGetClearErrors) {
+  // Unknown: the message names the file, the feature and the known ones.
+  std::string m = error_for("[\"dsp\"]", "[\"dsp\", \"neon\"]");
+  EXPECT_TRUE(contains(m, "netduinoplus2.toml") && contains(m, "unknown feature `neon`") && contains(m, "dsp, mve"))
+      << m;
+  // Known, but not on this core.
+  m = load_edited({{"core = \"cortex-m4\"", "core = \"cortex-m3\""}});
+  EXPECT_TRUE(contains(m, "netduinoplus2.toml") && contains(m, "cortex-m3 has no `dsp`")) << m;
+  m = load_edited({{"core = \"cortex-m4\"", "core = \"cortex-m0plus\""}});
+  EXPECT_TRUE(contains(m, "cortex-m0plus has no `dsp`")) << m;
+  m = error_for("[\"dsp\"]", "[\"dsp\", \"mve\"]");  // Helium needs ARMv8.1-M
+  EXPECT_TRUE(contains(m, "cortex-m4 has no `mve`") && contains(m, "may have: dsp")) << m;
+  m = error_for("[\"dsp\"]", "[\"dsp\", \"dsp\"]");
+  EXPECT_TRUE(contains(m, "`dsp` is listed twice")) << m;
+  m = error_for("[\"dsp\"]", "\"dsp\"");
+  EXPECT_TRUE(contains(m, "`cpu.features` must be an array of strings")) << m;
+  m = error_for("[\"dsp\"]", "[1]");
+  EXPECT_TRUE(contains(m, "`cpu.features` must be an array of strings")) << m;
+  // The list is required: a profile says what its chip has, even when that is nothing.
+  m = error_for("features = [\"dsp\"]", "");
+  EXPECT_TRUE(contains(m, "missing key `cpu.features`")) << m;
+  // The core must be one the table knows, or its features could not be checked.
+  m = error_for("core = \"cortex-m4\"", "core = \"cortex-m9\"");
+  EXPECT_TRUE(contains(m, "cpu.core `cortex-m9`") && contains(m, "cortex-m3") && contains(m, "cortex-m55")) << m;
+}
+
 TEST(Boards, IcountShiftGivesAtLeastTwoTicksPerInstruction) {
   Registry reg(kBoards);
   // 168 MHz * 16 ns = 2.688 ticks; 25 MHz * 128 ns = 3.2 ticks; one shift less would be < 2.
   EXPECT_EQ(icount_shift(reg.get("netduinoplus2", {})), 4);
+  EXPECT_EQ(icount_shift(reg.get("mps2-an385", {})), 7);
   EXPECT_EQ(icount_shift(reg.get("mps2-an386", {})), 7);
   EXPECT_EQ(icount_shift(reg.get("mps2-an500", {})), 7);
 }
@@ -121,6 +186,8 @@ TEST(Boards, FlagsComeFromTheProfile) {
   auto m4 = firmware_flags(reg.get("netduinoplus2", {}), "x/link.ld");
   EXPECT_EQ(m4.cpu, (std::vector<std::string>{"-mcpu=cortex-m4", "-mthumb", "-mfpu=fpv4-sp-d16", "-mfloat-abi=hard"}));
   EXPECT_NE(std::find(m4.link.begin(), m4.link.end(), "-Tx/link.ld"), m4.link.end());
+  auto m3 = firmware_flags(reg.get("mps2-an385", {}), "x/link.ld");  // no FPU: no -mfpu
+  EXPECT_EQ(m3.cpu, (std::vector<std::string>{"-mcpu=cortex-m3", "-mthumb", "-mfloat-abi=soft"}));
 }
 
 TEST(Boards, GeneratedFilesDescribeTheBoard) {
@@ -140,6 +207,11 @@ TEST(Boards, GeneratedFilesDescribeTheBoard) {
   EXPECT_TRUE(contains(mps2.board_config_h, "#define AB_UART_KIND_CMSDK 1"));
   EXPECT_TRUE(contains(mps2.board_config_h, "#define AB_SEMIHOSTING 1"));
   EXPECT_TRUE(contains(mps2.linker_script, "ORIGIN = 0x00000000, LENGTH = 0x400000"));
+  EXPECT_TRUE(contains(mps2.startup_c, "0xE000ED88u"));  // the M4F's FPU is enabled
+  auto m3 = generate_board_files(reg.get("mps2-an385", {}), "gen");
+  EXPECT_FALSE(contains(m3.startup_c, "0xE000ED88u"));  // the M3 has no coprocessor to enable
+  EXPECT_TRUE(contains(m3.board_config_h, "#define AB_CPU_NAME \"cortex-m3\""));
+  EXPECT_TRUE(contains(m3.board_config_h, "#define AB_UART_KIND_CMSDK 1"));
 }
 
 // The CMake firmware build used exactly these generated files and flags.

@@ -60,6 +60,23 @@ TEST_F(FirmwareBuild, PlanUsesTheProfileFlags) {
   EXPECT_TRUE(has(m4.compile[0], "-mcpu=cortex-m4"));
 }
 
+// cc=clang: clang compiles the extra sources for the board's core (triple from its architecture),
+// arm-none-eabi-gcc still links them with the gcc-built device runtime.
+TEST_F(FirmwareBuild, ClangCompilesAndGccLinks) {
+  const build::FirmwareBuilder clang(builder_.runtime_dir(), build::Toolchain::cross("clang"));
+  for (auto [name, triple] : {std::pair{"mps2-an385", "thumbv7m-none-eabi"}, std::pair{"netduinoplus2", "thumbv7em-none-eabi"}}) {
+    SCOPED_TRACE(name);
+    auto plan = clang.plan(board(name), spec(), tmp_ / "c");
+    const auto& cc = plan.compile.at(0);
+    EXPECT_EQ(cc[0], "clang");
+    EXPECT_TRUE(has(cc, std::string("--target=") + triple));
+    EXPECT_TRUE(has(cc, "-mcpu=" + board(name).cpu.core) && has(cc, "-O3") && has(cc, "-fshort-enums"));
+    EXPECT_TRUE(has(cc, "-idirafter"));  // newlib's headers
+    EXPECT_EQ(plan.link.at(0), "arm-none-eabi-gcc");
+    EXPECT_NE(plan.fingerprint, builder_.plan(board(name), spec(), tmp_ / "c").fingerprint);
+  }
+}
+
 TEST_F(FirmwareBuild, FingerprintDependsOnInputsNotPaths) {
   auto a = builder_.plan(board("netduinoplus2"), spec(), tmp_ / "a");
   auto b = builder_.plan(board("netduinoplus2"), spec(), tmp_ / "b");
@@ -143,6 +160,33 @@ TEST_F(FirmwareBuild, VariantRunsInQemu) {
   s.shutdown();
   EXPECT_FALSE(s.qemu()->running());
   EXPECT_EQ(s.qemu()->exit_code(), 0);  // exited through semihosting, not killed
+}
+
+// A clang-built model on the Cortex-M3 (soft float, no DSP) beside the gcc-built runtime: the
+// runtime reads the model's tables and buffers and the outputs are right.
+TEST_F(FirmwareBuild, ClangVariantRunsOnTheCortexM3) {
+  const auto& p = board("mps2-an385");
+  const build::FirmwareBuilder clang(builder_.runtime_dir(), build::Toolchain::cross("clang"));
+  auto r = clang.build(p, spec(), tmp_ / "m3");
+  const std::string comment = build::run_tool({"arm-none-eabi-readelf", "-p", ".comment", r.plan.elf.string()});
+  EXPECT_NE(comment.find("clang"), std::string::npos) << comment;
+  flash::Session s(p, r.plan.elf);
+  EXPECT_EQ(s.info().model_key, "test-offset:opt=O3");
+  EXPECT_EQ(s.info().num_ops, 3u);
+  ASSERT_EQ(s.info().inputs.size(), 1u);
+  EXPECT_EQ(s.info().inputs[0].bytes, 1500u);
+  std::vector<std::uint8_t> in(1500), want(1500);
+  std::mt19937 rng(9);
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    in[i] = static_cast<std::uint8_t>(rng());
+    want[i] = static_cast<std::uint8_t>(in[i] + 11 + i % 3);
+  }
+  s.rpc().set_input(0, in);
+  auto run = s.rpc().run({2, 0, transport::Workload::model, 0, false, false});
+  EXPECT_EQ(run.model_status, 0);
+  EXPECT_EQ(run.counts.at(0), run.counts.at(1));
+  EXPECT_EQ(s.rpc().get_output(0), want);
+  s.shutdown();
 }
 
 // A model that crashes the firmware: the Run fails with the link closed and QEMU's status says

@@ -92,24 +92,27 @@ TEST(DeviceCli, BoardsJsonListsProfilesAndAliases) {
   CliRun r = aotbench_cli({"boards", "--json"});
   ASSERT_EQ(r.rc, 0) << r.err;
   json j = json::parse(r.out);
-  ASSERT_EQ(j["boards"].size(), 5u);
-  EXPECT_EQ(j["boards"][2]["name"], "netduinoplus2");
-  EXPECT_EQ(j["boards"][2]["qemu_machine"], "netduinoplus2");
+  ASSERT_EQ(j["boards"].size(), 6u);
+  EXPECT_EQ(j["boards"][0]["name"], "mps2-an385");
+  EXPECT_EQ(j["boards"][0]["features"], json::array());
+  EXPECT_EQ(j["boards"][3]["name"], "netduinoplus2");
+  EXPECT_EQ(j["boards"][3]["qemu_machine"], "netduinoplus2");
   EXPECT_EQ(j["aliases"]["stm32"]["resolves_to"], "netduinoplus2");  // no probe attached here
-  EXPECT_EQ(j["boards"][4]["uart"]["kind"], "stm32f7_usart");
+  EXPECT_EQ(j["boards"][5]["uart"]["kind"], "stm32f7_usart");
+  EXPECT_EQ(j["boards"][3]["features"], json::array({"dsp"}));
 }
 
 TEST(DeviceCli, UnknownBoardListsTheKnownOnes) {
   CliRun r = aotbench_cli({"device", "info", "--board", "stm32f9"});
   EXPECT_NE(r.rc, 0);
   EXPECT_TRUE(r.out.empty());
-  for (auto name : {"unknown board `stm32f9`", "netduinoplus2", "mps2-an386", "mps2-an500", "stm32f746g-disco",
+  for (auto name : {"unknown board `stm32f9`", "netduinoplus2", "mps2-an385", "mps2-an386", "mps2-an500", "stm32f746g-disco",
                     "nucleo-f446re"})
     EXPECT_NE(r.err.find(name), std::string::npos) << name << " not in: " << r.err;
 }
 
 TEST(DeviceCli, InfoJsonOnEmulatedBoards) {
-  for (std::string b : {"stm32", "mps2-an386"}) {
+  for (std::string b : {"stm32", "mps2-an385", "mps2-an386"}) {
     CliRun r = aotbench_cli({"device", "info", "--board", b, "--json"});
     ASSERT_EQ(r.rc, 0) << r.err;
     json j = json::parse(r.out);  // stdout holds only the JSON; messages went to stderr
@@ -122,16 +125,20 @@ TEST(DeviceCli, InfoJsonOnEmulatedBoards) {
 }
 
 TEST(DeviceCli, SelftestPassesAndReportsMeasuredVsExpected) {
-  CliRun r = aotbench_cli({"device", "selftest", "--board", "stm32", "--json"});
-  ASSERT_EQ(r.rc, 0) << r.err << r.out;
-  json j = json::parse(r.out);
-  EXPECT_TRUE(j["ok"]);
-  EXPECT_EQ(j["unit"], "instructions");
-  for (auto& pt : j["loop"]) {
-    for (auto& m : pt["measured"]) EXPECT_EQ(m, pt["predicted_instructions"]);
+  for (std::string b : {"stm32", "mps2-an385"}) {  // a Cortex-M4F and the Cortex-M3 (no FPU, no DSP)
+    SCOPED_TRACE(b);
+    CliRun r = aotbench_cli({"device", "selftest", "--board", b, "--json"});
+    ASSERT_EQ(r.rc, 0) << r.err << r.out;
+    json j = json::parse(r.out);
+    EXPECT_TRUE(j["ok"]);
+    EXPECT_EQ(j["unit"], "instructions");
+    ASSERT_FALSE(j["loop"].empty());
+    for (auto& pt : j["loop"]) {
+      for (auto& m : pt["measured"]) EXPECT_EQ(m, pt["predicted_instructions"]);
+    }
+    EXPECT_NEAR(j["stack"]["measured"].get<double>(), j["stack"]["fstack_usage"].get<double>(), 16);
+    EXPECT_TRUE(j["model"]["ok"]);
   }
-  EXPECT_NEAR(j["stack"]["measured"].get<double>(), j["stack"]["fstack_usage"].get<double>(), 16);
-  EXPECT_TRUE(j["model"]["ok"]);
 }
 
 TEST(DeviceCli, DryRunPrintsTheExactOpenOcdCommand) {

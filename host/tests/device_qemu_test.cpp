@@ -170,7 +170,7 @@ TEST_P(QemuDevice, LoadInputReadsTheHostFile) {
   EXPECT_THROW(session().rpc().load_input(0, (dir / "missing.raw").string()), transport::DeviceError);
 }
 
-INSTANTIATE_TEST_SUITE_P(Boards, QemuDevice, testing::Values("netduinoplus2", "mps2-an386", "mps2-an500"),
+INSTANTIATE_TEST_SUITE_P(Boards, QemuDevice, testing::Values("netduinoplus2", "mps2-an385", "mps2-an386", "mps2-an500"),
                          [](const auto& info) {
                            std::string s = info.param;
                            std::replace(s.begin(), s.end(), '-', '_');

@@ -20,6 +20,16 @@ model=$shared/models/vww_96_int8.tflite case=$shared/oracle/vww_96_int8/rand1
 "$aotbench" infer --board host --model "$model" --variant api=packed,index=i64 \
   --input "$case.in0.raw" --output "$tmp/out.raw"
 cmp "$tmp/out.raw" "$case.out0.raw" || fail "infer output differs from the oracle"
+# ... also built by the host's clang (the cc knob).
+"$aotbench" infer --board host --model "$model" --variant cc=clang,opt=O2 \
+  --input "$case.in0.raw" --output "$tmp/out_clang.raw" 2> "$tmp/infer_clang.txt"
+cmp "$tmp/out_clang.raw" "$case.out0.raw" || fail "infer output with cc=clang differs from the oracle"
+grep -q "opt=O2,cc=clang" "$tmp/infer_clang.txt" || fail "infer did not report the clang variant: $(cat "$tmp/infer_clang.txt")"
+
+# `aotbench variants` lists every knob, the compiler included.
+"$aotbench" variants > "$tmp/variants.txt"
+grep -Eq "^cc +gcc\|clang +default gcc +C compiler of the model and kernels" "$tmp/variants.txt" \
+  || fail "variants does not list cc: $(cat "$tmp/variants.txt")"
 
 # Bad input: clear errors, non-zero exit.
 expect_error() {  # expect_error REGEX COMMAND...
@@ -31,6 +41,8 @@ expect_error "unknown variant knob 'speed'; known knobs: api, interface" \
   "$aotbench" codegen --model kws --variant speed=fast --out "$tmp/x"
 expect_error "variant knob api has no value 'fast'; choose one of: packed, unpacked" \
   "$aotbench" codegen --model kws --variant api=fast --out "$tmp/x"
+expect_error "variant knob cc has no value 'icc'; choose one of: gcc, clang" \
+  "$aotbench" codegen --model kws --variant cc=icc --out "$tmp/x"
 expect_error "prefix '9lives' is not a C identifier" \
   "$aotbench" codegen --model kws --variant prefix=9lives --out "$tmp/x"
 expect_error "does not exist" "$aotbench" codegen --model "$tmp/missing.tflite" --out "$tmp/x"

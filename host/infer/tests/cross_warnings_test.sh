@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Generated code (both corners, and a variant of every other knob value) compiles warning-free
-# with -Wall -Wextra for Cortex-M4 and Cortex-M7 with arm-none-eabi-gcc.
+# with -Wall -Wextra for Cortex-M3 (soft float), Cortex-M4 and Cortex-M7 with arm-none-eabi-gcc.
 # usage: cross_warnings_test.sh AOTBENCH SOURCE_DIR TMP_DIR
 set -euo pipefail
 aotbench=$1 src=$2 tmp=$3
@@ -11,7 +11,7 @@ variants=(
   "api=unpacked,interface=c,workspace=static,params=direct,index=i32"
   "api=packed,interface=c,workspace=static,params=lookup,index=i32,plan=greedy_by_conflicts"
 )
-cpus=("-mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16" "-mcpu=cortex-m7 -mfloat-abi=hard -mfpu=fpv5-d16")
+cpus=("-mcpu=cortex-m3 -mfloat-abi=soft" "-mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16" "-mcpu=cortex-m7 -mfloat-abi=hard -mfpu=fpv5-d16")
 n=0
 for model in mnv2 ic; do
   for v in "${variants[@]}"; do
@@ -28,4 +28,4 @@ for model in mnv2 ic; do
     done
   done
 done
-echo "generated code compiled warning-free for Cortex-M4 and Cortex-M7 ($n variants)"
+echo "generated code compiled warning-free for Cortex-M3, Cortex-M4 and Cortex-M7 ($n variants)"

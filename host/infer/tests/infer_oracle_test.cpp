@@ -59,6 +59,46 @@ std::vector<std::string> oracle_models() {
 INSTANTIATE_TEST_SUITE_P(Models, OracleVariants, testing::ValuesIn(oracle_models()),
                          [](const auto& info) { return info.param; });
 
+// cc=clang: the same generated code and reference kernels built by the host's clang give TFLite
+// Micro's bytes too (both corners; the unpacked one also at -O2, where clang vectorizes).
+class OracleClang : public testing::TestWithParam<std::string> {};
+
+TEST_P(OracleClang, ClangBuildsMatchTfliteMicro) {
+  const std::string model_name = GetParam();
+  const infer::LoadedModel model =
+      infer::load_model((fs::path(AOTBENCH_SHARED_DIR) / "models" / (model_name + ".tflite")).string());
+  const fs::path dir = scratch_dir("oracle_clang_" + model_name);
+  std::vector<codegen::Variant> variants;
+  for (codegen::Variant v : corners()) {
+    v.set("cc", "clang");
+    variants.push_back(v);
+  }
+  if (model_name != "mnv2_100_224_nchw_int8") {  // the 3.8 MB model: both corners are enough
+    codegen::Variant o2 = variants.back();
+    o2.set("opt", "O2");
+    variants.push_back(o2);
+  }
+  int compared = 0;
+  for (const codegen::Variant& v : variants) {
+    SCOPED_TRACE(v.key());
+    const infer::HostProgram program = infer::prepare_on_host(model, v);
+    ASSERT_NE(program.summary.variant_key.find("cc=clang"), std::string::npos);
+    for (const auto& c : the_oracle().cases()) {
+      if (c.model != model_name) continue;
+      SCOPED_TRACE(c.name);
+      const fs::path in = dir / (c.name + ".in"), out = dir / (c.name + ".out");
+      write_bytes(in, the_oracle().input(c, 0));
+      infer::run_on_host(program, {in}, {out});
+      EXPECT_EQ(read_bytes(out), the_oracle().output(c, 0));
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, OracleClang, testing::ValuesIn(oracle_models()),
+                         [](const auto& info) { return info.param; });
+
 // The intermediate-tensor dump reproduces TENSORS.tsv (the debugging aid that finds the first
 // layer that differs works), for the reference kernels and for every dsp schedule. The outputs
 // of PADs folded into their convolution are never computed: exactly those are missing.

@@ -14,7 +14,7 @@ using namespace aotbench;
 namespace {
 
 TEST(Sizes, SplitAddsUpToTheElfsSections) {
-  for (const char* board : {"netduinoplus2", "mps2-an500"}) {
+  for (const char* board : {"netduinoplus2", "mps2-an385", "mps2-an500"}) {
     SCOPED_TRACE(board);
     const fs::path elf = fs::path(AOTBENCH_FIRMWARE_DIR) / board / "selftest.elf";
     const sweep::FirmwareSizes s = sweep::firmware_sizes(elf, fs::path(elf).replace_extension(".map"));

@@ -2,12 +2,14 @@
 # split, and end-to-end sweeps in QEMU (one emulator at a time each).
 set(_dir ${CMAKE_CURRENT_LIST_DIR})
 add_executable(sweep_tests ${_dir}/sweep_space_test.cpp ${_dir}/sweep_select_test.cpp ${_dir}/sweep_sizes_test.cpp
-                           ${_dir}/sweep_progress_test.cpp)
+                           ${_dir}/sweep_progress_test.cpp ${_dir}/sweep_clang_device_test.cpp)
 target_link_libraries(sweep_tests PRIVATE aotbench_sweep GTest::gtest_main util)  # util: openpty
-target_compile_definitions(sweep_tests PRIVATE "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\"")
-gtest_discover_tests(sweep_tests TEST_PREFIX sweep. DISCOVERY_TIMEOUT 60)
-
+target_compile_definitions(sweep_tests PRIVATE "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\""
+                           "AOTBENCH_SHARED_DIR=\"${AOTBENCH_SHARED_DIR}\"")
 set(_env "AOTBENCH_CACHE_DIR=${CMAKE_BINARY_DIR}/test-cache")
+# ClangOnDevice boots QEMU (one emulator) and builds into the test cache, never the user's.
+gtest_discover_tests(sweep_tests TEST_PREFIX sweep. DISCOVERY_TIMEOUT 60 PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 600)
+
 add_test(NAME sweep.e2e COMMAND /usr/bin/python3 ${_dir}/sweep_e2e_test.py $<TARGET_FILE:aotbench>
                                 ${CMAKE_CURRENT_BINARY_DIR}/sweep_e2e)
 add_test(NAME sweep.resume COMMAND /usr/bin/python3 ${_dir}/sweep_resume_test.py $<TARGET_FILE:aotbench>

@@ -67,12 +67,12 @@ std::string results_csv(const Run& run) {
 }
 
 std::string ops_csv(const Run& run) {
-  std::string out = row({"key", "op_index", "op_type", "counts", "macs", "counts_per_mac"});
+  std::string out = row({"key", "op_index", "op_type", "schedule", "counts", "macs", "counts_per_mac"});
   for (const auto& v : run.variants)
     for (const auto& op : v.ops) {
       auto cpm = op.counts_per_mac();
-      out += row({v.key, std::to_string(op.index), op.type, std::to_string(op.counts), std::to_string(op.macs),
-                  cpm ? fmt::format("{:.4f}", *cpm) : ""});
+      out += row({v.key, std::to_string(op.index), op.type, op.schedule, std::to_string(op.counts),
+                  std::to_string(op.macs), cpm ? fmt::format("{:.4f}", *cpm) : ""});
     }
   return out;
 }

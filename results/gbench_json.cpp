@@ -50,7 +50,9 @@ Json aotbench_json(const VariantResult& v) {
   for (const auto& [k, val] : v.knobs) knobs[k] = val;
   Json ops = Json::array();
   for (const auto& op : v.ops)
-    ops.push_back({{"index", op.index}, {"type", op.type}, {"counts", op.counts}, {"macs", op.macs}});
+    ops.push_back({{"index", op.index}, {"type", op.type}, {"counts", op.counts}, {"macs", op.macs}, {"schedule", op.schedule}});
+  Json layers = Json::array();
+  for (const auto& l : v.layers) layers.push_back({{"index", l.index}, {"type", l.type}, {"schedule", l.schedule}});
   return Json{{"key", v.key},
               {"knobs", knobs},
               {"status", to_string(v.status)},
@@ -60,7 +62,8 @@ Json aotbench_json(const VariantResult& v) {
               {"outputs_match", optional_bool(v.outputs_match)},
               {"selected", v.selected},
               {"pareto", v.pareto},
-              {"ops", ops}};
+              {"ops", ops},
+              {"layers", layers}};
 }
 
 Json benchmark_json(const Run& run, const VariantResult& v, std::size_t index) {
@@ -140,7 +143,11 @@ VariantResult read_variant(const Json& b) {
   v.pareto = a.at("pareto").get<bool>();
   for (const auto& op : a.at("ops"))
     v.ops.push_back({op.at("index").get<int>(), op.at("type").get<std::string>(),
-                     to_u64(op.at("counts"), "an operator's counts"), to_u64(op.at("macs"), "an operator's MACs")});
+                     to_u64(op.at("counts"), "an operator's counts"), to_u64(op.at("macs"), "an operator's MACs"),
+                     op.value("schedule", std::string())});
+  // Results of aotbench before kernel schedules have no "layers".
+  for (const auto& l : a.value("layers", Json::array()))
+    v.layers.push_back({l.at("index").get<int>(), l.at("type").get<std::string>(), l.at("schedule").get<std::string>()});
   return v;
 }
 

@@ -285,7 +285,7 @@ Run History::load_run(const std::string& run_id) const {
     o.bind({run_id, x.key});
     while (o.step())
       x.ops.push_back({static_cast<int>(o.i64(0)), o.text(1), static_cast<uint64_t>(o.i64(2)),
-                       static_cast<uint64_t>(o.i64(3))});
+                       static_cast<uint64_t>(o.i64(3)), ""});  // the history keeps no schedules
   }
   return run;
 }

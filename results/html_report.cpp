@@ -177,12 +177,13 @@ std::string ops_section(const Run& run) {
     out += fmt::format("<details{}><summary><code>{}</code> — {} operators</summary>", v.selected ? " open" : "",
                        html_escape(v.key), v.ops.size());
     out += "<div class=\"table-wrap\"><table class=\"sortable\"><thead><tr>" + th("op_index", "#", true) +
-           th("op_type", "operator", false) + th("op_counts", counts_word(run.info), true) + th("macs", "MACs", true) +
+           th("op_type", "operator", false) + th("op_schedule", "schedule", false) +
+           th("op_counts", counts_word(run.info), true) + th("macs", "MACs", true) +
            th("per_mac", counts_word(run.info) + "/MAC", true) + th("share", "share", true) + "</tr></thead><tbody>";
     for (const auto& op : v.ops) {
       auto cpm = op.counts_per_mac();
       double share = total ? 100.0 * static_cast<double>(op.counts) / static_cast<double>(total) : 0;
-      out += "<tr>" + num_cell(op.index, Unit::counts) + text_cell(op.type) +
+      out += "<tr>" + num_cell(op.index, Unit::counts) + text_cell(op.type) + text_cell(op.schedule) +
              num_cell(static_cast<double>(op.counts), Unit::counts) + num_cell(static_cast<double>(op.macs), Unit::counts) +
              fmt::format("<td class=\"num\" data-v=\"{}\">{}</td>", cpm ? fmt::format("{:.4f}", *cpm) : "",
                          cpm ? fmt::format("{:.2f}", *cpm) : "–") +

@@ -78,8 +78,16 @@ struct OpProfile {
   std::string type;    // e.g. CONV_2D (model data: escape before display)
   uint64_t counts = 0; // cycles or instructions, like the variant's counts
   uint64_t macs = 0;
+  std::string schedule;  // the kernel schedule that ran it, e.g. "dsp_1x1"; empty if unknown
   // counts per MAC; empty when the operator has no MACs (e.g. RESHAPE)
   std::optional<double> counts_per_mac() const;
+};
+
+// The kernel schedule code generation chose for one layer (operator) of a variant.
+struct LayerSchedule {
+  int index = 0;         // operator index in the graph
+  std::string type;      // e.g. CONV_2D
+  std::string schedule;  // e.g. "ref", "dsp_1x1"
 };
 
 struct VariantResult {
@@ -96,6 +104,7 @@ struct VariantResult {
   std::optional<bool> fits;             // within the board's flash/RAM/stack limits
   std::optional<bool> outputs_match;    // outputs byte-equal to the reference
   std::vector<OpProfile> ops;           // empty unless profiled per operator
+  std::vector<LayerSchedule> layers;    // every layer's schedule (empty before generation)
 
   bool selected = false;  // the tuner's winner
   bool pareto = false;    // on the Pareto front of (counts, flash, stack)

@@ -1,19 +1,23 @@
 // `aotbench codegen --model M --variant K=V,... --out DIR`: write a variant's C sources.
 #include <fmt/core.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <stdexcept>
 
+#include "board/registry.hpp"
 #include "cli/commands.hpp"
 #include "emit/summary.hpp"
 #include "infer/infer.hpp"
+#include "select/registry.hpp"
 #include "sweep/best_config.hpp"
 
 namespace aotbench::cli {
 
 void add_codegen(CLI::App& app) {
   struct Options {
-    std::string model, variant, out, config;
+    std::string model, variant, out, config, board;
     bool dump_tensors = false, json = false;
   };
   static Options o;
@@ -26,18 +30,30 @@ void add_codegen(CLI::App& app) {
   auto* config = cmd->add_option("--config", o.config, "best.toml of a sweep: its model and winning variant")
                      ->check(CLI::ExistingFile);
   config->excludes(model)->excludes(variant);
+  cmd->add_option("--board", o.board,
+                  "generate for this board's core: only kernel schedules it can run (default: any, like the host; "
+                  "with --config, the board of best.toml)");
   cmd->add_option("--out", o.out, "output folder (created)")->required();
   cmd->add_flag("--dump-tensors", o.dump_tensors, "call ab_debug_tensor() after every operator (debugging)");
   cmd->add_flag("--json", o.json, "print the summary as JSON");
   cmd->callback([] {
     if (o.config.empty() && o.model.empty()) throw std::runtime_error("codegen needs --model (or --config best.toml)");
     const sweep::BestConfig best =
-        o.config.empty() ? sweep::BestConfig{o.model, codegen::Variant::parse(o.variant)} : sweep::read_best_config(o.config);
+        o.config.empty() ? sweep::BestConfig{o.model, "", codegen::Variant::parse(o.variant), {}}
+                         : sweep::read_best_config(o.config);
     const infer::LoadedModel model = infer::load_model(best.model);
     codegen::EmitOptions eo;
     eo.model_name = model.name;
     eo.dump_tensors = o.dump_tensors;
-    const codegen::EmitResult r = codegen::emit_model(model.graph, best.variant, eo);
+    const std::string board = o.board.empty() ? best.board : o.board;
+    if (!board.empty()) eo.cpu_features = board::Registry().get(board).cpu.features;
+    codegen::Variant variant = best.variant;
+    if (!best.layers.empty()) {  // [layers] of best.toml: keep what the knobs choose, override the rest
+      std::map<int, std::string> chosen;
+      for (const auto& op : codegen::emit_model(model.graph, variant, eo).summary.ops) chosen[op.index] = op.schedule;
+      variant = sweep::variant_of(best, chosen);
+    }
+    const codegen::EmitResult r = codegen::emit_model(model.graph, variant, eo);
     codegen::write_sources(r, o.out);
     if (o.json) {
       fmt::print("{}\n", codegen::summary_json(r.summary).dump(2));
@@ -49,14 +65,38 @@ void add_codegen(CLI::App& app) {
 }
 
 void add_variants(CLI::App& app) {
-  auto* cmd = app.add_subcommand("variants", "list the code-generation knobs and their values");
+  static bool json = false;
+  auto* cmd = app.add_subcommand("variants", "list the code-generation knobs and the kernel schedules of every operator");
+  cmd->add_flag("--json", json, "print knobs and schedules as JSON");
   cmd->callback([] {
+    const auto& schedules = codegen::schedule_registry();
+    if (json) {
+      nlohmann::json knobs = nlohmann::json::array(), list = nlohmann::json::array();
+      for (const auto& k : codegen::knob_table())
+        knobs.push_back({{"name", k.name}, {"values", k.values}, {"default", k.default_value}, {"help", k.help}});
+      for (const auto& s : schedules)
+        for (codegen::OpType op : s.ops)
+          list.push_back({{"operator", codegen::op_name(op)}, {"name", s.name}, {"family", s.family},
+                          {"cpu_features", s.features}, {"preference", s.preference}, {"help", s.help}});
+      fmt::print("{}\n", nlohmann::json{{"knobs", knobs}, {"schedules", list}}.dump(2));
+      return;
+    }
     for (const auto& k : codegen::knob_table()) {
       std::string values;
       for (const auto& v : k.values) values += (values.empty() ? "" : "|") + v;
       fmt::print("{:<10} {:<38} default {:<15} {}\n", k.name, values.empty() ? "<identifier>" : values,
                  k.default_value.empty() ? "(model name)" : k.default_value, k.help);
     }
+    fmt::print("\nkernel schedules per operator (kernels=FAMILY gives every layer the family's first schedule "
+               "below that can run it, else ref; layers=INDEX:NAME/... picks single layers):\n");
+    for (const auto& s : schedules) {
+      if (s.family == "ref") continue;  // one line for ref below
+      for (codegen::OpType op : s.ops)
+        fmt::print("  {:<18} {:<16} {:<4} needs {:<5} {}\n", codegen::op_name(op), s.name, s.family,
+                   s.features.empty() ? "-" : fmt::format("{}", fmt::join(s.features, ",")), s.help);
+    }
+    fmt::print("  {:<18} {:<16} {:<4} needs {:<5} {}\n", "every operator", "ref", "ref", "-",
+               "TFLite Micro's reference arithmetic, plain C loops");
   });
 }
 

@@ -7,13 +7,15 @@
 #include <stdexcept>
 
 #include "results/files.hpp"
+#include "select/select.hpp"
 
 namespace aotbench::sweep {
 
 void write_best_config(const std::filesystem::path& path, const std::string& model_arg, const results::Run& run,
                        const results::VariantResult& w) {
-  toml::table variant;
+  toml::table variant, layers;
   for (const auto& [knob, value] : w.knobs) variant.insert(knob, value);
+  for (const auto& l : w.layers) layers.insert(std::to_string(l.index), l.schedule);
   toml::table measured{{"counter", results::to_string(run.info.counter)},
                        {"counts_median", static_cast<int64_t>(w.counts ? w.counts->median : 0)},
                        {"flash_bytes", static_cast<int64_t>(w.flash ? w.flash->total() : 0)},
@@ -26,10 +28,13 @@ void write_best_config(const std::filesystem::path& path, const std::string& mod
                   {"run_id", run.info.run_id},
                   {"reason", run.selection_reason},
                   {"variant", variant},
+                  {"layers", layers},
                   {"measured", measured}};
   std::ostringstream text;
   text << "# The best variant found by aotbench (" << run.info.date_utc << ").\n"
        << "# Regenerate its sources with: aotbench codegen --config " << path.filename().string() << " --out DIR\n"
+       << "# [layers] is the kernel schedule of every layer (operator index = schedule); edit one to change\n"
+       << "# that layer (`aotbench variants` lists the schedules).\n"
        << doc << "\n";
   results::write_file(path, text.str());  // atomic
 }
@@ -55,7 +60,33 @@ BestConfig read_best_config(const std::filesystem::path& path) {
       throw std::runtime_error(fmt::format("{}: {}", path.string(), e.what()));
     }
   }
+  c.board = t["board"].value_or(std::string{});
+  if (const toml::table* layers = t["layers"].as_table()) {
+    for (const auto& [index, value] : *layers) {
+      auto name = value.value<std::string>();
+      int i = -1;
+      try {
+        i = std::stoi(std::string(index.str()));
+      } catch (const std::exception&) {
+      }
+      if (!name || i < 0 || std::to_string(i) != index.str())
+        throw std::runtime_error(fmt::format("{}: layers.{} must be an operator index set to a schedule name",
+                                             path.string(), index.str()));
+      c.layers[i] = *name;
+    }
+  }
   return c;
+}
+
+codegen::Variant variant_of(const BestConfig& c, const std::map<int, std::string>& chosen) {
+  std::map<int, std::string> overrides = c.variant.layer_schedules();
+  for (const auto& [index, schedule] : c.layers) {
+    const auto it = chosen.find(index);
+    if (it == chosen.end() || it->second != schedule) overrides[index] = schedule;
+  }
+  codegen::Variant v = c.variant;
+  v.set("layers", codegen::format_layer_schedules(overrides));
+  return v;
 }
 
 }  // namespace aotbench::sweep

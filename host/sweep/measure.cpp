@@ -109,6 +109,8 @@ class Pipeline {
     }
     m_.result.arena_bytes = static_cast<uint64_t>(v_.static_workspace() ? summary_.arena_bytes
                                                                          : summary_.workspace_pool_bytes);
+    for (const codegen::OpSummary& op : summary_.ops)
+      if (!op.schedule.empty()) m_.result.layers.push_back({op.index, op.type, op.schedule});
     leave();
   }
 
@@ -218,7 +220,7 @@ class Pipeline {
       if (op.function.empty()) continue;  // an aliased RESHAPE runs no code
       const std::size_t i = static_cast<std::size_t>(op.index);
       m_.ops.push_back({op.index, op.type, i < p.op_counts.size() ? p.op_counts[i] : 0,
-                        static_cast<uint64_t>(op.macs)});
+                        static_cast<uint64_t>(op.macs), op.schedule});
     }
   }
 

@@ -95,10 +95,11 @@ void add_failures(Run& run) {
 }
 
 void add_ops(VariantResult& v) {
-  v.ops = {{0, "CONV_2D", 1'900'000, 1'204'224},          {1, "DEPTHWISE_CONV_2D", 2'100'000, 401'408},
-           {2, "CONV_2D", 3'600'000, 2'408'448},          {3, "ADD", 410'000, 0},
-           {4, "<b>MEAN</b> & \"avg\"", 95'000, 0},        {5, "FULLY_CONNECTED", 880'000, 640'000},
-           {6, "RESHAPE", 1'200, 0}};
+  v.ops = {{0, "CONV_2D", 1'900'000, 1'204'224, "dsp_im2col"}, {1, "DEPTHWISE_CONV_2D", 2'100'000, 401'408, "dsp_dw"},
+           {2, "CONV_2D", 3'600'000, 2'408'448, "dsp_1x1"},      {3, "ADD", 410'000, 0, "ref"},
+           {4, "<b>MEAN</b> & \"avg\"", 95'000, 0, "ref"},     {5, "FULLY_CONNECTED", 880'000, 640'000, "ref"},
+           {6, "RESHAPE", 1'200, 0, "ref"}};
+  for (const auto& op : v.ops) v.layers.push_back({op.index, op.type, op.schedule});
 }
 
 }  // namespace

@@ -123,14 +123,16 @@ TEST(Csv, OpsTableRows) {
   ASSERT_NE(w, nullptr);
   Table t = parse_csv(ops_csv(run));
   ASSERT_EQ(t.size(), w->ops.size() + 1);
-  EXPECT_EQ(t[0], (std::vector<std::string>{"key", "op_index", "op_type", "counts", "macs", "counts_per_mac"}));
+  EXPECT_EQ(t[0], (std::vector<std::string>{"key", "op_index", "op_type", "schedule", "counts", "macs",
+                                            "counts_per_mac"}));
   for (std::size_t i = 0; i < w->ops.size(); ++i) {
     const OpProfile& op = w->ops[i];
     EXPECT_EQ(t[i + 1][0], w->key);
     EXPECT_EQ(t[i + 1][2], op.type);
-    EXPECT_EQ(t[i + 1][3], std::to_string(op.counts));
-    if (op.macs) EXPECT_NEAR(std::stod(t[i + 1][5]), double(op.counts) / double(op.macs), 1e-4);
-    else EXPECT_EQ(t[i + 1][5], "");
+    EXPECT_EQ(t[i + 1][3], op.schedule);
+    EXPECT_EQ(t[i + 1][4], std::to_string(op.counts));
+    if (op.macs) EXPECT_NEAR(std::stod(t[i + 1][6]), double(op.counts) / double(op.macs), 1e-4);
+    else EXPECT_EQ(t[i + 1][6], "");
   }
 }
 

@@ -1,11 +1,13 @@
 #!/usr/bin/python3
 """sweep.e2e: real sweeps in QEMU, end to end.
 
-Two identical sweeps of the kws model on the emulated STM32 (4 variants): every output matches the
-host reference; results.csv, results.json, report.html and the SQLite history agree with each
-other; the counts are identical run to run (QEMU -icount); Google Benchmark's compare.py reads the
-two results.json and lists every variant; `aotbench report --baseline` sees no regression; best.toml
-regenerates the winner's sources; the report opens in headless Chromium without console errors.
+Two identical sweeps of the kws model on the emulated STM32 (5 variants: 4 with the reference
+kernels, 1 with the dsp kernels): every output matches the host reference; results.csv,
+results.json, report.html and the SQLite history agree with each other; the counts are identical
+run to run (QEMU -icount); Google Benchmark's compare.py reads the two results.json and lists every
+variant; `aotbench report --baseline` sees no regression; best.toml regenerates the winner's
+sources byte for byte, and an edited layer of its [layers] table changes that layer's schedule;
+the report opens in headless Chromium without console errors.
 
 usage: sweep_e2e_test.py AOTBENCH WORKDIR
 """
@@ -20,7 +22,8 @@ import sys
 aotbench, work = sys.argv[1], pathlib.Path(sys.argv[2])
 shutil.rmtree(work, ignore_errors=True)
 work.mkdir(parents=True)
-VARIANTS = "@corners;opt=Os|O2;cc=gcc"
+VARIANTS = "@corners;opt=Os|O2;cc=gcc;+kernels=dsp,opt=O2"
+N = 5
 CHROMIUM = ["/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
             "--enable-logging=stderr", "--v=0"]
@@ -46,8 +49,8 @@ a, b = sweep("a", "--per-op"), sweep("b")
 ja = json.loads((a / "results.json").read_text())
 jb = json.loads((b / "results.json").read_text())
 benchmarks = {x["name"]: x for x in ja["benchmarks"]}
-if len(benchmarks) != 4:
-    fail(f"results.json has {len(benchmarks)} variants, expected 4")
+if len(benchmarks) != N:
+    fail(f"results.json has {len(benchmarks)} variants, expected {N}")
 
 # Every variant ran and matched the host reference.
 rows = {r["key"]: r for r in csv.DictReader((a / "results.csv").open())}
@@ -60,8 +63,8 @@ for key, r in rows.items():
 # CSV, JSON and SQLite carry the same numbers.
 db = sqlite3.connect(work / "history.sqlite")
 run_id = ja["context"]["run_id"]
-if db.execute("SELECT COUNT(*) FROM variants WHERE run_id = ?", (run_id,)).fetchone()[0] != 4:
-    fail("the history database does not hold exactly the 4 variants of the first sweep")
+if db.execute("SELECT COUNT(*) FROM variants WHERE run_id = ?", (run_id,)).fetchone()[0] != N:
+    fail(f"the history database does not hold exactly the {N} variants of the first sweep")
 for key, r in rows.items():
     counts_json = benchmarks[key]["counts_median"]
     if int(r["counts_median"]) != int(counts_json):
@@ -84,6 +87,9 @@ if {o["key"] for o in ops} != set(winner_csv):
     fail(f"ops.csv profiles {set(o['key'] for o in ops)}, expected the winner {winner_csv}")
 if sum(int(o["macs"]) for o in ops) != 2656768 or len(ops) != 12 or min(int(o["counts"]) for o in ops) <= 0:
     fail(f"ops.csv: {len(ops)} operators, {sum(int(o['macs']) for o in ops)} MACs")
+# The dsp kernels win on kws, and ops.csv names the schedule of each of its layers.
+if "kernels=dsp" not in winner_csv[0] or {o["schedule"] for o in ops} != {"dsp_im2col", "dsp_dw", "dsp_1x1", "ref"}:
+    fail(f"winner {winner_csv[0]}, schedules in ops.csv {sorted({o['schedule'] for o in ops})}")
 
 # QEMU -icount: the same firmware gives the same counts every time.
 for x in jb["benchmarks"]:
@@ -106,11 +112,31 @@ p = subprocess.run([aotbench, "report", str(b / "results.json"), "--baseline", s
 if p.returncode != 0:
     fail(f"report --baseline exited {p.returncode}: {p.stdout}{p.stderr}")
 
-# best.toml gives back the winner's sources.
-p = subprocess.run([aotbench, "codegen", "--config", str(a / "best.toml"), "--out", str(work / "best"), "--json"],
-                   capture_output=True, text=True, timeout=60)
-if p.returncode != 0 or json.loads(p.stdout)["variant"] != winner_csv[0]:
-    fail(f"codegen --config best.toml: {p.returncode} {p.stdout[:500]} {p.stderr[:500]}")
+# best.toml gives back the winner's sources, byte for byte.
+def codegen(args, out):
+    p = subprocess.run([aotbench, "codegen", *args, "--out", str(work / out), "--json"], capture_output=True,
+                       text=True, timeout=60)
+    if p.returncode != 0:
+        fail(f"codegen {args}: {p.returncode} {p.stdout[:500]} {p.stderr[:500]}")
+    return json.loads(p.stdout)
+
+
+best = codegen(["--config", str(a / "best.toml")], "best")
+again = codegen(["--model", "kws", "--variant", winner_csv[0], "--board", "netduinoplus2"], "again")
+if best["variant"] != winner_csv[0]:
+    fail(f"codegen --config best.toml made {best['variant']}, the winner is {winner_csv[0]}")
+for f in (work / "again").iterdir():
+    if f.read_bytes() != (work / "best" / f.name).read_bytes():
+        fail(f"codegen --config best.toml: {f.name} differs from the winner's")
+# [layers] lists every layer's schedule; editing one changes that layer only.
+toml = (a / "best.toml").read_text()
+layers = {o["index"]: o["schedule"] for o in best["ops"] if o["schedule"]}
+if "[layers]" not in toml or any(f"\n{i} = '{s}'" not in toml for i, s in layers.items()):
+    fail(f"best.toml does not list every layer's schedule {layers}:\n{toml}")
+(work / "edited.toml").write_text(toml.replace("\n0 = 'dsp_im2col'", "\n0 = 'dsp_im2col_w16'"))
+edited = codegen(["--config", str(work / "edited.toml")], "edited")
+if not edited["variant"].endswith(",layers=0:dsp_im2col_w16") or edited["ops"][0]["schedule"] != "dsp_im2col_w16":
+    fail(f"an edited [layers] entry gave {edited['variant']}, {edited['ops'][0]}")
 
 # The report opens in Chromium without console errors; keep a screenshot.
 p = subprocess.run(CHROMIUM + [f"--user-data-dir={work / 'profile'}", f"--screenshot={work / 'report.png'}",

@@ -4,6 +4,9 @@
 #include <fmt/format.h>
 
 #include <stdexcept>
+#include <thread>
+
+#include <unistd.h>
 
 #include "build/toolchain.hpp"
 #include "emit/summary.hpp"
@@ -45,7 +48,9 @@ fs::path generate_to_cache(const LoadedModel& model, const codegen::Variant& var
   codegen::EmitResult r = codegen::emit_model(model.graph, variant, options);
   const fs::path dir = cache_dir() / "gen" / content_key(r);
   if (!fs::exists(dir / "summary.json")) {
-    const fs::path tmp = dir.string() + ".tmp";
+    // A private folder per process and thread: a concurrent twin generating the same sources
+    // must not write into (or delete) ours.
+    const fs::path tmp = dir.string() + fmt::format(".{}.{}.tmp", getpid(), std::hash<std::thread::id>{}(std::this_thread::get_id()));
     fs::remove_all(tmp);
     codegen::write_sources(r, tmp);
     std::error_code ec;

@@ -125,10 +125,12 @@ class Pipeline {
     spec.include_dirs.insert(spec.include_dirs.end(), support.include_dirs.begin(), support.include_dirs.end());
     spec.include_dirs.push_back(dlpack_include_dir());
     spec.cflags = {"-std=c11", "-" + v_.get("opt"), fmt::format("-DAB_INDEX_BITS={}", v_.index_bits())};
+    spec.cflags.insert(spec.cflags.end(), s_.extra_cflags.begin(), s_.extra_cflags.end());
     // The variant's compiler (the `cc` knob) builds its sources; the device runtime stays gcc's.
     const build::Toolchain toolchain = build::Toolchain::cross(v_.get("cc"));
     build::Sha1Hex where;
     where.add(gen_dir_.filename().string()).add(v_.get("opt")).add(toolchain.cc());
+    for (const auto& f : s_.extra_cflags) where.add(f);
     const fs::path out = infer::cache_dir() / "firmware" / s_.board.name / where.hex();
     try {
       const build::FirmwareBuilder builder(build::FirmwareBuilder::default_runtime_dir(), toolchain);

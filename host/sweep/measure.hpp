@@ -40,6 +40,7 @@ struct MeasureSetup {
   std::chrono::milliseconds run_timeout{300000};
   std::string flasher, serial_device, probe;    // hardware overrides (empty: the profile's / any probe)
   std::mutex* device_lock = nullptr;            // held while flashing and running (one real board)
+  std::vector<std::string> extra_cflags;        // added to every variant's compile (tests)
 };
 
 struct Measurement {

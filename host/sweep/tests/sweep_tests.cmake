@@ -2,7 +2,8 @@
 # split, and end-to-end sweeps in QEMU (one emulator at a time each).
 set(_dir ${CMAKE_CURRENT_LIST_DIR})
 add_executable(sweep_tests ${_dir}/sweep_space_test.cpp ${_dir}/sweep_select_test.cpp ${_dir}/sweep_sizes_test.cpp
-                           ${_dir}/sweep_progress_test.cpp ${_dir}/sweep_clang_device_test.cpp)
+                           ${_dir}/sweep_progress_test.cpp ${_dir}/sweep_clang_device_test.cpp
+                           ${_dir}/sweep_device_oracle_test.cpp)
 target_link_libraries(sweep_tests PRIVATE aotbench_sweep GTest::gtest_main util)  # util: openpty
 target_compile_definitions(sweep_tests PRIVATE "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\""
                            "AOTBENCH_SHARED_DIR=\"${AOTBENCH_SHARED_DIR}\"")

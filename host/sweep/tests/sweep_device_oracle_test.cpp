@@ -1,0 +1,148 @@
+// Every kernel schedule on the device, against TFLite Micro's bytes: on an emulated board, every
+// model of ../shared/oracle (those that fit it) with the reference kernels, the dsp family's
+// default schedules, and each dsp schedule forced onto every layer it can run, each case's
+// device outputs through the sweep's own measuring pipeline compared with the oracle files (not
+// with a host build). The host runs the portable definitions of the intrinsics; this runs the
+// real instructions (Cortex-M4, M7) or, on the Cortex-M3, proves the dsp family is never used.
+//
+// A second test builds the dsp kernels with a deliberate fault on the device only: the sweep
+// must report a mismatch with the host reference and never select that variant.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+#include <set>
+
+#include "board/registry.hpp"
+#include "lower/lower.hpp"
+#include "select/registry.hpp"
+#include "select/select.hpp"
+#include "sweep/measure.hpp"
+#include "sweep/select.hpp"
+
+namespace fs = std::filesystem;
+using namespace aotbench;
+
+namespace {
+
+const fs::path kShared = AOTBENCH_SHARED_DIR;
+
+std::vector<uint8_t> read_bytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + p.string());
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The oracle cases of a model: <case>.in0.raw files (every model here has one input, one output).
+std::vector<std::string> cases_of(const std::string& model) {
+  std::set<std::string> names;
+  for (const auto& e : fs::directory_iterator(kShared / "oracle" / model)) {
+    const std::string f = e.path().filename().string();
+    if (f.size() > 8 && f.ends_with(".in0.raw")) names.insert(f.substr(0, f.size() - 8));
+  }
+  return {names.begin(), names.end()};
+}
+
+// The variants to run: ref, the dsp defaults, and each dsp schedule forced wherever it applies.
+std::vector<codegen::Variant> schedule_variants(const infer::LoadedModel& m, const board::Profile& board) {
+  const std::string base = "api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=O2";
+  std::vector<codegen::Variant> out = {codegen::Variant::parse(base)};
+  if (!codegen::family_unsupported("dsp", board.cpu.features).empty()) return out;
+  out.push_back(codegen::Variant::parse(base + ",kernels=dsp"));
+  const auto lowered = codegen::lower_graph(m.graph);
+  std::set<std::string> seen;
+  for (const codegen::Schedule& s : codegen::schedule_registry()) {
+    if (s.family != "dsp") continue;
+    std::map<int, std::string> layers;
+    for (std::size_t i = 0; i < lowered.size(); ++i) {
+      const codegen::ScheduleContext c{m.graph, m.graph.ops[i]};
+      for (const codegen::Schedule* cand : codegen::candidate_schedules(c, lowered[i], board.cpu.features))
+        if (cand == &s) layers[lowered[i].op_index] = s.name;
+    }
+    const std::string text = codegen::format_layer_schedules(layers);
+    if (layers.empty() || !seen.insert(text).second) continue;
+    out.push_back(codegen::Variant::parse(base + ",kernels=dsp,layers=" + text));
+  }
+  return out;
+}
+
+sweep::MeasureSetup setup_for(const board::Profile& board, const infer::LoadedModel& model, const std::string& model_name,
+                              const std::string& c) {
+  sweep::MeasureSetup s;
+  s.board = board;
+  s.model = &model;
+  const fs::path in = kShared / "oracle" / model_name / (c + ".in0.raw");
+  s.inputs = {read_bytes(in)};
+  s.input_files = {in};
+  s.reference = {read_bytes(kShared / "oracle" / model_name / (c + ".out0.raw"))};
+  return s;
+}
+
+class DeviceOracle : public testing::TestWithParam<std::string> {};
+
+TEST_P(DeviceOracle, EveryScheduleGivesTfliteMicrosBytesOnTheDevice) {
+  const board::Profile board = board::Registry().get(GetParam(), {});
+  std::atomic<bool> stop{false};
+  int ran = 0;
+  for (const std::string name : {"person_detect", "vww_96_int8", "kws_ref_model", "pretrainedresnet_quant",
+                                 "mcunet_vww1_80", "ad01_int8", "str_ww_ref_model"}) {
+    const infer::LoadedModel model = infer::load_model((kShared / "models" / (name + ".tflite")).string());
+    for (const codegen::Variant& v : schedule_variants(model, board)) {
+      for (const std::string& c : cases_of(name)) {
+        SCOPED_TRACE(name + " " + c + " " + v.key());
+        const sweep::Measurement m = sweep::measure_variant(setup_for(board, model, name, c), v, [](sweep::Stage) {}, stop);
+        if (m.result.status == results::Status::does_not_fit) {
+          std::printf("%s does not fit %s: %s\n", name.c_str(), board.name.c_str(), m.result.message.c_str());
+          break;
+        }
+        ASSERT_EQ(m.result.status, results::Status::ok) << m.result.message;
+        EXPECT_TRUE(m.result.outputs_match.value_or(false)) << m.result.message;
+        const bool dsp = v.get("kernels") == "dsp";
+        for (const auto& l : m.result.layers)  // the core decides: no dsp schedule runs on an M3
+          EXPECT_EQ(l.schedule.rfind("dsp", 0) == 0, dsp && l.schedule != "ref") << l.index << " " << l.schedule;
+        ++ran;
+      }
+    }
+  }
+  std::printf("%d model runs on %s matched the oracle\n", ran, board.name.c_str());
+  EXPECT_GT(ran, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Boards, DeviceOracle, testing::Values("netduinoplus2", "mps2-an500", "mps2-an385"),
+                         [](const auto& info) {
+                           std::string n = info.param;
+                           std::replace(n.begin(), n.end(), '-', '_');
+                           return n;
+                         });
+
+TEST(DeviceFault, AWrongDeviceResultIsAMismatchAndNeverSelected) {
+  const board::Profile board = board::Registry().get("netduinoplus2", {});
+  const infer::LoadedModel model = infer::load_model((kShared / "models" / "kws_ref_model.tflite").string());
+  std::atomic<bool> stop{false};
+  results::Run run;
+  run.info.counter = results::CounterKind::instructions;
+  for (const bool faulty : {false, true}) {
+    sweep::MeasureSetup s = setup_for(board, model, "kws_ref_model", "rand1");
+    const auto v = codegen::Variant::parse(std::string("opt=O2,kernels=") + (faulty ? "dsp" : "ref"));
+    if (faulty) {
+      s.extra_cflags = {"-DAB_DSP_FAULT_INJECTION"};
+      // As in a sweep, the reference is the variant's host build (the fault is device-only).
+      const fs::path out = fs::temp_directory_path() / "aotbench_fault_reference.raw";
+      infer::run_on_host(infer::prepare_on_host(model, v), s.input_files, {out});
+      s.reference = {read_bytes(out)};
+      EXPECT_EQ(s.reference, setup_for(board, model, "kws_ref_model", "rand1").reference);
+    }
+    sweep::Measurement m = sweep::measure_variant(s, v, [](sweep::Stage) {}, stop);
+    EXPECT_EQ(m.result.status, faulty ? results::Status::mismatch : results::Status::ok) << m.result.message;
+    EXPECT_EQ(m.result.outputs_match, !faulty);
+    run.variants.push_back(std::move(m.result));
+  }
+  // The faulty variant is far faster; it must still lose.
+  ASSERT_LT(run.variants[1].counts->median, run.variants[0].counts->median);
+  const auto winner = sweep::select_winner(run, sweep::board_limits(board, {}, {}, {}), "cycles");
+  ASSERT_TRUE(winner.has_value());
+  EXPECT_EQ(*winner, 0u);
+  EXPECT_FALSE(run.variants[1].selected);
+}
+
+}  // namespace

@@ -112,6 +112,23 @@ std::vector<const Schedule*> candidate_schedules(const ScheduleContext& c, const
   return out;
 }
 
+std::vector<ScheduleEverywhere> schedule_everywhere(const Graph& g, std::string_view family,
+                                                    const TargetFeatures& features) {
+  const std::vector<LoweredOp> lowered = lower_graph(g);
+  std::vector<ScheduleEverywhere> out;
+  for (const Schedule& s : schedule_registry()) {
+    if (s.family != family) continue;
+    ScheduleEverywhere e{s.name, {}};
+    for (std::size_t i = 0; i < lowered.size(); ++i) {
+      if (lowered[i].is_noop || !s.implements(lowered[i].op_type) || !runs_on(s, features)) continue;
+      if (s.unsupported(ScheduleContext{g, g.ops[i]}, lowered[i]).empty()) e.layers[lowered[i].op_index] = s.name;
+    }
+    const bool repeated = std::any_of(out.begin(), out.end(), [&](const auto& o) { return o.layers == e.layers; });
+    if (!e.layers.empty() && !repeated) out.push_back(std::move(e));
+  }
+  return out;
+}
+
 void select_kernels(const Graph& g, std::vector<LoweredOp>& ops, const SelectOptions& o) {
   const auto families = kernel_families();
   if (std::find(families.begin(), families.end(), o.kernels) == families.end()) {

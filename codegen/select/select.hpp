@@ -41,6 +41,16 @@ std::string family_unsupported(std::string_view family, const TargetFeatures& fe
 std::vector<const Schedule*> candidate_schedules(const ScheduleContext& c, const LoweredOp& op,
                                                  const TargetFeatures& features);
 
+// For each schedule of `family`, the `layers` assignment that gives it to every operator it can
+// run (in registration order; schedules that apply nowhere, or to exactly the same layers as an
+// earlier one with the same name, are left out). `g` must be the graph as emitted.
+struct ScheduleEverywhere {
+  std::string schedule;
+  std::map<int, std::string> layers;
+};
+std::vector<ScheduleEverywhere> schedule_everywhere(const Graph& g, std::string_view family,
+                                                    const TargetFeatures& features);
+
 // Applies a schedule to every operator. Throws SelectError for an unknown family, a layer index
 // that is not an operator, or a layer schedule that cannot run that operator (with the reason).
 void select_kernels(const Graph& g, std::vector<LoweredOp>& ops, const SelectOptions& options);

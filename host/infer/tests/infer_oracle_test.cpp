@@ -1,12 +1,14 @@
 // Every model and case of ../shared/oracle, for every combination of api x workspace x params x
-// index (the packed and unpacked corners only for the 3.8 MB MobileNetV2): the generated code,
-// built natively, must give TFLite Micro's output bytes exactly.
+// index (the packed and unpacked corners only for the 3.8 MB MobileNetV2), and for every kernel
+// schedule at both corners: the generated code, built natively (the dsp kernels with the portable
+// definitions of their instructions), must give TFLite Micro's output bytes exactly.
 #include <gtest/gtest.h>
 
 #include <map>
 #include <set>
 
 #include "infer/infer.hpp"
+#include "select/select.hpp"
 #include "infer_test_support.hpp"
 #include "oracle_data.hpp"
 
@@ -21,32 +23,6 @@ const oracle::Oracle& the_oracle() {
   return o;
 }
 
-class OracleVariants : public testing::TestWithParam<std::string> {};
-
-TEST_P(OracleVariants, EveryVariantMatchesTfliteMicro) {
-  const std::string model_name = GetParam();
-  const infer::LoadedModel model =
-      infer::load_model((fs::path(AOTBENCH_SHARED_DIR) / "models" / (model_name + ".tflite")).string());
-  std::vector<oracle::Case> cases;
-  for (const auto& c : the_oracle().cases())
-    if (c.model == model_name) cases.push_back(c);
-  ASSERT_FALSE(cases.empty());
-
-  const fs::path dir = scratch_dir("oracle_" + model_name);
-  const bool big = model_name == "mnv2_100_224_nchw_int8";
-  for (const codegen::Variant& v : big ? corners() : full_grid()) {
-    SCOPED_TRACE(v.key());
-    const infer::HostProgram program = infer::prepare_on_host(model, v);
-    for (const auto& c : cases) {
-      SCOPED_TRACE(c.name);
-      const fs::path in = dir / (c.name + ".in"), out = dir / (c.name + ".out");
-      write_bytes(in, the_oracle().input(c, 0));
-      infer::run_on_host(program, {in}, {out});
-      EXPECT_EQ(read_bytes(out), the_oracle().output(c, 0));
-    }
-  }
-}
-
 std::vector<std::string> oracle_models() {
   std::vector<std::string> names;
   for (const auto& c : the_oracle().cases())
@@ -56,33 +32,14 @@ std::vector<std::string> oracle_models() {
   return names;
 }
 
-INSTANTIATE_TEST_SUITE_P(Models, OracleVariants, testing::ValuesIn(oracle_models()),
-                         [](const auto& info) { return info.param; });
-
-// cc=clang: the same generated code and reference kernels built by the host's clang give TFLite
-// Micro's bytes too (both corners; the unpacked one also at -O2, where clang vectorizes).
-class OracleClang : public testing::TestWithParam<std::string> {};
-
-TEST_P(OracleClang, ClangBuildsMatchTfliteMicro) {
-  const std::string model_name = GetParam();
-  const infer::LoadedModel model =
-      infer::load_model((fs::path(AOTBENCH_SHARED_DIR) / "models" / (model_name + ".tflite")).string());
-  const fs::path dir = scratch_dir("oracle_clang_" + model_name);
-  std::vector<codegen::Variant> variants;
-  for (codegen::Variant v : corners()) {
-    v.set("cc", "clang");
-    variants.push_back(v);
-  }
-  if (model_name != "mnv2_100_224_nchw_int8") {  // the 3.8 MB model: both corners are enough
-    codegen::Variant o2 = variants.back();
-    o2.set("opt", "O2");
-    variants.push_back(o2);
-  }
+// Runs every oracle case of a model through each variant on the host.
+void expect_oracle_outputs(const std::string& model_name, const infer::LoadedModel& model,
+                           const std::vector<codegen::Variant>& variants, const std::string& scratch) {
+  const fs::path dir = scratch_dir(scratch);
   int compared = 0;
   for (const codegen::Variant& v : variants) {
     SCOPED_TRACE(v.key());
     const infer::HostProgram program = infer::prepare_on_host(model, v);
-    ASSERT_NE(program.summary.variant_key.find("cc=clang"), std::string::npos);
     for (const auto& c : the_oracle().cases()) {
       if (c.model != model_name) continue;
       SCOPED_TRACE(c.name);
@@ -94,6 +51,73 @@ TEST_P(OracleClang, ClangBuildsMatchTfliteMicro) {
     }
   }
   EXPECT_GT(compared, 0);
+}
+
+class OracleVariants : public testing::TestWithParam<std::string> {};
+
+TEST_P(OracleVariants, EveryVariantMatchesTfliteMicro) {
+  const std::string model_name = GetParam();
+  const infer::LoadedModel model =
+      infer::load_model((fs::path(AOTBENCH_SHARED_DIR) / "models" / (model_name + ".tflite")).string());
+  const bool big = model_name == "mnv2_100_224_nchw_int8";
+  expect_oracle_outputs(model_name, model, big ? corners() : full_grid(), "oracle_" + model_name);
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, OracleVariants, testing::ValuesIn(oracle_models()),
+                         [](const auto& info) { return info.param; });
+
+// Both corners (the packed one puts the schedules' scratch in the dynamic pool and indexes with
+// 64 bits), with the dsp family's default schedules and with each dsp schedule forced onto
+// every layer it can run.
+class OracleSchedules : public testing::TestWithParam<std::string> {};
+
+TEST_P(OracleSchedules, EveryScheduleMatchesTfliteMicro) {
+  const std::string model_name = GetParam();
+  const infer::LoadedModel model =
+      infer::load_model((fs::path(AOTBENCH_SHARED_DIR) / "models" / (model_name + ".tflite")).string());
+  std::vector<codegen::Variant> variants;
+  for (codegen::Variant v : corners()) {
+    v.set("kernels", "dsp");
+    variants.push_back(v);
+    if (model_name == "mnv2_100_224_nchw_int8") continue;  // 3.8 MB: the defaults are enough
+    for (const auto& e : codegen::schedule_everywhere(model.graph, "dsp", std::nullopt)) {
+      v.set("layers", codegen::format_layer_schedules(e.layers));
+      variants.push_back(v);
+    }
+  }
+  expect_oracle_outputs(model_name, model, variants, "oracle_schedules_" + model_name);
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, OracleSchedules, testing::ValuesIn(oracle_models()),
+                         [](const auto& info) { return info.param; });
+
+
+
+// cc=clang: the same generated code and kernels (reference and dsp) built by the host's clang give
+// TFLite Micro's bytes too (both corners; the unpacked one also at -O2, where clang vectorizes).
+class OracleClang : public testing::TestWithParam<std::string> {};
+
+TEST_P(OracleClang, ClangBuildsMatchTfliteMicro) {
+  const std::string model_name = GetParam();
+  const infer::LoadedModel model =
+      infer::load_model((fs::path(AOTBENCH_SHARED_DIR) / "models" / (model_name + ".tflite")).string());
+  std::vector<codegen::Variant> variants;
+  for (codegen::Variant v : corners()) {
+    v.set("cc", "clang");
+    variants.push_back(v);
+    v.set("kernels", "dsp");
+    variants.push_back(v);
+  }
+  if (model_name != "mnv2_100_224_nchw_int8") {  // the 3.8 MB model: both corners are enough
+    for (const char* kernels : {"ref", "dsp"}) {
+      codegen::Variant o2 = variants.back();
+      o2.set("opt", "O2");
+      o2.set("kernels", kernels);
+      variants.push_back(o2);
+    }
+  }
+  for (const auto& v : variants) ASSERT_EQ(v.get("cc"), "clang");
+  expect_oracle_outputs(model_name, model, variants, "oracle_clang_" + model_name);
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, OracleClang, testing::ValuesIn(oracle_models()),

@@ -1,6 +1,7 @@
-// cc=clang on the device: person_detect's unpacked corner, compiled by clang for the emulated
-// STM32F405 and linked with the gcc-built runtime, gives TFLite Micro's output bytes (the oracle
-// file, not our host build) through the sweep's own measuring pipeline.
+// cc=clang on the device: person_detect's unpacked corner, with the reference and with the dsp
+// kernels, compiled by clang for the emulated STM32F405 and linked with the gcc-built runtime,
+// gives TFLite Micro's output bytes (the oracle file, not our host build) through the sweep's own
+// measuring pipeline.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -33,13 +34,17 @@ TEST(ClangOnDevice, PersonDetectMatchesTheOracleOnStm32) {
   setup.reference = {read_bytes(shared / "oracle" / "person_detect" / "img_person.out0.raw")};
   ASSERT_EQ(setup.reference[0].size(), 2u);  // [no person, person]
 
-  const auto v = codegen::Variant::parse("api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=O2,cc=clang");
-  std::atomic<bool> stop{false};
-  const sweep::Measurement m = sweep::measure_variant(setup, v, [](sweep::Stage) {}, stop);
-  EXPECT_EQ(m.result.status, results::Status::ok) << m.result.message;
-  ASSERT_TRUE(m.result.outputs_match.has_value());
-  EXPECT_TRUE(*m.result.outputs_match) << m.result.message;
-  EXPECT_EQ(m.result.key, v.key());
+  for (const char* kernels : {"ref", "dsp"}) {
+    const auto v = codegen::Variant::parse(
+        std::string("api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=O2,cc=clang,kernels=") +
+        kernels);
+    std::atomic<bool> stop{false};
+    const sweep::Measurement m = sweep::measure_variant(setup, v, [](sweep::Stage) {}, stop);
+    EXPECT_EQ(m.result.status, results::Status::ok) << m.result.message;
+    ASSERT_TRUE(m.result.outputs_match.has_value());
+    EXPECT_TRUE(*m.result.outputs_match) << m.result.message;
+    EXPECT_EQ(m.result.key, v.key());
+  }
 }
 
 }  // namespace

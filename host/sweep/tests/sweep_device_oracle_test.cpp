@@ -14,8 +14,6 @@
 #include <set>
 
 #include "board/registry.hpp"
-#include "lower/lower.hpp"
-#include "select/registry.hpp"
 #include "select/select.hpp"
 #include "sweep/measure.hpp"
 #include "sweep/select.hpp"
@@ -49,20 +47,8 @@ std::vector<codegen::Variant> schedule_variants(const infer::LoadedModel& m, con
   std::vector<codegen::Variant> out = {codegen::Variant::parse(base)};
   if (!codegen::family_unsupported("dsp", board.cpu.features).empty()) return out;
   out.push_back(codegen::Variant::parse(base + ",kernels=dsp"));
-  const auto lowered = codegen::lower_graph(m.graph);
-  std::set<std::string> seen;
-  for (const codegen::Schedule& s : codegen::schedule_registry()) {
-    if (s.family != "dsp") continue;
-    std::map<int, std::string> layers;
-    for (std::size_t i = 0; i < lowered.size(); ++i) {
-      const codegen::ScheduleContext c{m.graph, m.graph.ops[i]};
-      for (const codegen::Schedule* cand : codegen::candidate_schedules(c, lowered[i], board.cpu.features))
-        if (cand == &s) layers[lowered[i].op_index] = s.name;
-    }
-    const std::string text = codegen::format_layer_schedules(layers);
-    if (layers.empty() || !seen.insert(text).second) continue;
-    out.push_back(codegen::Variant::parse(base + ",kernels=dsp,layers=" + text));
-  }
+  for (const auto& e : codegen::schedule_everywhere(m.graph, "dsp", board.cpu.features))
+    out.push_back(codegen::Variant::parse(base + ",kernels=dsp,layers=" + codegen::format_layer_schedules(e.layers)));
   return out;
 }
 

@@ -33,6 +33,8 @@
  * over taps, outputs and accumulators, whose bodies must become straight-line code for the
  * accumulators to live in registers. Honoured by GCC and clang at every optimization level. */
 #define AB_UNROLL _Pragma("GCC unroll 16")
+/* Unrolls the next loop by 4: longer loops whose bodies are short. */
+#define AB_UNROLL4 _Pragma("GCC unroll 4")
 
 #ifdef __cplusplus
 extern "C" {

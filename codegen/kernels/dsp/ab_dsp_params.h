@@ -64,7 +64,7 @@ AB_DEFINE_PARAMS(ab_dsp_conv2d_params, AB_DSP_CONV2D_FIELDS)
   F(ab_idx_t, pairs, "weight pairs per kernel row: kernel width / 2 rounded up")         \
   F(ab_idx_t, row_width, "int16 values of a transposed row (even)")                      \
   F(ab_idx_t, ring_rows, "transposed input rows kept at once")                           \
-  F(ab_idx_t, block_channels, "input channels transposed together")                      \
+  F(ab_idx_t, block_channels, "input channels transposed together; divides input.c")     \
   E(ab_dsp_requant_mode, requant, "")                                                    \
   F(const int32_t*, rq, "[4 * output.c] per channel: bias, multiplier, rounding, shift")
 AB_DEFINE_PARAMS(ab_dsp_depthwise_conv2d_params, AB_DSP_DEPTHWISE_CONV2D_FIELDS)

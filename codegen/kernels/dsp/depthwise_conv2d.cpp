@@ -23,6 +23,19 @@ constexpr int64_t kScratchBudget = 4096;
 
 ab_idx_t ring_rows(const ab_depthwise_conv2d_params& r) { return (r.filter.h - 1) * r.dilation_h + 1; }
 
+// The most input channels that fit the scratch budget and divide the channel count (so every
+// block has the same, constant size), preferring multiples of 4 (transposed a word at a time).
+ab_idx_t block_channels(ab_idx_t channels, int64_t bytes_per_channel) {
+  const int64_t fit = std::max<int64_t>(1, kScratchBudget / bytes_per_channel);
+  ab_idx_t best = 1, best4 = 0;
+  for (ab_idx_t b = 1; b <= channels && b <= fit; ++b) {
+    if (channels % b != 0) continue;
+    best = b;
+    if (b % 4 == 0) best4 = b;
+  }
+  return best4 ? best4 : best;
+}
+
 // int16 values a transposed row needs: the padded input, and every position the kernel reads for
 // the last block of four outputs (ab_dsp_dw_kernel_row's three ways of reading).
 ab_idx_t row_width(const ab_depthwise_conv2d_params& r, ab_idx_t pairs) {
@@ -68,7 +81,7 @@ void apply(const ScheduleContext& c, LoweredOp& op) {
   p.row_width = row_width(r, p.pairs);
   p.ring_rows = ring_rows(r);
   const int64_t per_channel = int64_t{p.ring_rows} * p.row_width * 2;
-  p.block_channels = static_cast<ab_idx_t>(std::clamp<int64_t>(kScratchBudget / per_channel, 1, r.input.c));
+  p.block_channels = block_channels(r.input.c, per_channel);
   p.requant = t.mode;
   p.rq = add_param_array(op, "rq", t.rq);
 

@@ -63,6 +63,9 @@ std::string run_summary_json(const Run& run) {
       auto value = m->get(i, v);
       j[m->name] = value ? Json(*value) : Json(nullptr);
     }
+    Json layers = Json::array();  // every layer's kernel schedule
+    for (const auto& l : v.layers) layers.push_back({{"index", l.index}, {"type", l.type}, {"schedule", l.schedule}});
+    j["layers"] = layers;
     variants.push_back(j);
   }
   const VariantResult* w = run.winner();

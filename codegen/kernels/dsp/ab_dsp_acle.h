@@ -29,6 +29,11 @@
 #define AB_DSP_INLINE static inline
 #endif
 
+/* A kernel's output and scratch alias nothing else it reads. Without saying so, every int8
+ * store (a character type, which may alias anything) would make the compiler reload weights and
+ * per-channel constants from memory after it. */
+#define AB_RESTRICT __restrict
+
 /* Fully unrolls the next loop once its (constant) trip count is known: the kernels' short loops
  * over taps, outputs and accumulators, whose bodies must become straight-line code for the
  * accumulators to live in registers. Honoured by GCC and clang at every optimization level. */

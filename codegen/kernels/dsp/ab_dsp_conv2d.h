@@ -122,8 +122,9 @@ AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot2x2(const uint32_t* cols, const uint32_t* 
 
 /* weights: the prepare step's layout (ab_dsp_weight_format), pairs of output channels, an odd
  * channel count padded with a zero channel. scratch: two columns, 4 * depth bytes, word-aligned. */
-AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t* input, const void* weights,
-                                    int8_t* output, void* scratch) {
+AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t* AB_RESTRICT input,
+                                    const void* AB_RESTRICT weights, int8_t* AB_RESTRICT output,
+                                    void* AB_RESTRICT scratch) {
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c, groups = p->depth / 4;
   const ab_idx_t per_image = r->output.h * r->output.w, pixels = r->output.n * per_image;
@@ -147,22 +148,20 @@ AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t*
     int8_t* out1 = out0 + cout;
     for (ab_idx_t oc = 0; oc < cout; oc += 2, w += pair_words, rq += 2 * AB_DSP_RQ_STRIDE) {
       const ab_dsp_acc2x2 a = ab_dsp_dot2x2(col0, w, groups, p->weights, rq[0], rq[AB_DSP_RQ_STRIDE]);
-      const int has_c1 = oc + 1 < cout;
-      out0[oc] = ab_dsp_requantize(a.p0c0, rq, p->requant, p->acc_shift, r->act_min, r->act_max);
+      /* channel by channel, both pixels: each channel's constants loaded once */
+      const ab_dsp_channel c0 = ab_dsp_channel_at(rq);
+      out0[oc] = ab_dsp_requantize_channel(a.p0c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
 #if defined(AB_DSP_FAULT_INJECTION) && AB_DSP_NATIVE
       /* Only for the test that proves a wrong result on the device is caught and never
        * selected: one lane of every block off by one. No build of aotbench defines this. */
       out0[oc] = (int8_t)(out0[oc] ^ 1);
 #endif
-      if (has_c1) {
-        out0[oc + 1] = ab_dsp_requantize(a.p0c1, rq + AB_DSP_RQ_STRIDE, p->requant, p->acc_shift,
-                                         r->act_min, r->act_max);
-      }
-      if (two) {
-        out1[oc] = ab_dsp_requantize(a.p1c0, rq, p->requant, p->acc_shift, r->act_min, r->act_max);
-        if (has_c1) {
-          out1[oc + 1] = ab_dsp_requantize(a.p1c1, rq + AB_DSP_RQ_STRIDE, p->requant, p->acc_shift,
-                                           r->act_min, r->act_max);
+      if (two) out1[oc] = ab_dsp_requantize_channel(a.p1c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
+      if (oc + 1 < cout) {
+        const ab_dsp_channel c1 = ab_dsp_channel_at(rq + AB_DSP_RQ_STRIDE);
+        out0[oc + 1] = ab_dsp_requantize_channel(a.p0c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
+        if (two) {
+          out1[oc + 1] = ab_dsp_requantize_channel(a.p1c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
         }
       }
     }

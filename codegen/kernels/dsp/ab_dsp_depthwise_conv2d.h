@@ -123,22 +123,23 @@ AB_DSP_INLINE void ab_dsp_dw_kernel_row(ab_dsp_acc4* acc, const ab_dsp_depthwise
 
 /* Outputs x..x+n-1 of output channel oc on the transposed rows of its input channel. */
 AB_DSP_INLINE void ab_dsp_dw_outputs(const ab_dsp_depthwise_conv2d_params* p, const int16_t* const* rows,
-                                     const uint32_t* w, const int32_t* rq, int8_t* out, ab_idx_t x, ab_idx_t n) {
+                                     const uint32_t* w, ab_dsp_channel c, int8_t* out, ab_idx_t x, ab_idx_t n) {
   const ab_depthwise_conv2d_params* r = &p->ref;
-  ab_dsp_acc4 acc = {{rq[0], rq[0], rq[0], rq[0]}};
+  ab_dsp_acc4 acc = {{c.bias, c.bias, c.bias, c.bias}};
   AB_UNROLL
   for (ab_idx_t kh = 0; kh < r->filter.h; ++kh) ab_dsp_dw_kernel_row(&acc, p, rows[kh], x, w + kh * p->pairs, n);
   AB_UNROLL
   for (ab_idx_t i = 0; i < n; ++i) {
-    out[(x + i) * r->output.c] = ab_dsp_requantize(acc.a[i], rq, p->requant, 0, r->act_min, r->act_max);
+    out[(x + i) * r->output.c] = ab_dsp_requantize_channel(acc.a[i], c, p->requant, 0, r->act_min, r->act_max);
   }
 }
 
 /* weights: per output channel and kernel row, `pairs` words of int16 lanes [w(2j), w(2j+1)]
  * (0 past the kernel width). scratch: ring_rows * block_channels * row_width int16 values,
  * word-aligned. */
-AB_DSP_INLINE void ab_dsp_depthwise_conv2d_s8(const ab_dsp_depthwise_conv2d_params* p, const int8_t* input,
-                                              const void* weights, int8_t* output, void* scratch) {
+AB_DSP_INLINE void ab_dsp_depthwise_conv2d_s8(const ab_dsp_depthwise_conv2d_params* p,
+                                              const int8_t* AB_RESTRICT input, const void* AB_RESTRICT weights,
+                                              int8_t* AB_RESTRICT output, void* AB_RESTRICT scratch) {
   const ab_depthwise_conv2d_params* r = &p->ref;
   const ab_idx_t mult = r->depth_multiplier, cout = r->output.c, ow = r->output.w;
   const ab_idx_t slot_size = p->block_channels * p->row_width;
@@ -179,10 +180,10 @@ AB_DSP_INLINE void ab_dsp_depthwise_conv2d_s8(const ab_dsp_depthwise_conv2d_para
           for (ab_idx_t m = 0; m < mult; ++m) {
             const ab_idx_t oc = (c0 + ic) * mult + m;
             const uint32_t* w = (const uint32_t*)weights + oc * r->filter.h * p->pairs;
-            const int32_t* rq = p->rq + oc * AB_DSP_RQ_STRIDE;
+            const ab_dsp_channel c = ab_dsp_channel_at(p->rq + oc * AB_DSP_RQ_STRIDE);
             ab_idx_t x = 0;
-            for (; x + 4 <= ow; x += 4) ab_dsp_dw_outputs(p, channel_rows, w, rq, out_row + oc, x, 4);
-            if (ow % 4 != 0) ab_dsp_dw_outputs(p, channel_rows, w, rq, out_row + oc, x, ow % 4);
+            for (; x + 4 <= ow; x += 4) ab_dsp_dw_outputs(p, channel_rows, w, c, out_row + oc, x, 4);
+            if (ow % 4 != 0) ab_dsp_dw_outputs(p, channel_rows, w, c, out_row + oc, x, ow % 4);
           }
         }
       }

@@ -16,20 +16,38 @@ AB_DSP_INLINE int32_t ab_dsp_clamp(int32_t v, int32_t act_min, int32_t act_max) 
   return v;
 }
 
+/* One channel's table entry (AB_DSP_RQ_STRIDE values), held in registers while the kernel
+ * requantizes several outputs of the channel. */
+typedef struct ab_dsp_channel {
+  int32_t bias, multiplier, rounding, shift;
+} ab_dsp_channel;
+
+AB_DSP_INLINE ab_dsp_channel ab_dsp_channel_at(const int32_t* rq) {
+  const ab_dsp_channel c = {rq[0], rq[1], rq[2], rq[3]};
+  return c;
+}
+
+/* acc: the accumulator started at the channel's bias. */
+AB_DSP_INLINE int8_t ab_dsp_requantize_channel(int32_t acc, ab_dsp_channel c, int32_t mode, int32_t acc_shift,
+                                               int32_t act_min, int32_t act_max) {
+  int32_t v;
+  if (mode == AB_DSP_RQ_FOLDED) {
+    /* acc << acc_shift = 2^(left+1) * a. SMMLAR gives (2a*m + 2^31) >> 32 = TFLite's rounding
+     * doubling high multiply of a << left; adding 2^(e-1) - (a < 0) before the shift is its
+     * rounding divide by 2^e (the sign of a equals the product's, and a product of 0 shifts to
+     * 0 either way). The prepare step proved the shifted accumulator fits, so acc's sign is a's. */
+    const int32_t rounding = c.rounding + (acc >> 31);
+    v = ab_smmlar((int32_t)((uint32_t)acc << acc_shift), c.multiplier, rounding) >> c.shift;
+  } else {
+    v = ab_mbqm(acc, c.multiplier, c.shift) + c.rounding;
+  }
+  return (int8_t)ab_dsp_clamp(v, act_min, act_max);
+}
+
 /* acc: the accumulator started at rq[0]; rq: the channel's table entry. */
 AB_DSP_INLINE int8_t ab_dsp_requantize(int32_t acc, const int32_t* rq, int32_t mode, int32_t acc_shift,
                                        int32_t act_min, int32_t act_max) {
-  int32_t v;
-  if (mode == AB_DSP_RQ_FOLDED) {
-    /* acc = 2^(left+1) * a. SMMLAR gives (2a*m + 2^31) >> 32 = TFLite's rounding doubling high
-     * multiply of a << left; adding 2^(e-1) - (a < 0) before the shift is its rounding divide
-     * by 2^e (the sign of a equals the product's, and a product of 0 shifts to 0 either way). */
-    acc = (int32_t)((uint32_t)acc << acc_shift);
-    v = ab_smmlar(acc, rq[1], rq[2] + (acc >> 31)) >> rq[3];
-  } else {
-    v = ab_mbqm(acc, rq[1], rq[3]) + rq[2];
-  }
-  return (int8_t)ab_dsp_clamp(v, act_min, act_max);
+  return ab_dsp_requantize_channel(acc, ab_dsp_channel_at(rq), mode, acc_shift, act_min, act_max);
 }
 
 #endif /* AB_DSP_REQUANT_H */

@@ -93,7 +93,7 @@ AB_DSP_INLINE void ab_dsp_fc_channels(const ab_dsp_fully_connected_params* p, co
                                       const uint32_t* w, const int32_t* rq, int32_t extra, ab_idx_t nc,
                                       int8_t* out) {
   const ab_fully_connected_params* r = &p->ref;
-  ab_dsp_fc_acc acc;
+  ab_dsp_fc_acc acc = {{0, 0, 0, 0}};
   AB_UNROLL
   for (ab_idx_t c = 0; c < nc; ++c) acc.a[c] = rq[c * AB_DSP_RQ_STRIDE] + extra;
   ab_dsp_fc_block(&acc, col, w, p->groups, nc, p->weights);

@@ -156,18 +156,29 @@ AB_DSP_INLINE int32_t ab_smmla(int32_t a, int32_t b, int32_t acc) {
   return r;
 }
 
-/* Block moves of 16 bytes with LDM/STM (one instruction per 16 bytes each way): `blocks`
- * blocks to a word-aligned *d from a word-aligned (copy) or any (copy_u) source, or a fill
- * with the word v. The pointers advance past what was moved. */
+/* Block moves of 16 bytes with LDM/STM (one instruction per 16 bytes each way), unrolled by
+ * four: `blocks` blocks to a word-aligned *d from a word-aligned (copy) or any (copy_u)
+ * source, or a fill with the word v. The pointers advance past what was moved. */
+#define AB_DSP_LDM_STM "ldmia %0!, {%2, %3, %4, %5}\n\tstmia %1!, {%2, %3, %4, %5}\n\t"
+#define AB_DSP_STM "stmia %0!, {%1, %2, %3, %4}\n\t"
 AB_DSP_INLINE void ab_copy_blocks16(uint8_t** d, const uint8_t** s, uint32_t blocks) {
   uint8_t* dp = *d;
   const uint8_t* sp = *s;
-  for (uint32_t i = 0; i < blocks; ++i) {
-    register uint32_t a __asm__("r4"), b __asm__("r5"), c __asm__("r6"), e __asm__("r8");
-    __asm__ volatile("ldmia %0!, {%2, %3, %4, %5}\n\tstmia %1!, {%2, %3, %4, %5}"
+  register uint32_t a __asm__("r4"), b __asm__("r5"), c __asm__("r6"), e __asm__("r8");
+  for (; blocks >= 4; blocks -= 4) {
+    __asm__ volatile(AB_DSP_LDM_STM AB_DSP_LDM_STM AB_DSP_LDM_STM AB_DSP_LDM_STM
                      : "+r"(sp), "+r"(dp), "=&r"(a), "=&r"(b), "=&r"(c), "=&r"(e)
                      :
                      : "memory");
+  }
+  if (blocks & 2u) {
+    __asm__ volatile(AB_DSP_LDM_STM AB_DSP_LDM_STM
+                     : "+r"(sp), "+r"(dp), "=&r"(a), "=&r"(b), "=&r"(c), "=&r"(e)
+                     :
+                     : "memory");
+  }
+  if (blocks & 1u) {
+    __asm__ volatile(AB_DSP_LDM_STM : "+r"(sp), "+r"(dp), "=&r"(a), "=&r"(b), "=&r"(c), "=&r"(e) : : "memory");
   }
   *d = dp;
   *s = sp;
@@ -178,7 +189,7 @@ AB_DSP_INLINE void ab_copy_blocks16_u(uint8_t** d, const uint8_t** s, uint32_t b
   for (uint32_t i = 0; i < blocks; ++i, sp += 16) {
     register uint32_t a __asm__("r4") = ab_read_u32(sp), b __asm__("r5") = ab_read_u32(sp + 4),
                       c __asm__("r6") = ab_read_u32(sp + 8), e __asm__("r8") = ab_read_u32(sp + 12);
-    __asm__ volatile("stmia %0!, {%1, %2, %3, %4}" : "+r"(dp) : "r"(a), "r"(b), "r"(c), "r"(e) : "memory");
+    __asm__ volatile(AB_DSP_STM : "+r"(dp) : "r"(a), "r"(b), "r"(c), "r"(e) : "memory");
   }
   *d = dp;
   *s = sp;
@@ -186,11 +197,18 @@ AB_DSP_INLINE void ab_copy_blocks16_u(uint8_t** d, const uint8_t** s, uint32_t b
 AB_DSP_INLINE void ab_fill_blocks16(uint8_t** d, uint32_t v, uint32_t blocks) {
   uint8_t* dp = *d;
   register uint32_t a __asm__("r4") = v, b __asm__("r5") = v, c __asm__("r6") = v, e __asm__("r8") = v;
-  for (uint32_t i = 0; i < blocks; ++i) {
-    __asm__ volatile("stmia %0!, {%1, %2, %3, %4}" : "+r"(dp) : "r"(a), "r"(b), "r"(c), "r"(e) : "memory");
+  for (; blocks >= 4; blocks -= 4) {
+    __asm__ volatile(AB_DSP_STM AB_DSP_STM AB_DSP_STM AB_DSP_STM
+                     : "+r"(dp)
+                     : "r"(a), "r"(b), "r"(c), "r"(e)
+                     : "memory");
   }
+  if (blocks & 2u) __asm__ volatile(AB_DSP_STM AB_DSP_STM : "+r"(dp) : "r"(a), "r"(b), "r"(c), "r"(e) : "memory");
+  if (blocks & 1u) __asm__ volatile(AB_DSP_STM : "+r"(dp) : "r"(a), "r"(b), "r"(c), "r"(e) : "memory");
   *d = dp;
 }
+#undef AB_DSP_LDM_STM
+#undef AB_DSP_STM
 
 /* SSAT/USAT to n bits (n a constant): clamp to [-2^(n-1), 2^(n-1)-1] or [0, 2^n-1]. */
 #define AB_SSAT(x, n) __ssat((x), (n))

@@ -33,9 +33,9 @@ AB_DSP_INLINE void ab_dsp_add_s8(const ab_dsp_add_params* p, const int8_t* input
   const uint8_t* b = (const uint8_t*)input2;
   const ab_idx_t n = p->ref.flat_size;
   ab_idx_t i = 0;
-  for (; i + 4 <= n; i += 4) {
+  for (; i + 8 <= n; i += 8) {
     AB_UNROLL
-    for (ab_idx_t k = 0; k < 4; ++k) output[i + k] = ab_dsp_add_one(p, t1, t2, a[i + k], b[i + k]);
+    for (ab_idx_t k = 0; k < 8; ++k) output[i + k] = ab_dsp_add_one(p, t1, t2, a[i + k], b[i + k]);
   }
   for (; i < n; ++i) output[i] = ab_dsp_add_one(p, t1, t2, a[i], b[i]);
 }

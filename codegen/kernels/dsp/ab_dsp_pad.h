@@ -1,40 +1,89 @@
 /* PAD as block moves: the input is a sequence of contiguous runs (its innermost padded
  * dimension with everything inside it), each copied whole to its place in the output, and the
  * gaps between the runs' places are filled with the pad value. Copies and fills move 16 bytes
- * per LDM/STM once the destination is word-aligned (newlib-nano's memcpy and memset go byte by
- * byte). Static inline and specialized per layer, like ab_dsp_conv2d.h. */
+ * per LDM/STM once the destination is word-aligned; heads and tails go by word, halfword and
+ * byte without loops (which the compiler would turn into calls of newlib-nano's memcpy and
+ * memset, which go byte by byte). Static inline and specialized per layer, like
+ * ab_dsp_conv2d.h. */
 #ifndef AB_DSP_PAD_H
 #define AB_DSP_PAD_H
 
 #include "ab_dsp_acle.h"
 #include "ab_dsp_params.h"
 
+AB_DSP_INLINE void ab_dsp_write_u16(void* p, uint16_t v) { memcpy(p, &v, sizeof v); }
+AB_DSP_INLINE uint16_t ab_dsp_read_u16(const void* p) {
+  uint16_t v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
 /* n bytes of the word v (four copies of one byte) from d on. */
 AB_DSP_INLINE void ab_dsp_fill(uint8_t* d, uint32_t v, ab_idx_t n) {
-  while (n > 0 && ((uintptr_t)d & 3u) != 0) {
-    *d++ = (uint8_t)v;
-    --n;
+  if (n >= 4) {
+    if ((uintptr_t)d & 1u) {
+      *d++ = (uint8_t)v;
+      --n;
+    }
+    if ((uintptr_t)d & 2u) {
+      ab_dsp_write_u16(d, (uint16_t)v);
+      d += 2;
+      n -= 2;
+    }
+    ab_fill_blocks16(&d, v, (uint32_t)n / 16u);
+    if (n & 8) {
+      ab_write_u32(d, v);
+      ab_write_u32(d + 4, v);
+      d += 8;
+    }
+    if (n & 4) {
+      ab_write_u32(d, v);
+      d += 4;
+    }
   }
-  ab_fill_blocks16(&d, v, (uint32_t)(n / 16));
-  n %= 16;
-  for (; n >= 4; n -= 4, d += 4) ab_write_u32(d, v);
-  for (; n > 0; --n) *d++ = (uint8_t)v;
+  if (n & 2) {
+    ab_dsp_write_u16(d, (uint16_t)v);
+    d += 2;
+  }
+  if (n & 1) *d = (uint8_t)v;
 }
 
 /* memcpy of n bytes. */
 AB_DSP_INLINE void ab_dsp_copy(uint8_t* d, const uint8_t* s, ab_idx_t n) {
-  while (n > 0 && ((uintptr_t)d & 3u) != 0) {
-    *d++ = *s++;
-    --n;
+  if (n >= 4) {
+    if ((uintptr_t)d & 1u) {
+      *d++ = *s++;
+      --n;
+    }
+    if ((uintptr_t)d & 2u) {
+      ab_dsp_write_u16(d, ab_dsp_read_u16(s));
+      d += 2;
+      s += 2;
+      n -= 2;
+    }
+    if (((uintptr_t)s & 3u) == 0) {
+      ab_copy_blocks16(&d, &s, (uint32_t)n / 16u);
+    } else {
+      ab_copy_blocks16_u(&d, &s, (uint32_t)n / 16u);
+    }
+    if (n & 8) {
+      ab_write_u32(d, ab_read_u32(s));
+      ab_write_u32(d + 4, ab_read_u32(s + 4));
+      d += 8;
+      s += 8;
+    }
+    if (n & 4) {
+      ab_write_u32(d, ab_read_u32(s));
+      d += 4;
+      s += 4;
+    }
   }
-  if (((uintptr_t)s & 3u) == 0) {
-    ab_copy_blocks16(&d, &s, (uint32_t)(n / 16));
-  } else {
-    ab_copy_blocks16_u(&d, &s, (uint32_t)(n / 16));
+  if (n & 2) {
+    ab_dsp_write_u16(d, ab_dsp_read_u16(s));
+    d += 2;
+    s += 2;
   }
-  n %= 16;
-  for (; n >= 4; n -= 4, d += 4, s += 4) ab_write_u32(d, ab_read_u32(s));
-  for (; n > 0; --n) *d++ = *s++;
+  if (n & 1) *d = *s;
 }
 
 AB_DSP_INLINE void ab_dsp_pad_s8(const ab_dsp_pad_params* p, const int8_t* input, int8_t* output) {

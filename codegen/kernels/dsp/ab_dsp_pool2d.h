@@ -37,6 +37,13 @@ AB_DSP_INLINE ab_dsp_window ab_dsp_pool_window(const ab_pool2d_params* r, ab_idx
   return w;
 }
 
+/* The activation range; averages and maxima of int8 values need no clamp to int8. */
+AB_DSP_INLINE int32_t ab_dsp_act(int32_t v, int32_t act_min, int32_t act_max) {
+  if (act_min > -128 && v < act_min) v = act_min;
+  if (act_max < 127 && v > act_max) v = act_max;
+  return v;
+}
+
 /* TFLite's average of a window sum: rounded half away from zero. */
 AB_DSP_INLINE int32_t ab_dsp_average(const ab_dsp_pool2d_params* p, int32_t s, int32_t count) {
   if (count == p->full_count && p->recip != 0) {
@@ -72,10 +79,10 @@ AB_DSP_INLINE void ab_dsp_avg_group(const ab_dsp_pool2d_params* p, const int8_t*
   }
   const int32_t count = rows > 0 && cols > 0 ? (int32_t)(rows * cols) : 0;
   const int32_t lo = r->act_min, hi = r->act_max;
-  out[0] = (int8_t)ab_dsp_clamp(ab_dsp_average(p, s0, count), lo, hi);
-  out[1] = (int8_t)ab_dsp_clamp(ab_dsp_average(p, s1, count), lo, hi);
-  out[2] = (int8_t)ab_dsp_clamp(ab_dsp_average(p, s2, count), lo, hi);
-  out[3] = (int8_t)ab_dsp_clamp(ab_dsp_average(p, s3, count), lo, hi);
+  out[0] = (int8_t)ab_dsp_act(ab_dsp_average(p, s0, count), lo, hi);
+  out[1] = (int8_t)ab_dsp_act(ab_dsp_average(p, s1, count), lo, hi);
+  out[2] = (int8_t)ab_dsp_act(ab_dsp_average(p, s2, count), lo, hi);
+  out[3] = (int8_t)ab_dsp_act(ab_dsp_average(p, s3, count), lo, hi);
 }
 
 AB_DSP_INLINE void ab_dsp_avg_pool2d_s8(const ab_dsp_pool2d_params* p, const int8_t* input, int8_t* output) {
@@ -105,7 +112,7 @@ AB_DSP_INLINE void ab_dsp_avg_pool2d_s8(const ab_dsp_pool2d_params* p, const int
             for (ab_idx_t fy = 0; fy < w.rows; ++fy)
               for (ab_idx_t fx = 0; fx < w.cols; ++fx) s += at[(fy * r->input.w + fx) * cin + c];
             const int32_t count = w.rows > 0 && w.cols > 0 ? (int32_t)(w.rows * w.cols) : 0;
-            out[c] = (int8_t)ab_dsp_clamp(ab_dsp_average(p, s, count), r->act_min, r->act_max);
+            out[c] = (int8_t)ab_dsp_act(ab_dsp_average(p, s, count), r->act_min, r->act_max);
           }
         }
       }
@@ -154,7 +161,7 @@ AB_DSP_INLINE void ab_dsp_max_pool2d_s8(const ab_dsp_pool2d_params* p, const int
                 const int32_t v = at[(fy * r->input.w + fx) * cin + c];
                 if (v > m) m = v;
               }
-            out[c] = (int8_t)ab_dsp_clamp(m, r->act_min, r->act_max);
+            out[c] = (int8_t)ab_dsp_act(m, r->act_min, r->act_max);
           }
         }
       }

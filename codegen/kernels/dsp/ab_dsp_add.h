@@ -3,8 +3,8 @@
  * function of its byte alone, so the prepare step tabulates it, 256 int32 per input. In the
  * table mode it builds tables whose sum, shifted right, is the output itself, and checks that
  * for all 65536 pairs of input bytes: two table loads, an add and a saturating shift per
- * element. Where no such tables exist (never seen so far) the tables hold the reference's
- * rescaled inputs and the sum is rescaled as the reference does.
+ * element. Where no such tables exist (no oracle model's layer, no random layer of the tests)
+ * the tables hold the reference's rescaled inputs and the sum is rescaled as the reference does.
  *
  * Static inline and specialized per layer, like ab_dsp_conv2d.h. */
 #ifndef AB_DSP_ADD_H
@@ -14,7 +14,7 @@
 #include "ab_dsp_params.h"
 #include "ab_dsp_requant.h"
 
-/* One output of the table mode. */
+/* One output from the two inputs' bytes. */
 AB_DSP_INLINE int8_t ab_dsp_add_one(const ab_dsp_add_params* p, const int32_t* t1, const int32_t* t2, uint8_t x,
                                     uint8_t y) {
   const ab_add_params* r = &p->ref;

@@ -83,21 +83,27 @@ AB_DEFINE_PARAMS(ab_dsp_depthwise_conv2d_params, AB_DSP_DEPTHWISE_CONV2D_FIELDS)
   F(const int32_t*, rq, "[4 * output_depth] per channel: bias, multiplier, rounding, shift")
 AB_DEFINE_PARAMS(ab_dsp_fully_connected_params, AB_DSP_FULLY_CONNECTED_FIELDS)
 
-/* How ADD turns its two inputs into the output, through two tables of 256 int32 indexed by the
- * input bytes (as uint8_t): t1 for the first input, t2 for the second. */
+/* How ADD turns its two inputs into the output, through tables of 256 int32 indexed by an
+ * input's bytes (as uint8_t). Each mode's formula is checked at generation time against the
+ * reference on all 65536 pairs of input bytes; the clamp is to int8 and the activation range. */
 typedef enum ab_dsp_add_mode {
-  /* out = clamp((t1[x] + t2[y]) >> shift): tables the prepare step built and checked against
-   * the reference for all 65536 pairs (x, y); the clamp is the int8 range and the activation. */
+  /* out = clamp((t1[x] + t2[y]) >> shift), t1 for the first input x, t2 for the second y. */
   AB_DSP_ADD_TABLE = 0,
   /* t1, t2 hold the reference's rescaled inputs; their sum is rescaled as in the reference. */
-  AB_DSP_ADD_EXACT = 1
+  AB_DSP_ADD_EXACT = 1,
+  /* out = clamp((t[u] + alpha * v) >> shift): the input with the larger scale is rescaled
+   * exactly linearly by the reference, so it needs no table. u is the other input (the first
+   * one, or the second when `swap`), v the linear one as int8; one table t. */
+  AB_DSP_ADD_LINEAR = 2
 } ab_dsp_add_mode;
 
 /* ADD of two int8 tensors of equal shape through per-input tables (no broadcasting). */
 #define AB_DSP_ADD_FIELDS(F, A, E)                                                       \
   F(ab_add_params, ref, "the reference parameters")                                      \
   E(ab_dsp_add_mode, mode, "")                                                           \
-  F(int32_t, shift, "AB_DSP_ADD_TABLE: right shift of the tables' sum")
+  F(int32_t, shift, "TABLE, LINEAR: right shift of the sum")                             \
+  F(int32_t, alpha, "LINEAR: factor of the linear input")                                \
+  F(int32_t, swap, "LINEAR: 1 when the table is indexed by the second input")
 AB_DEFINE_PARAMS(ab_dsp_add_params, AB_DSP_ADD_FIELDS)
 
 /* AVERAGE_POOL_2D and MAX_POOL_2D, four channels at a time (SXTAB16 sums in int16 lanes; SSUB8 +

@@ -1,10 +1,13 @@
 // ADD schedule of the dsp family (kernel: ab_dsp_add.h). TFLite's int8 ADD is a function of
 // the two input bytes alone, out = F(R1(x) + R2(y)) with R1, R2 the rescaled inputs, so the
 // prepare step can check any faster formula against the reference kernel on all 65536 pairs.
-// It looks for tables T1, T2 with clamp((T1[x] + T2[y]) >> kShift) == out(x, y) for every pair:
-// first the real-valued rescaling rounded to integers, and when some pair disagrees, a solution
-// of the system of difference constraints the pairs impose (Bellman-Ford). Failing both, the
-// tables hold R1 and R2 and the kernel rescales the sum as the reference does.
+// The input with the larger scale is rescaled by exactly 1/2, R linear in its value v, so it
+// first looks for one table T and a factor alpha with clamp((T[u] + alpha * v) >> kShift) ==
+// out for every pair (each T[u] then has an interval of valid values; alpha is searched near
+// the real-valued slope). Failing that, tables T1, T2 with clamp((T1[x] + T2[y]) >> kShift):
+// the real-valued rescaling rounded to integers, and when some pair disagrees, a solution of the
+// system of difference constraints the pairs impose (Bellman-Ford). Failing both, the tables
+// hold R1 and R2 and the kernel rescales the sum as the reference does.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -57,6 +60,17 @@ int32_t clamp_out(int64_t v, const ab_add_params& r) {
   return static_cast<int32_t>(std::clamp<int64_t>(v, r.act_min, r.act_max));
 }
 
+// The range of table sums that give output v: saturated ends take everything beyond them.
+struct SumRange {
+  int64_t lo, hi;
+  bool any;  // every sum does (the activation range is one value)
+};
+SumRange sum_range(int32_t v, const ab_add_params& r, int shift = kShift) {
+  const int64_t step = int64_t{1} << shift;
+  const bool at_min = v <= std::max(-128, r.act_min), at_max = v >= std::min(127, r.act_max);
+  return {at_min ? -2 * kBound : v * step, at_max ? 2 * kBound : (v + 1) * step - 1, at_min && at_max};
+}
+
 bool tables_match(const Table& t1, const Table& t2, const ab_add_params& r, const std::vector<int8_t>& want) {
   for (int x = 0; x < 256; ++x)
     for (int y = 0; y < 256; ++y) {
@@ -86,15 +100,11 @@ bool constrained_tables(const ab_add_params& r, const std::vector<int8_t>& want,
     int64_t w;  // dist[to] <= dist[from] + w
   };
   std::vector<std::vector<Edge>> out(kNodes);
-  const int64_t step = int64_t{1} << kShift;
   for (int x = 0; x < 256; ++x) {
     for (int y = 0; y < 256; ++y) {
-      const int32_t v = want[static_cast<std::size_t>(256 * x + y)];
-      // the clamp maps everything at or beyond a saturated end to it
-      const bool at_min = v <= std::max(-128, r.act_min), at_max = v >= std::min(127, r.act_max);
-      if (at_min && at_max) continue;
-      const int64_t lo = at_min ? -2 * kBound : v * step;
-      const int64_t hi = at_max ? 2 * kBound : (v + 1) * step - 1;
+      const SumRange range = sum_range(want[static_cast<std::size_t>(256 * x + y)], r);
+      if (range.any) continue;
+      const int64_t lo = range.lo, hi = range.hi;
       out[static_cast<std::size_t>(256 + y)].push_back({x, hi});   // T1[x] - U[y] <= hi
       out[static_cast<std::size_t>(x)].push_back({256 + y, -lo});  // U[y] - T1[x] <= -lo
     }
@@ -135,6 +145,56 @@ bool constrained_tables(const ab_add_params& r, const std::vector<int8_t>& want,
   return true;
 }
 
+// R(v) = R(0) + step * v for every int8 v; the step (0 when not linear).
+int64_t linear_step(const Table& t) {
+  auto at = [&](int v) { return int64_t{t[static_cast<uint8_t>(static_cast<int8_t>(v))]}; };
+  const int64_t step = at(1) - at(0);
+  for (int v = -128; v <= 127; ++v)
+    if (at(v) != at(0) + step * v) return 0;
+  return step;
+}
+
+// The LINEAR mode: out(u, v) = clamp((t[u] + alpha * v) >> shift) for the table input's bytes u
+// and the linear input's values v. For a given alpha each t[u] has an interval of valid values
+// (the intersection over v); alpha is searched around the real-valued slope, with the largest
+// shift that keeps alpha * v within the bound (layers of large gain need smaller ones).
+bool linear_table(const Table& r_linear, bool linear_first, const ab_add_params& r, const std::vector<int8_t>& want,
+                  Table& t, int32_t& alpha, int32_t& shift) {
+  const int64_t step = linear_step(r_linear);
+  if (step == 0) return false;
+  for (shift = kShift; shift >= 8; --shift) {
+    const long double slope =
+        std::ldexp(static_cast<long double>(step) * r.output_multiplier, shift - 31 + r.output_shift);
+    const auto base = static_cast<int64_t>(std::llround(slope));
+    if (128 * base > kBound) continue;
+    for (int d = 0; d <= 64; ++d) {
+      for (const int64_t a : {base + d, base - d}) {
+        if ((d == 0 && a != base) || a <= 0 || 128 * a > kBound) continue;
+        bool ok = true;
+        for (int u = 0; u < 256 && ok; ++u) {
+          int64_t lo = -kBound, hi = kBound;
+          for (int vb = 0; vb < 256; ++vb) {
+            const int64_t v = static_cast<int8_t>(static_cast<uint8_t>(vb));
+            const SumRange range =
+                sum_range(want[static_cast<std::size_t>(linear_first ? 256 * vb + u : 256 * u + vb)], r, shift);
+            if (range.any) continue;
+            lo = std::max(lo, range.lo - a * v);
+            hi = std::min(hi, range.hi - a * v);
+          }
+          if (lo > hi) ok = false;
+          t[static_cast<std::size_t>(u)] = static_cast<int32_t>(lo + (hi - lo) / 2);
+        }
+        if (ok) {
+          alpha = static_cast<int32_t>(a);
+          return true;
+        }
+      }
+    }
+    return false;  // the largest usable shift decides: smaller ones only lose precision
+  }
+  return false;
+}
+
 std::string unsupported(const ScheduleContext& c, const LoweredOp& op) {
   const auto& r = std::get<ab_add_params>(op.params);
   for (int t : {c.node.inputs.at(0), c.node.inputs.at(1), c.node.outputs.at(0)}) {
@@ -156,24 +216,40 @@ void apply(const ScheduleContext& c, LoweredOp& op) {
 
   ab_dsp_add_params p{};
   p.ref = r;
+  p.shift = kShift;
   Table t1, t2;
-  linear_tables(r1, r2, r, t1, t2);
-  bool found = tables_match(t1, t2, r, want);
-  if (!found) found = constrained_tables(r, want, t1, t2) && tables_match(t1, t2, r, want);
-  if (found) {
-    p.mode = AB_DSP_ADD_TABLE;
-    p.shift = kShift;
-    op.note = "ADD tables: shifted sum";
+  std::vector<int32_t> tables;
+  int32_t alpha = 0, shift = kShift;
+  bool linear_first = false;
+  // One table, for the input whose rescaling is not linear (the other has the larger scale).
+  bool linear = linear_table(r2, false, r, want, t1, alpha, shift);
+  if (!linear) linear = linear_first = linear_table(r1, true, r, want, t1, alpha, shift);
+  if (linear) {
+    p.mode = AB_DSP_ADD_LINEAR;
+    p.shift = shift;
+    p.alpha = alpha;
+    p.swap = linear_first;
+    tables.assign(t1.begin(), t1.end());
+    op.note = "ADD: one table plus a multiple of the other input";
   } else {
-    p.mode = AB_DSP_ADD_EXACT;
-    t1 = r1;
-    t2 = r2;
-    op.note = "ADD tables: rescaled inputs, exact output rescaling";
+    linear_tables(r1, r2, r, t1, t2);
+    bool found = tables_match(t1, t2, r, want);
+    if (!found) found = constrained_tables(r, want, t1, t2) && tables_match(t1, t2, r, want);
+    if (found) {
+      p.mode = AB_DSP_ADD_TABLE;
+      op.note = "ADD: two tables, shifted sum";
+    } else {
+      p.mode = AB_DSP_ADD_EXACT;
+      p.shift = 0;
+      t1 = r1;
+      t2 = r2;
+      op.note = "ADD: tables of the rescaled inputs, exact output rescaling";
+    }
+    tables.assign(t1.begin(), t1.end());
+    tables.insert(tables.end(), t2.begin(), t2.end());
   }
-  std::vector<int32_t> tables(t1.begin(), t1.end());
-  tables.insert(tables.end(), t2.begin(), t2.end());
   GeneratedConstant gc;
-  gc.name = "(ADD tables of both inputs)";
+  gc.name = p.mode == AB_DSP_ADD_LINEAR ? "(ADD table)" : "(ADD tables of both inputs)";
   gc.values = std::move(tables);
   op.constants = {std::move(gc)};
   op.args = {{ArgRole::Input, c.node.inputs[0]},

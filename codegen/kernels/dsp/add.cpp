@@ -154,6 +154,19 @@ int64_t linear_step(const Table& t) {
   return step;
 }
 
+// The kernel's LINEAR arithmetic (int32, no wrap-around) against the reference on every pair.
+bool linear_match(const Table& t, int64_t alpha, int shift, bool linear_first, const ab_add_params& r,
+                  const std::vector<int8_t>& want) {
+  for (int u = 0; u < 256; ++u)
+    for (int vb = 0; vb < 256; ++vb) {
+      const int64_t sum = int64_t{t[static_cast<std::size_t>(u)]} + alpha * byte_value(vb);
+      if (sum != static_cast<int32_t>(sum)) return false;
+      if (clamp_out(sum >> shift, r) != want[static_cast<std::size_t>(linear_first ? 256 * vb + u : 256 * u + vb)])
+        return false;
+    }
+  return true;
+}
+
 // The LINEAR mode: out(u, v) = clamp((t[u] + alpha * v) >> shift) for the table input's bytes u
 // and the linear input's values v. For a given alpha each t[u] has an interval of valid values
 // (the intersection over v); alpha is searched around the real-valued slope, with the largest
@@ -184,7 +197,7 @@ bool linear_table(const Table& r_linear, bool linear_first, const ab_add_params&
           if (lo > hi) ok = false;
           t[static_cast<std::size_t>(u)] = static_cast<int32_t>(lo + (hi - lo) / 2);
         }
-        if (ok) {
+        if (ok && linear_match(t, a, shift, linear_first, r, want)) {
           alpha = static_cast<int32_t>(a);
           return true;
         }

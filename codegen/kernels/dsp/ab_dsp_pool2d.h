@@ -54,9 +54,17 @@ AB_DSP_INLINE int32_t ab_dsp_average(const ab_dsp_pool2d_params* p, int32_t s, i
   return s > 0 ? (s + count / 2) / count : (s - count / 2) / count;
 }
 
-/* Average of channels c..c+3 of the window at `at` (its first element): four outputs. */
+/* Adds the four bytes at e to the int16 lanes of s02 (bytes 0, 2) and s13 (bytes 1, 3). */
+AB_DSP_INLINE void ab_dsp_sum4(uint32_t* s02, uint32_t* s13, const int8_t* e) {
+  const uint32_t x = ab_read_u32(e);
+  *s02 = ab_sxtab16(*s02, x);
+  *s13 = ab_sxtab16_ror8(*s13, x);
+}
+
+/* Average of channels c..c+3 of the window at `at` (its first element): four outputs. `full`
+ * (a constant at each call): the window is unclipped, rows x cols the kernel's size. */
 AB_DSP_INLINE void ab_dsp_avg_group(const ab_dsp_pool2d_params* p, const int8_t* at, ab_idx_t rows, ab_idx_t cols,
-                                    int8_t* out) {
+                                    int full, int8_t* out) {
   const ab_pool2d_params* r = &p->ref;
   const ab_idx_t row_step = r->input.w * r->input.c;
   int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
@@ -65,11 +73,11 @@ AB_DSP_INLINE void ab_dsp_avg_group(const ab_dsp_pool2d_params* p, const int8_t*
     uint32_t s02 = 0, s13 = 0; /* int16 lanes: channels 0 and 2, 1 and 3 */
     for (ab_idx_t fy = y; fy < end; ++fy) {
       const int8_t* e = at + fy * row_step;
-      AB_UNROLL
-      for (ab_idx_t fx = 0; fx < cols; ++fx, e += r->input.c) {
-        const uint32_t x = ab_read_u32(e);
-        s02 = ab_sxtab16(s02, x);
-        s13 = ab_sxtab16_ror8(s13, x);
+      if (full) { /* the kernel's width: a constant, the loop unrolls */
+        AB_UNROLL
+        for (ab_idx_t fx = 0; fx < r->filter_w; ++fx, e += r->input.c) ab_dsp_sum4(&s02, &s13, e);
+      } else {
+        for (ab_idx_t fx = 0; fx < cols; ++fx, e += r->input.c) ab_dsp_sum4(&s02, &s13, e);
       }
     }
     s0 += ab_lo16(s02);
@@ -101,9 +109,9 @@ AB_DSP_INLINE void ab_dsp_avg_pool2d_s8(const ab_dsp_pool2d_params* p, const int
             const ab_idx_t g = c + 4 <= cin ? c : cin - 4;
             /* the unclipped window with constant loop counts: its loops unroll */
             if (full) {
-              ab_dsp_avg_group(p, at + g, r->filter_h, r->filter_w, out + g);
+              ab_dsp_avg_group(p, at + g, r->filter_h, r->filter_w, 1, out + g);
             } else {
-              ab_dsp_avg_group(p, at + g, w.rows, w.cols, out + g);
+              ab_dsp_avg_group(p, at + g, w.rows, w.cols, 0, out + g);
             }
           }
         } else {
@@ -120,13 +128,18 @@ AB_DSP_INLINE void ab_dsp_avg_pool2d_s8(const ab_dsp_pool2d_params* p, const int
   }
 }
 
-/* Maximum of channels c..c+3 of the window at `at`. */
-AB_DSP_INLINE uint32_t ab_dsp_max_group(const ab_pool2d_params* r, const int8_t* at, ab_idx_t rows, ab_idx_t cols) {
+/* Maximum of channels c..c+3 of the window at `at`; `full` as for ab_dsp_avg_group. */
+AB_DSP_INLINE uint32_t ab_dsp_max_group(const ab_pool2d_params* r, const int8_t* at, ab_idx_t rows, ab_idx_t cols,
+                                        int full) {
   uint32_t m = 0x80808080u; /* INT8_MIN in every lane, as the reference starts */
   for (ab_idx_t fy = 0; fy < rows; ++fy) {
     const int8_t* e = at + fy * r->input.w * r->input.c;
-    AB_UNROLL
-    for (ab_idx_t fx = 0; fx < cols; ++fx, e += r->input.c) m = ab_max_s8x4(m, ab_read_u32(e));
+    if (full) {
+      AB_UNROLL
+      for (ab_idx_t fx = 0; fx < r->filter_w; ++fx, e += r->input.c) m = ab_max_s8x4(m, ab_read_u32(e));
+    } else {
+      for (ab_idx_t fx = 0; fx < cols; ++fx, e += r->input.c) m = ab_max_s8x4(m, ab_read_u32(e));
+    }
   }
   if (r->act_min > -128) m = ab_max_s8x4(m, 0x01010101u * (uint8_t)r->act_min);
   if (r->act_max < 127) m = ab_min_s8x4(m, 0x01010101u * (uint8_t)r->act_max);
@@ -148,9 +161,9 @@ AB_DSP_INLINE void ab_dsp_max_pool2d_s8(const ab_dsp_pool2d_params* p, const int
           for (ab_idx_t c = 0; c < cin; c += 4) {
             const ab_idx_t g = c + 4 <= cin ? c : cin - 4;
             if (full) {
-              ab_write_u32(out + g, ab_dsp_max_group(r, at + g, r->filter_h, r->filter_w));
+              ab_write_u32(out + g, ab_dsp_max_group(r, at + g, r->filter_h, r->filter_w, 1));
             } else {
-              ab_write_u32(out + g, ab_dsp_max_group(r, at + g, w.rows, w.cols));
+              ab_write_u32(out + g, ab_dsp_max_group(r, at + g, w.rows, w.cols, 0));
             }
           }
         } else {

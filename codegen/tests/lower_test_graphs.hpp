@@ -30,6 +30,12 @@ class GraphBuilder {
     std::vector<int64_t> zps(scales.size(), 0);
     return add(DType::Int8, std::move(shape), Quantization{std::move(scales), zps, axis}, bytes);
   }
+  // Constant int8 data with any quantization (e.g. a weights zero point, extreme values).
+  int int8s(std::vector<int32_t> shape, Quantization q, const std::vector<int8_t>& values) {
+    std::vector<uint8_t> bytes(values.size());
+    std::memcpy(bytes.data(), values.data(), bytes.size());
+    return add(DType::Int8, std::move(shape), std::move(q), bytes);
+  }
   int int32s(std::vector<int32_t> shape, const std::vector<int32_t>& values) {
     std::vector<uint8_t> bytes(values.size() * 4);
     std::memcpy(bytes.data(), values.data(), bytes.size());

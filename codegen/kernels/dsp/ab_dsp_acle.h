@@ -121,7 +121,7 @@ AB_DSP_INLINE uint32_t ab_pkhtb(uint32_t hi, uint32_t lo) {
   __asm__("pkhtb %0, %1, %2, asr #16" : "=r"(r) : "r"(hi), "r"(lo));
   return r;
 }
-/* SADD16 / QADD8 / SSUB8 + SEL on packed lanes. */
+/* SADD16: lane-wise sum of two int16 pairs (wrapping). */
 AB_DSP_INLINE uint32_t ab_sadd16(uint32_t a, uint32_t b) {
   return (uint32_t)__sadd16((int16x2_t)a, (int16x2_t)b);
 }
@@ -135,6 +135,87 @@ AB_DSP_INLINE uint32_t ab_sxtab16_ror8(uint32_t a, uint32_t x) {
   __asm__("sxtab16 %0, %1, %2, ror #8" : "=r"(r) : "r"(a), "r"(x));
   return r;
 }
+
+/* Bytewise signed maximum / minimum of four int8 lanes: SSUB8 sets the GE flag of each lane
+ * where a >= b, SEL picks that lane of a or of b. One asm block, so no other instruction can
+ * touch the GE flags in between. */
+AB_DSP_INLINE uint32_t ab_max_s8x4(uint32_t a, uint32_t b) {
+  uint32_t r;
+  __asm__("ssub8 %0, %1, %2\n\tsel %0, %1, %2" : "=&r"(r) : "r"(a), "r"(b) : "cc");
+  return r;
+}
+AB_DSP_INLINE uint32_t ab_min_s8x4(uint32_t a, uint32_t b) {
+  uint32_t r;
+  __asm__("ssub8 %0, %1, %2\n\tsel %0, %2, %1" : "=&r"(r) : "r"(a), "r"(b) : "cc");
+  return r;
+}
+/* SMMUL: (a*b) / 2^32, the product's high word, truncated (floor). */
+AB_DSP_INLINE int32_t ab_smmul(int32_t a, int32_t b) {
+  int32_t r;
+  __asm__("smmul %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+
+/* SMMLA: acc + (a*b) / 2^32, the product's high word truncated (floor). */
+AB_DSP_INLINE int32_t ab_smmla(int32_t a, int32_t b, int32_t acc) {
+  int32_t r;
+  __asm__("smmla %0, %1, %2, %3" : "=r"(r) : "r"(a), "r"(b), "r"(acc));
+  return r;
+}
+
+/* Block moves of 16 bytes with LDM/STM (one instruction per 16 bytes each way), unrolled by
+ * four: `blocks` blocks to a word-aligned *d from a word-aligned (copy) or any (copy_u)
+ * source, or a fill with the word v. The pointers advance past what was moved. */
+#define AB_DSP_LDM_STM "ldmia %0!, {%2, %3, %4, %5}\n\tstmia %1!, {%2, %3, %4, %5}\n\t"
+#define AB_DSP_STM "stmia %0!, {%1, %2, %3, %4}\n\t"
+AB_DSP_INLINE void ab_copy_blocks16(uint8_t** d, const uint8_t** s, uint32_t blocks) {
+  uint8_t* dp = *d;
+  const uint8_t* sp = *s;
+  register uint32_t a __asm__("r4"), b __asm__("r5"), c __asm__("r6"), e __asm__("r8");
+  for (; blocks >= 4; blocks -= 4) {
+    __asm__ volatile(AB_DSP_LDM_STM AB_DSP_LDM_STM AB_DSP_LDM_STM AB_DSP_LDM_STM
+                     : "+r"(sp), "+r"(dp), "=&r"(a), "=&r"(b), "=&r"(c), "=&r"(e)
+                     :
+                     : "memory");
+  }
+  if (blocks & 2u) {
+    __asm__ volatile(AB_DSP_LDM_STM AB_DSP_LDM_STM
+                     : "+r"(sp), "+r"(dp), "=&r"(a), "=&r"(b), "=&r"(c), "=&r"(e)
+                     :
+                     : "memory");
+  }
+  if (blocks & 1u) {
+    __asm__ volatile(AB_DSP_LDM_STM : "+r"(sp), "+r"(dp), "=&r"(a), "=&r"(b), "=&r"(c), "=&r"(e) : : "memory");
+  }
+  *d = dp;
+  *s = sp;
+}
+AB_DSP_INLINE void ab_copy_blocks16_u(uint8_t** d, const uint8_t** s, uint32_t blocks) {
+  uint8_t* dp = *d;
+  const uint8_t* sp = *s;
+  for (uint32_t i = 0; i < blocks; ++i, sp += 16) {
+    register uint32_t a __asm__("r4") = ab_read_u32(sp), b __asm__("r5") = ab_read_u32(sp + 4),
+                      c __asm__("r6") = ab_read_u32(sp + 8), e __asm__("r8") = ab_read_u32(sp + 12);
+    __asm__ volatile(AB_DSP_STM : "+r"(dp) : "r"(a), "r"(b), "r"(c), "r"(e) : "memory");
+  }
+  *d = dp;
+  *s = sp;
+}
+AB_DSP_INLINE void ab_fill_blocks16(uint8_t** d, uint32_t v, uint32_t blocks) {
+  uint8_t* dp = *d;
+  register uint32_t a __asm__("r4") = v, b __asm__("r5") = v, c __asm__("r6") = v, e __asm__("r8") = v;
+  for (; blocks >= 4; blocks -= 4) {
+    __asm__ volatile(AB_DSP_STM AB_DSP_STM AB_DSP_STM AB_DSP_STM
+                     : "+r"(dp)
+                     : "r"(a), "r"(b), "r"(c), "r"(e)
+                     : "memory");
+  }
+  if (blocks & 2u) __asm__ volatile(AB_DSP_STM AB_DSP_STM : "+r"(dp) : "r"(a), "r"(b), "r"(c), "r"(e) : "memory");
+  if (blocks & 1u) __asm__ volatile(AB_DSP_STM : "+r"(dp) : "r"(a), "r"(b), "r"(c), "r"(e) : "memory");
+  *d = dp;
+}
+#undef AB_DSP_LDM_STM
+#undef AB_DSP_STM
 
 /* SSAT/USAT to n bits (n a constant): clamp to [-2^(n-1), 2^(n-1)-1] or [0, 2^n-1]. */
 #define AB_SSAT(x, n) __ssat((x), (n))
@@ -185,6 +266,43 @@ AB_DSP_INLINE uint32_t ab_sadd16(uint32_t a, uint32_t b) {
 AB_DSP_INLINE uint32_t ab_sxtab16(uint32_t a, uint32_t x) { return ab_sadd16(a, ab_sxtb16(x)); }
 AB_DSP_INLINE uint32_t ab_sxtab16_ror8(uint32_t a, uint32_t x) {
   return ab_sadd16(a, ab_sxtb16_ror8(x));
+}
+
+AB_DSP_INLINE uint32_t ab_max_s8x4(uint32_t a, uint32_t b) {
+  uint32_t r = 0;
+  for (int i = 0; i < 32; i += 8) {
+    const int8_t x = (int8_t)(uint8_t)(a >> i), y = (int8_t)(uint8_t)(b >> i);
+    r |= (uint32_t)(uint8_t)(x >= y ? x : y) << i;
+  }
+  return r;
+}
+AB_DSP_INLINE uint32_t ab_min_s8x4(uint32_t a, uint32_t b) {
+  uint32_t r = 0;
+  for (int i = 0; i < 32; i += 8) {
+    const int8_t x = (int8_t)(uint8_t)(a >> i), y = (int8_t)(uint8_t)(b >> i);
+    r |= (uint32_t)(uint8_t)(x >= y ? y : x) << i;
+  }
+  return r;
+}
+AB_DSP_INLINE int32_t ab_smmul(int32_t a, int32_t b) {
+  return (int32_t)(uint32_t)((uint64_t)((int64_t)a * b) >> 32);
+}
+
+AB_DSP_INLINE int32_t ab_smmla(int32_t a, int32_t b, int32_t acc) {
+  return (int32_t)((uint32_t)acc + (uint32_t)((uint64_t)((int64_t)a * b) >> 32));
+}
+
+AB_DSP_INLINE void ab_copy_blocks16(uint8_t** d, const uint8_t** s, uint32_t blocks) {
+  memcpy(*d, *s, 16u * blocks);
+  *d += 16u * blocks;
+  *s += 16u * blocks;
+}
+AB_DSP_INLINE void ab_copy_blocks16_u(uint8_t** d, const uint8_t** s, uint32_t blocks) {
+  ab_copy_blocks16(d, s, blocks);
+}
+AB_DSP_INLINE void ab_fill_blocks16(uint8_t** d, uint32_t v, uint32_t blocks) {
+  memset(*d, (int)(v & 0xFFu), 16u * blocks);
+  *d += 16u * blocks;
 }
 
 AB_DSP_INLINE int32_t ab_ssat_n(int32_t x, int n) {

@@ -69,6 +69,72 @@ AB_DEFINE_PARAMS(ab_dsp_conv2d_params, AB_DSP_CONV2D_FIELDS)
   F(const int32_t*, rq, "[4 * output.c] per channel: bias, multiplier, rounding, shift")
 AB_DEFINE_PARAMS(ab_dsp_depthwise_conv2d_params, AB_DSP_DEPTHWISE_CONV2D_FIELDS)
 
+/* FULLY_CONNECTED: each input row expanded to int16 lanes in the scratch memory, then four
+ * output channels at a time with SMLAD. Weights in blocks of four output channels (the last
+ * block holds the remaining 1-3), per group of four features each channel's word(s) of
+ * ab_dsp_weight_format; features past accum_depth are zero. */
+#define AB_DSP_FULLY_CONNECTED_FIELDS(F, A, E)                                           \
+  F(ab_fully_connected_params, ref, "the reference parameters")                          \
+  F(ab_idx_t, groups, "groups of four input features: accum_depth / 4 rounded up")      \
+  E(ab_dsp_weight_format, weights, "")                                                   \
+  E(ab_dsp_requant_mode, requant, "")                                                    \
+  F(int32_t, acc_shift, "left shift of the accumulator before requantization")           \
+  F(int32_t, filter_offset, "-(weights zero point) times the int16 weights' scale; 0 skips the input row's sum") \
+  F(const int32_t*, rq, "[4 * output_depth] per channel: bias, multiplier, rounding, shift")
+AB_DEFINE_PARAMS(ab_dsp_fully_connected_params, AB_DSP_FULLY_CONNECTED_FIELDS)
+
+/* How ADD turns its two inputs into the output, through tables of 256 int32 indexed by an
+ * input's bytes (as uint8_t). Each mode's formula is checked at generation time against the
+ * reference on all 65536 pairs of input bytes; the clamp is to int8 and the activation range. */
+typedef enum ab_dsp_add_mode {
+  /* out = clamp((t1[x] + t2[y]) >> shift), t1 for the first input x, t2 for the second y. */
+  AB_DSP_ADD_TABLE = 0,
+  /* t1, t2 hold the reference's rescaled inputs; their sum is rescaled as in the reference. */
+  AB_DSP_ADD_EXACT = 1,
+  /* out = clamp((t[u] + alpha * v) >> shift): the input with the larger scale is rescaled
+   * exactly linearly by the reference, so it needs no table. u is the other input (the first
+   * one, or the second when `swap`), v the linear one as int8; one table t. */
+  AB_DSP_ADD_LINEAR = 2
+} ab_dsp_add_mode;
+
+/* ADD of two int8 tensors of equal shape through per-input tables (no broadcasting). */
+#define AB_DSP_ADD_FIELDS(F, A, E)                                                       \
+  F(ab_add_params, ref, "the reference parameters")                                      \
+  E(ab_dsp_add_mode, mode, "")                                                           \
+  F(int32_t, shift, "TABLE, LINEAR: right shift of the sum")                             \
+  F(int32_t, alpha, "LINEAR: factor of the linear input")                                \
+  F(int32_t, swap, "LINEAR: 1 when the table is indexed by the second input")
+AB_DEFINE_PARAMS(ab_dsp_add_params, AB_DSP_ADD_FIELDS)
+
+/* AVERAGE_POOL_2D and MAX_POOL_2D, four channels at a time (SXTAB16 sums in int16 lanes; SSUB8 +
+ * SEL maxima). A window of `full_count` elements (not clipped by the input's border) divides by
+ * a reciprocal: out = ((s + round_add + (ties ? s >> 31 : 0) + 128 * count) * recip) / 2^32 - 128,
+ * TFLite's rounding half away from zero, checked at generation time for every possible sum s;
+ * clipped windows divide as the reference does. */
+#define AB_DSP_POOL2D_FIELDS(F, A, E)                                                    \
+  F(ab_pool2d_params, ref, "the reference parameters")                                   \
+  F(int32_t, full_count, "elements of an unclipped window (average)")                    \
+  F(int32_t, lane_rows, "window rows summed in int16 lanes before they are widened (average)") \
+  F(int32_t, recip, "ceil(2^32 / full_count) (average)")                                 \
+  F(int32_t, round_add, "full_count / 2 + 128 * full_count (average)")                   \
+  F(int32_t, ties, "1 when full_count is even: halves round away from zero (average)")
+AB_DEFINE_PARAMS(ab_dsp_pool2d_params, AB_DSP_POOL2D_FIELDS)
+
+/* PAD as runs: the input is `runs` contiguous runs of `run` bytes (its innermost padded
+ * dimension and every dimension inside it), each copied to its place in the output; the bytes
+ * between runs, before the first and after the last are filled with the pad value. Run k's
+ * place: first + sum over the outer dimensions d of index_d(k) * out_stride[d]. */
+#define AB_DSP_PAD_FIELDS(F, A, E)                                                       \
+  F(ab_pad_params, ref, "the reference parameters")                                      \
+  F(ab_idx_t, outer_rank, "dimensions outside the runs")                                 \
+  A(ab_idx_t, outer_shape, AB_MAX_DIMS, "the input's sizes of those dimensions")          \
+  A(ab_idx_t, out_stride, AB_MAX_DIMS, "output bytes per step of each outer dimension")  \
+  F(ab_idx_t, first, "output offset of the first run")                                   \
+  F(ab_idx_t, run, "bytes per run")                                                      \
+  F(ab_idx_t, runs, "number of runs (0 when the input is empty)")                        \
+  F(ab_idx_t, out_bytes, "output size")
+AB_DEFINE_PARAMS(ab_dsp_pad_params, AB_DSP_PAD_FIELDS)
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,6 +9,10 @@ const char* enum_c_name(ab_dsp_requant_mode v) {
 
 const char* enum_c_name(ab_dsp_weight_format v) { return v == AB_DSP_W8 ? "AB_DSP_W8" : "AB_DSP_W16"; }
 
+const char* enum_c_name(ab_dsp_add_mode v) {
+  return v == AB_DSP_ADD_TABLE ? "AB_DSP_ADD_TABLE" : v == AB_DSP_ADD_LINEAR ? "AB_DSP_ADD_LINEAR" : "AB_DSP_ADD_EXACT";
+}
+
 namespace aotbench::codegen::dsp {
 
 std::vector<int8_t> int8_values(const Graph& g, int tensor) {

@@ -31,3 +31,4 @@ Schedule dsp_schedule(std::string name, OpType op, int preference, std::string h
 
 const char* enum_c_name(ab_dsp_requant_mode v);
 const char* enum_c_name(ab_dsp_weight_format v);
+const char* enum_c_name(ab_dsp_add_mode v);

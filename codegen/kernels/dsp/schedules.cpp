@@ -7,11 +7,16 @@ namespace aotbench::codegen {
 namespace dsp {
 std::vector<Schedule> conv2d_schedules();
 std::vector<Schedule> depthwise_conv2d_schedules();
+std::vector<Schedule> fully_connected_schedules();
+std::vector<Schedule> add_schedules();
+std::vector<Schedule> pool2d_schedules();
+std::vector<Schedule> pad_schedules();
 }  // namespace dsp
 
 std::vector<Schedule> dsp_schedules() {
   std::vector<Schedule> all;
-  for (auto part : {dsp::conv2d_schedules, dsp::depthwise_conv2d_schedules}) {
+  for (auto part : {dsp::conv2d_schedules, dsp::depthwise_conv2d_schedules, dsp::fully_connected_schedules,
+                    dsp::add_schedules, dsp::pool2d_schedules, dsp::pad_schedules}) {
     for (Schedule& s : part()) all.push_back(std::move(s));
   }
   return all;

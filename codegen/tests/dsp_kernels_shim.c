@@ -1,0 +1,35 @@
+/* The dsp kernels behind dsp_kernels_shim.h. Here the parameters are not constants, so this
+ * runs the kernels' general paths; the generated code's specialized ones run in the oracle
+ * tests and on the devices. Also compiled warning-free by every compiler (codegen.dsp.warnings). */
+#include "dsp_kernels_shim.h"
+
+#include <string.h>
+
+#include "ab_dsp_kernels.h"
+
+static void conv2d(const void* p, void* const* a) { ab_dsp_conv2d_s8(p, a[0], a[1], a[2], a[3]); }
+static void depthwise_conv2d(const void* p, void* const* a) { ab_dsp_depthwise_conv2d_s8(p, a[0], a[1], a[2], a[3]); }
+static void fully_connected(const void* p, void* const* a) { ab_dsp_fully_connected_s8(p, a[0], a[1], a[2], a[3]); }
+static void add(const void* p, void* const* a) { ab_dsp_add_s8(p, a[0], a[1], a[2], a[3]); }
+static void avg_pool2d(const void* p, void* const* a) { ab_dsp_avg_pool2d_s8(p, a[0], a[1]); }
+static void max_pool2d(const void* p, void* const* a) { ab_dsp_max_pool2d_s8(p, a[0], a[1]); }
+static void pad(const void* p, void* const* a) { ab_dsp_pad_s8(p, a[0], a[1]); }
+
+dsp_shim_fn dsp_shim_find(const char* kernel) {
+  static const struct {
+    const char* name;
+    dsp_shim_fn fn;
+  } table[] = {
+      {"ab_dsp_conv2d_s8", conv2d},
+      {"ab_dsp_depthwise_conv2d_s8", depthwise_conv2d},
+      {"ab_dsp_fully_connected_s8", fully_connected},
+      {"ab_dsp_add_s8", add},
+      {"ab_dsp_avg_pool2d_s8", avg_pool2d},
+      {"ab_dsp_max_pool2d_s8", max_pool2d},
+      {"ab_dsp_pad_s8", pad},
+  };
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i) {
+    if (strcmp(table[i].name, kernel) == 0) return table[i].fn;
+  }
+  return NULL;
+}

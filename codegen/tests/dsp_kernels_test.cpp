@@ -1,0 +1,564 @@
+// The dsp kernel family against the reference kernels, operator by operator: random one-operator
+// graphs are lowered, given a dsp schedule (select_kernels with layers=0:<schedule>) and run
+// through the kernels' shim (dsp_kernels_shim.c) on random data, every buffer at a chosen
+// misalignment; the host interpreter (reference kernels) gives the bytes to match.
+//
+// To cover another dsp kernel: add it to the shim's table, build its graphs with GraphBuilder
+// and call expect_exact().
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "ab_dsp_kernels.h"
+#include "dsp_kernels_shim.h"
+#include "interp/interpreter.hpp"
+#include "lower/lower.hpp"
+#include "lower_test_graphs.hpp"
+#include "select/select.hpp"
+
+namespace {
+
+using namespace aotbench::codegen;
+using lower_test::GraphBuilder;
+
+using Bytes = std::vector<uint8_t>;
+
+// Memory at a chosen misalignment from an 8-byte boundary, with guard bytes after the end.
+class Buffer {
+ public:
+  static constexpr std::size_t kGuard = 16;
+  static constexpr uint8_t kCanary = 0xA5;
+  Buffer(std::size_t size, std::size_t misalign) : size_(size), misalign_(misalign) {
+    store_.assign((size + misalign + kGuard + 7) / 8 + 1, 0);
+    std::memset(store_.data(), kCanary, store_.size() * 8);
+  }
+  uint8_t* data() { return reinterpret_cast<uint8_t*>(store_.data()) + misalign_; }
+  Bytes bytes() { return Bytes(data(), data() + size_); }
+  bool guard_intact() {
+    for (std::size_t i = 0; i < kGuard; ++i)
+      if (data()[size_ + i] != kCanary) return false;
+    return true;
+  }
+
+ private:
+  std::size_t size_, misalign_;
+  std::vector<uint64_t> store_;
+};
+
+// Operator 0 of a one-operator graph with a given schedule, runnable through the shim.
+class DspOp {
+ public:
+  DspOp(const Graph& g, const std::string& schedule) : g_(g), ops_(lower_graph(g)) {
+    SelectOptions o;
+    o.layers = {{0, schedule}};
+    select_kernels(g, ops_, o);
+  }
+  const LoweredOp& op() const { return ops_.at(0); }
+  LoweredOp& mutable_op() { return ops_.at(0); }
+  template <class T>
+  const T& params() const {
+    return *static_cast<const T*>(op().schedule_params->c_struct());
+  }
+
+  // The operator's output for the graph inputs (graph order); `params` replaces the schedule's
+  // struct when given. Input and output buffers are misaligned by `misalign` bytes.
+  Bytes run(const std::vector<Bytes>& inputs, std::size_t misalign, const void* params = nullptr) const {
+    const LoweredOp& l = op();
+    const dsp_shim_fn fn = dsp_shim_find(l.kernel.c_str());
+    if (!fn) throw std::runtime_error("the shim has no kernel " + l.kernel);
+    std::vector<Buffer> buffers;
+    buffers.reserve(l.args.size() + 1);
+    std::vector<void*> args;
+    std::size_t output = 0;
+    for (const KernelArg& a : l.args) {
+      if (a.constant >= 0) {  // generated constants are 8-byte aligned, as the emitter writes them
+        const auto bytes = l.constants.at(static_cast<std::size_t>(a.constant)).bytes();
+        buffers.emplace_back(bytes.size(), 0);
+        std::memcpy(buffers.back().data(), bytes.data(), bytes.size());
+      } else if (a.tensor < 0) {
+        args.push_back(nullptr);
+        continue;
+      } else if (a.role == ArgRole::Output) {
+        buffers.emplace_back(static_cast<std::size_t>(g_.tensors.at(static_cast<std::size_t>(a.tensor)).num_bytes()),
+                             misalign);
+        output = buffers.size() - 1;
+      } else {
+        const Tensor& t = g_.tensors.at(static_cast<std::size_t>(a.tensor));
+        const auto pos = std::find(g_.inputs.begin(), g_.inputs.end(), a.tensor);
+        const Bytes data = pos != g_.inputs.end() ? inputs.at(static_cast<std::size_t>(pos - g_.inputs.begin()))
+                                                  : Bytes(t.data.begin(), t.data.end());
+        buffers.emplace_back(data.size(), t.is_constant() ? 0 : misalign);
+        std::memcpy(buffers.back().data(), data.data(), data.size());
+      }
+      args.push_back(buffers.back().data());
+    }
+    if (l.scratch_bytes > 0) {
+      buffers.emplace_back(static_cast<std::size_t>(l.scratch_bytes), 0);
+      args.push_back(buffers.back().data());
+    }
+    fn(params ? params : l.schedule_params->c_struct(), args.data());
+    for (Buffer& b : buffers) EXPECT_TRUE(b.guard_intact()) << l.kernel << " wrote past a buffer";
+    return buffers.at(output).bytes();
+  }
+
+ private:
+  const Graph& g_;
+  std::vector<LoweredOp> ops_;
+};
+
+// Random int8 bytes; `extremes` draws only -128, 127 and the values next to them.
+Bytes random_int8(std::size_t n, std::mt19937& rng, bool extremes = false) {
+  std::uniform_int_distribution<int> any(-128, 127), pick(0, 3);
+  static const int ends[4] = {-128, -127, 126, 127};
+  Bytes v(n);
+  for (auto& b : v) b = static_cast<uint8_t>(static_cast<int8_t>(extremes ? ends[pick(rng)] : any(rng)));
+  return v;
+}
+
+std::vector<Bytes> random_inputs(const Graph& g, std::mt19937& rng, bool extremes) {
+  std::vector<Bytes> in;
+  for (int t : g.inputs) in.push_back(random_int8(static_cast<std::size_t>(g.tensors.at(static_cast<std::size_t>(t)).num_bytes()), rng, extremes));
+  return in;
+}
+
+// The dsp schedule's bytes equal the reference's on random and extreme inputs, at several
+// misalignments.
+void expect_exact(const Graph& g, const std::string& schedule, std::mt19937& rng, const std::string& what) {
+  const DspOp dsp(g, schedule);
+  ASSERT_EQ(dsp.op().schedule, schedule) << what;
+  Interpreter reference(g);
+  for (int trial = 0; trial < 4; ++trial) {
+    const std::vector<Bytes> inputs = random_inputs(g, rng, trial == 0);
+    const Bytes want = reference.run(inputs).outputs.at(0);
+    const std::size_t misalign = static_cast<std::size_t>(trial);  // 0, 1, 2, 3
+    const Bytes got = dsp.run(inputs, misalign);
+    ASSERT_EQ(got, want) << what << ", trial " << trial << " (misaligned by " << misalign << ")";
+  }
+}
+
+int uniform(std::mt19937& rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
+float log_uniform(std::mt19937& rng, float lo, float hi) {
+  return std::exp(std::uniform_real_distribution<float>(std::log(lo), std::log(hi))(rng));
+}
+template <class T>
+T pick(std::mt19937& rng, std::initializer_list<T> v) {
+  return *(v.begin() + uniform(rng, 0, static_cast<int>(v.size()) - 1));
+}
+int zero_point(std::mt19937& rng) { return pick(rng, {-128, -127, -1, 0, 1, 5, 126, 127}); }
+Activation activation(std::mt19937& rng) {
+  return pick(rng, {Activation::None, Activation::None, Activation::Relu, Activation::Relu6, Activation::ReluN1To1});
+}
+const int kOddCounts[] = {1, 2, 3, 5, 7, 9};
+
+// ----------------------------------------------------------------------------------------------
+// FULLY_CONNECTED
+
+struct FcCase {
+  int batches = 1, depth = 8, outputs = 4;
+  bool per_channel = false, bias = true;
+  int in_zp = 0, w_zp = 0, out_zp = 0;
+  float gain = 1;  // output scale relative to one that spreads typical outputs over int8
+  int64_t bias_range = 20000;
+  Activation act = Activation::None;
+
+  std::string str() const {
+    return "FC " + std::to_string(batches) + "x" + std::to_string(depth) + " -> " + std::to_string(outputs) +
+           (per_channel ? " per-channel" : " per-tensor") + " zp in/w/out " + std::to_string(in_zp) + "/" +
+           std::to_string(w_zp) + "/" + std::to_string(out_zp) + " gain " + std::to_string(gain) +
+           (bias ? "" : " no bias") + " act " + activation_name(act);
+  }
+};
+
+Graph fc_graph(const FcCase& c, std::mt19937& rng) {
+  GraphBuilder b;
+  const float in_scale = 0.02f;
+  const int x = b.act({c.batches, c.depth}, in_scale, c.in_zp);
+  std::vector<int8_t> w(static_cast<std::size_t>(c.outputs * c.depth));
+  const int lo = c.per_channel ? -127 : -128;
+  for (auto& v : w) v = static_cast<int8_t>(uniform(rng, lo, 127));
+  if (!w.empty()) w[0] = static_cast<int8_t>(lo), w.back() = 127;
+  Quantization wq;
+  if (c.per_channel) {
+    for (int o = 0; o < c.outputs; ++o) wq.scale.push_back(log_uniform(rng, 0.001f, 0.01f));
+    wq.zero_point.assign(wq.scale.size(), 0);
+  } else {
+    wq.scale = {log_uniform(rng, 0.001f, 0.01f)};
+    wq.zero_point = {c.w_zp};
+  }
+  const int wt = b.int8s({c.outputs, c.depth}, wq, w);
+  int bias = -1;
+  if (c.bias) {
+    std::vector<int32_t> v(static_cast<std::size_t>(c.outputs));
+    for (auto& e : v) e = static_cast<int32_t>(std::uniform_int_distribution<int64_t>(-c.bias_range, c.bias_range)(rng));
+    bias = b.int32s({c.outputs}, v);
+  }
+  // typical |acc| ~ 128 * 74 * sqrt(depth) / 2; map it to ~64 output steps, times 1/gain
+  const float typical = 128.0f * 74.0f * std::sqrt(static_cast<float>(c.depth)) / 2;
+  const float out_scale = in_scale * *std::max_element(wq.scale.begin(), wq.scale.end()) * typical / 64 / c.gain;
+  const int y = b.act({c.batches, c.outputs}, out_scale, c.out_zp);
+  b.op(OpType::FullyConnected, {x, wt, bias}, {y}, FullyConnectedOptions{c.act, false});
+  return b.build("dsp_fc_test");
+}
+
+FcCase random_fc(std::mt19937& rng) {
+  FcCase c;
+  c.batches = pick(rng, {1, 1, 1, 2, 3});
+  c.depth = uniform(rng, 0, 1) ? pick(rng, {1, 2, 3, 5, 7, 9}) : uniform(rng, 1, 80);
+  c.outputs = uniform(rng, 0, 1) ? pick(rng, {1, 2, 3, 5, 7, 9}) : uniform(rng, 1, 40);
+  c.per_channel = uniform(rng, 0, 2) == 0;
+  c.bias = uniform(rng, 0, 4) != 0;
+  c.in_zp = zero_point(rng);
+  c.out_zp = zero_point(rng);
+  c.gain = log_uniform(rng, 0.3f, 3);
+  c.act = activation(rng);
+  return c;
+}
+
+TEST(DspFullyConnected, RandomShapesMatchReference) {
+  std::mt19937 rng(101);
+  int modes[2] = {0, 0};
+  for (int i = 0; i < 150; ++i) {
+    const FcCase c = random_fc(rng);
+    const Graph g = fc_graph(c, rng);
+    for (const char* schedule : {"dsp_fc", "dsp_fc_w16"}) {
+      expect_exact(g, schedule, rng, c.str() + " " + schedule);
+      ++modes[DspOp(g, schedule).params<ab_dsp_fully_connected_params>().requant];
+    }
+  }
+  EXPECT_GT(modes[AB_DSP_RQ_FOLDED], 0);
+}
+
+TEST(DspFullyConnected, OddChannelAndFeatureCounts) {
+  std::mt19937 rng(102);
+  for (int depth : kOddCounts)
+    for (int outputs : kOddCounts)
+      for (int batches : {1, 2}) {
+        FcCase c;
+        c.depth = depth;
+        c.outputs = outputs;
+        c.batches = batches;
+        c.in_zp = zero_point(rng);
+        c.out_zp = zero_point(rng);
+        const Graph g = fc_graph(c, rng);
+        for (const char* schedule : {"dsp_fc", "dsp_fc_w16"}) expect_exact(g, schedule, rng, c.str() + " " + schedule);
+      }
+}
+
+TEST(DspFullyConnected, NonzeroWeightsZeroPoint) {
+  std::mt19937 rng(103);
+  for (int w_zp : {-128, -127, -3, 1, 64, 127}) {
+    for (int i = 0; i < 6; ++i) {
+      FcCase c = random_fc(rng);
+      c.per_channel = false;
+      c.w_zp = w_zp;
+      const Graph g = fc_graph(c, rng);
+      for (const char* schedule : {"dsp_fc", "dsp_fc_w16"}) expect_exact(g, schedule, rng, c.str() + " " + schedule);
+    }
+  }
+}
+
+// Output scales smaller than the product of the input scales (a left shift) and biases near the
+// int32 limits keep the folded requantization away: the exact mode runs.
+TEST(DspFullyConnected, ExactRequantization) {
+  std::mt19937 rng(104);
+  int exact = 0;
+  for (int i = 0; i < 40; ++i) {
+    FcCase c = random_fc(rng);
+    if (i % 2) {
+      c.gain = log_uniform(rng, 200, 3000);
+    } else {
+      c.bias_range = 2000000000;
+    }
+    const Graph g = fc_graph(c, rng);
+    for (const char* schedule : {"dsp_fc", "dsp_fc_w16"}) {
+      expect_exact(g, schedule, rng, c.str() + " " + schedule);
+      exact += DspOp(g, schedule).params<ab_dsp_fully_connected_params>().requant == AB_DSP_RQ_EXACT;
+    }
+  }
+  EXPECT_GT(exact, 40);
+}
+
+// ----------------------------------------------------------------------------------------------
+// ADD
+
+struct AddCase {
+  std::vector<int32_t> shape;
+  float s1 = 1, s2 = 1, so = 1;
+  int zp1 = 0, zp2 = 0, zpo = 0;
+  Activation act = Activation::None;
+
+  std::string str() const {
+    std::string s = "ADD [";
+    for (int32_t d : shape) s += std::to_string(d) + ",";
+    return s + "] scales " + std::to_string(s1) + "/" + std::to_string(s2) + "/" + std::to_string(so) + " zp " +
+           std::to_string(zp1) + "/" + std::to_string(zp2) + "/" + std::to_string(zpo) + " act " + activation_name(act);
+  }
+};
+
+Graph add_graph(const AddCase& c, const std::vector<int32_t>& shape2 = {}) {
+  GraphBuilder b;
+  const int x1 = b.act(c.shape, c.s1, c.zp1);
+  const int x2 = b.act(shape2.empty() ? c.shape : shape2, c.s2, c.zp2);
+  const int y = b.act(c.shape, c.so, c.zpo);
+  b.op(OpType::Add, {x1, x2}, {y}, AddOptions{c.act});
+  return b.build("dsp_add_test");
+}
+
+AddCase random_add(std::mt19937& rng) {
+  AddCase c;
+  const int rank = uniform(rng, 1, 4);
+  for (int d = 0; d < rank; ++d) c.shape.push_back(d == rank - 1 ? pick(rng, {1, 2, 3, 5, 7, 9, 16, 24}) : uniform(rng, 1, 5));
+  c.s1 = log_uniform(rng, 0.005f, 0.2f);
+  c.s2 = c.s1 * log_uniform(rng, 0.2f, 5);
+  c.so = std::max(c.s1, c.s2) * log_uniform(rng, 0.5f, 3);
+  c.zp1 = zero_point(rng);
+  c.zp2 = zero_point(rng);
+  c.zpo = zero_point(rng);
+  c.act = activation(rng);
+  return c;
+}
+
+TEST(DspAdd, RandomShapesAndScalesMatchReference) {
+  std::mt19937 rng(201);
+  int modes[3] = {0, 0, 0}, cases = 0;
+  for (int i = 0; i < 120; ++i) {
+    const AddCase c = random_add(rng);
+    const Graph g = add_graph(c);
+    expect_exact(g, "dsp_add", rng, c.str());
+    ++modes[DspOp(g, "dsp_add").params<ab_dsp_add_params>().mode];
+    ++cases;
+  }
+  // Shifted table sums are found for (nearly) every layer; the exact mode is a fallback.
+  EXPECT_GE(modes[AB_DSP_ADD_LINEAR] + modes[AB_DSP_ADD_TABLE], cases * 9 / 10);
+  EXPECT_GT(modes[AB_DSP_ADD_LINEAR], cases / 2);
+  EXPECT_GT(modes[AB_DSP_ADD_TABLE], 0);
+}
+
+// Equal scales: the sum is exact before the output rounding, ties are everywhere.
+TEST(DspAdd, EqualScalesWithTies) {
+  std::mt19937 rng(202);
+  for (float so : {0.1f, 0.2f, 0.4f, 0.3f}) {
+    AddCase c;
+    c.shape = {3, 7};
+    c.s1 = c.s2 = 0.1f;
+    c.so = so;
+    c.zp1 = zero_point(rng);
+    c.zp2 = zero_point(rng);
+    c.zpo = zero_point(rng);
+    expect_exact(add_graph(c), "dsp_add", rng, c.str());
+  }
+}
+
+// The exact mode's kernel path: the reference's rescaled inputs as tables.
+TEST(DspAdd, ExactModeMatchesReference) {
+  std::mt19937 rng(203);
+  for (int i = 0; i < 30; ++i) {
+    const AddCase c = random_add(rng);
+    const Graph g = add_graph(c);
+    DspOp dsp(g, "dsp_add");
+    ab_dsp_add_params p = dsp.params<ab_dsp_add_params>();
+    const ab_add_params& r = p.ref;
+    p.mode = AB_DSP_ADD_EXACT;
+    // the tables travel as the operator's generated constant: replace them
+    auto& tables = std::get<std::vector<int32_t>>(dsp.mutable_op().constants.at(0).values);
+    tables.assign(512, 0);
+    for (int k = 0; k < 256; ++k) {
+      const int32_t x = static_cast<int8_t>(static_cast<uint8_t>(k));
+      tables[static_cast<std::size_t>(k)] =
+          ab_mbqm_lt_one((x + r.input1_offset) * (1 << r.left_shift), r.input1_multiplier, r.input1_shift);
+      tables[static_cast<std::size_t>(256 + k)] =
+          ab_mbqm_lt_one((x + r.input2_offset) * (1 << r.left_shift), r.input2_multiplier, r.input2_shift);
+    }
+    Interpreter reference(g);
+    for (int trial = 0; trial < 3; ++trial) {
+      const auto inputs = random_inputs(g, rng, trial == 0);
+      ASSERT_EQ(dsp.run(inputs, static_cast<std::size_t>(trial), &p), reference.run(inputs).outputs.at(0)) << c.str();
+    }
+  }
+}
+
+TEST(DspAdd, BroadcastStaysReference) {
+  AddCase c;
+  c.shape = {1, 4, 4, 8};
+  const Graph g = add_graph(c, {1, 1, 1, 8});
+  EXPECT_THROW(DspOp(g, "dsp_add"), SelectError);
+  std::vector<LoweredOp> ops = lower_graph(g);
+  SelectOptions o;
+  o.kernels = "dsp";
+  select_kernels(g, ops, o);
+  EXPECT_EQ(ops.at(0).schedule, "ref");
+}
+
+// ----------------------------------------------------------------------------------------------
+// AVERAGE_POOL_2D and MAX_POOL_2D
+
+struct PoolCase {
+  OpType type = OpType::AveragePool2D;
+  int n = 1, h = 4, w = 4, c = 4;
+  Pool2DOptions o;
+  int zp = 0;
+
+  std::string str() const {
+    return std::string(op_name(type)) + " " + std::to_string(n) + "x" + std::to_string(h) + "x" + std::to_string(w) +
+           "x" + std::to_string(c) + " filter " + std::to_string(o.filter_h) + "x" + std::to_string(o.filter_w) +
+           " stride " + std::to_string(o.stride_h) + "x" + std::to_string(o.stride_w) + " " + padding_name(o.padding) +
+           " zp " + std::to_string(zp) + " act " + activation_name(o.activation);
+  }
+};
+
+int window_out(Padding p, int in, int filter, int stride) {
+  return p == Padding::Same ? (in + stride - 1) / stride : (in - filter + stride) / stride;
+}
+
+Graph pool_graph(const PoolCase& c) {
+  GraphBuilder b;
+  const int x = b.act({c.n, c.h, c.w, c.c}, 0.05f, c.zp);
+  const int y = b.act({c.n, window_out(c.o.padding, c.h, c.o.filter_h, c.o.stride_h),
+                       window_out(c.o.padding, c.w, c.o.filter_w, c.o.stride_w), c.c},
+                      0.05f, c.zp);
+  b.op(c.type, {x}, {y}, c.o);
+  return b.build("dsp_pool_test");
+}
+
+PoolCase random_pool(std::mt19937& rng, OpType type) {
+  PoolCase c;
+  c.type = type;
+  c.n = pick(rng, {1, 1, 2});
+  c.o.filter_h = uniform(rng, 1, 4);
+  c.o.filter_w = uniform(rng, 1, 4);
+  c.o.stride_h = uniform(rng, 1, 3);
+  c.o.stride_w = uniform(rng, 1, 3);
+  c.o.padding = uniform(rng, 0, 1) ? Padding::Same : Padding::Valid;
+  c.h = uniform(rng, c.o.filter_h, 9);
+  c.w = uniform(rng, c.o.filter_w, 9);
+  c.c = uniform(rng, 0, 1) ? pick(rng, {1, 2, 3, 5, 7, 9}) : uniform(rng, 1, 20);
+  c.zp = zero_point(rng);
+  c.o.activation = activation(rng);
+  return c;
+}
+
+TEST(DspPool, RandomAveragePoolsMatchReference) {
+  std::mt19937 rng(301);
+  for (int i = 0; i < 200; ++i) {
+    const PoolCase c = random_pool(rng, OpType::AveragePool2D);
+    expect_exact(pool_graph(c), "dsp_avgpool", rng, c.str());
+  }
+}
+
+TEST(DspPool, RandomMaxPoolsMatchReference) {
+  std::mt19937 rng(302);
+  for (int i = 0; i < 200; ++i) {
+    const PoolCase c = random_pool(rng, OpType::MaxPool2D);
+    expect_exact(pool_graph(c), "dsp_maxpool", rng, c.str());
+  }
+}
+
+// Global pools as the models have them (25x5, 8x8, 3x3), and windows of more than 256
+// elements, whose int16 lane sums are widened in parts.
+TEST(DspPool, GlobalAndLargeWindows) {
+  std::mt19937 rng(303);
+  for (auto [h, w] : {std::pair{25, 5}, {8, 8}, {3, 3}, {16, 16}, {17, 16}, {20, 20}, {3, 100}, {1, 256}}) {
+    for (int ch : {1, 3, 4, 7, 64}) {
+      PoolCase c;
+      c.h = h;
+      c.w = w;
+      c.c = ch;
+      c.o.filter_h = h;
+      c.o.filter_w = w;
+      c.zp = zero_point(rng);
+      expect_exact(pool_graph(c), "dsp_avgpool", rng, c.str());
+      c.type = OpType::MaxPool2D;
+      expect_exact(pool_graph(c), "dsp_maxpool", rng, c.str());
+    }
+  }
+}
+
+// Every window size up to 256 elements divides by a reciprocal (checked on all sums when the
+// schedule is applied), except 1 and 2 whose reciprocals do not fit.
+TEST(DspPool, ReciprocalForEveryCount) {
+  for (int count = 1; count <= 256; ++count) {
+    PoolCase c;
+    c.h = 1;
+    c.w = count;
+    c.o.filter_h = 1;
+    c.o.filter_w = count;
+    const Graph g = pool_graph(c);
+    const auto& p = DspOp(g, "dsp_avgpool").params<ab_dsp_pool2d_params>();
+    EXPECT_EQ(p.recip != 0, count >= 3) << count;
+  }
+}
+
+// ----------------------------------------------------------------------------------------------
+// PAD
+
+struct PadCase {
+  std::vector<int32_t> shape, before, after;
+  int zp = 0;
+
+  std::string str() const {
+    std::string s = "PAD";
+    for (std::size_t d = 0; d < shape.size(); ++d)
+      s += " " + std::to_string(before[d]) + "+" + std::to_string(shape[d]) + "+" + std::to_string(after[d]);
+    return s + " zp " + std::to_string(zp);
+  }
+};
+
+Graph pad_graph(const PadCase& c) {
+  GraphBuilder b;
+  const int x = b.act(c.shape, 0.1f, c.zp);
+  std::vector<int32_t> pads, out;
+  for (std::size_t d = 0; d < c.shape.size(); ++d) {
+    pads.push_back(c.before[d]);
+    pads.push_back(c.after[d]);
+    out.push_back(c.shape[d] + c.before[d] + c.after[d]);
+  }
+  const int p = b.int32s({static_cast<int32_t>(c.shape.size()), 2}, pads);
+  const int y = b.act(out, 0.1f, c.zp);
+  b.op(OpType::Pad, {x, p}, {y});
+  return b.build("dsp_pad_test");
+}
+
+TEST(DspPad, RandomShapesMatchReference) {
+  std::mt19937 rng(401);
+  for (int i = 0; i < 300; ++i) {
+    PadCase c;
+    const int rank = uniform(rng, 1, 6);
+    for (int d = 0; d < rank; ++d) {
+      c.shape.push_back(uniform(rng, 1, rank > 4 ? 3 : 6));
+      const bool padded = uniform(rng, 0, 2) != 0;
+      c.before.push_back(padded ? uniform(rng, 0, 3) : 0);
+      c.after.push_back(padded ? uniform(rng, 0, 3) : 0);
+    }
+    if (uniform(rng, 0, 3) == 0) c.shape.back() = pick(rng, {1, 2, 3, 5, 7, 9, 16, 32, 48});
+    c.zp = zero_point(rng);
+    expect_exact(pad_graph(c), "dsp_pad", rng, c.str());
+  }
+}
+
+// Long runs and gaps, as the models' NHWC paddings of height and width have them: the 16-byte
+// block moves, with every alignment of the runs' places.
+TEST(DspPad, LongRunsEveryAlignment) {
+  std::mt19937 rng(402);
+  for (int ch : {1, 2, 3, 4, 5, 16, 48}) {
+    for (int border : {1, 2, 3}) {
+      PadCase c;
+      c.shape = {1, 7, 9, ch};
+      c.before = {0, border, border, 0};
+      c.after = {0, border, border + 1, 0};
+      c.zp = zero_point(rng);
+      expect_exact(pad_graph(c), "dsp_pad", rng, c.str());
+    }
+  }
+  PadCase none;
+  none.shape = {2, 3, 5};
+  none.before = none.after = {0, 0, 0};
+  expect_exact(pad_graph(none), "dsp_pad", rng, none.str());
+}
+
+}  // namespace

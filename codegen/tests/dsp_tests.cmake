@@ -12,27 +12,10 @@ set_target_properties(codegen_dsp_kernels_tests PROPERTIES C_STANDARD 11 C_EXTEN
 set_source_files_properties(dsp_kernels_shim.c PROPERTIES COMPILE_OPTIONS "-Wall;-Wextra;-Werror")
 gtest_discover_tests(codegen_dsp_kernels_tests TEST_PREFIX "codegen.dsp." DISCOVERY_MODE PRE_TEST)
 
-# The compilers of codegen.kernels.warnings.* (codegen/kernels/CMakeLists.txt).
-set(dsp_dir "${CMAKE_CURRENT_SOURCE_DIR}/../kernels/dsp")
-set(dsp_check_gcc_CC "${CMAKE_C_COMPILER}")
-set(dsp_check_clang_CC "${AB_CLANG}")
-# The shim calls the kernels with parameters that are not constants: clang cannot honour
-# AB_UNROLL on ab_dsp_depthwise_conv2d.h's loops of unknown trip count there, which it reports.
-set(dsp_check_clang_FLAGS "-Wno-pass-failed")
-set(dsp_check_m4_CC "${AB_ARM_GCC}")
-set(dsp_check_m4_FLAGS "-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16")
-set(dsp_check_m7_CC "${AB_ARM_GCC}")
-set(dsp_check_m7_FLAGS "-mcpu=cortex-m7 -mthumb -mfloat-abi=hard -mfpu=fpv5-d16")
-foreach(name gcc clang m4 m7)
-  if(NOT dsp_check_${name}_CC)
-    continue()
-  endif()
-  foreach(bits 32 64)
-    add_test(NAME codegen.dsp.warnings.${name}.i${bits}
-             COMMAND ${CMAKE_COMMAND} "-DCOMPILER=${dsp_check_${name}_CC}"
-                     "-DFLAGS=${dsp_check_${name}_FLAGS}" -DBITS=${bits}
-                     "-DSOURCES=${CMAKE_CURRENT_SOURCE_DIR}/dsp_kernels_shim.c"
-                     "-DINCLUDES=${AB_KERNEL_INCLUDE_DIR}" "-DPRIVATE_INCLUDES=${dsp_dir}"
-                     -P "${CMAKE_CURRENT_SOURCE_DIR}/../kernels/compile_check.cmake")
-  endforeach()
-endforeach()
+# The shim (every dsp kernel) warning-free for every compiler of codegen.kernels.warnings.*:
+# host gcc and clang (portable definitions), arm-none-eabi-gcc and clang for Cortex-M4/M7 (the
+# instructions) and Cortex-M3 (portable again). The shim calls the kernels with parameters that
+# are not constants: clang cannot honour AB_UNROLL on loops of unknown trip count there, which it
+# reports.
+ab_add_warning_checks(codegen.dsp.warnings "${CMAKE_CURRENT_SOURCE_DIR}/dsp_kernels_shim.c"
+                      "${CMAKE_CURRENT_SOURCE_DIR}/../kernels/dsp" "-Wno-pass-failed")

@@ -121,13 +121,17 @@ AB_DSP_INLINE void ab_dsp_dw_kernel_row(ab_dsp_acc4* acc, const ab_dsp_depthwise
   }
 }
 
-/* Outputs x..x+n-1 of output channel oc on the transposed rows of its input channel. */
+/* Outputs x..x+n-1 of output channel oc; its input channel's transposed rows are `offset`
+ * values into the ring slots `rows`. */
 AB_DSP_INLINE void ab_dsp_dw_outputs(const ab_dsp_depthwise_conv2d_params* p, const int16_t* const* rows,
-                                     const uint32_t* w, ab_dsp_channel c, int8_t* out, ab_idx_t x, ab_idx_t n) {
+                                     ab_idx_t offset, const uint32_t* w, ab_dsp_channel c, int8_t* out, ab_idx_t x,
+                                     ab_idx_t n) {
   const ab_depthwise_conv2d_params* r = &p->ref;
   ab_dsp_acc4 acc = {{c.bias, c.bias, c.bias, c.bias}};
   AB_UNROLL
-  for (ab_idx_t kh = 0; kh < r->filter.h; ++kh) ab_dsp_dw_kernel_row(&acc, p, rows[kh], x, w + kh * p->pairs, n);
+  for (ab_idx_t kh = 0; kh < r->filter.h; ++kh) {
+    ab_dsp_dw_kernel_row(&acc, p, rows[kh] + offset, x, w + kh * p->pairs, n);
+  }
   AB_UNROLL
   for (ab_idx_t i = 0; i < n; ++i) {
     out[(x + i) * r->output.c] = ab_dsp_requantize_channel(acc.a[i], c, p->requant, 0, r->act_min, r->act_max);
@@ -155,7 +159,7 @@ AB_DSP_INLINE void ab_dsp_depthwise_conv2d_s8(const ab_dsp_depthwise_conv2d_para
       ab_idx_t held[AB_DSP_DW_MAX_RING];
       for (ab_idx_t s = 0; s < p->ring_rows; ++s) held[s] = AB_DSP_DW_PAD_ROW;
       for (ab_idx_t oy = 0; oy < r->output.h; ++oy) {
-        const int16_t* rows[AB_DSP_DW_MAX_RING];
+        const int16_t* rows[AB_DSP_DW_MAX_RING] = {0};  /* the first filter.h are set below */
         for (ab_idx_t kh = 0; kh < r->filter.h; ++kh) {
           const ab_idx_t iy = oy * r->stride_h - r->pad_h + kh * r->dilation_h;
           const ab_idx_t s = ((iy % p->ring_rows) + p->ring_rows) % p->ring_rows;
@@ -174,16 +178,14 @@ AB_DSP_INLINE void ab_dsp_depthwise_conv2d_s8(const ab_dsp_depthwise_conv2d_para
         }
         int8_t* out_row = out_image + oy * ow * cout;
         for (ab_idx_t ic = 0; ic < count; ++ic) {
-          const int16_t* channel_rows[AB_DSP_DW_MAX_RING];
-          AB_UNROLL
-          for (ab_idx_t kh = 0; kh < r->filter.h; ++kh) channel_rows[kh] = rows[kh] + ic * p->row_width;
           for (ab_idx_t m = 0; m < mult; ++m) {
             const ab_idx_t oc = (c0 + ic) * mult + m;
             const uint32_t* w = (const uint32_t*)weights + oc * r->filter.h * p->pairs;
             const ab_dsp_channel c = ab_dsp_channel_at(p->rq + oc * AB_DSP_RQ_STRIDE);
             ab_idx_t x = 0;
-            for (; x + 4 <= ow; x += 4) ab_dsp_dw_outputs(p, channel_rows, w, c, out_row + oc, x, 4);
-            if (ow % 4 != 0) ab_dsp_dw_outputs(p, channel_rows, w, c, out_row + oc, x, ow % 4);
+            const ab_idx_t offset = ic * p->row_width;
+            for (; x + 4 <= ow; x += 4) ab_dsp_dw_outputs(p, rows, offset, w, c, out_row + oc, x, 4);
+            if (ow % 4 != 0) ab_dsp_dw_outputs(p, rows, offset, w, c, out_row + oc, x, ow % 4);
           }
         }
       }

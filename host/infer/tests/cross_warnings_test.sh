@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Generated code (both corners, and a variant of every other knob value) compiles warning-free
-# with -Wall -Wextra for Cortex-M3 (soft float), Cortex-M4 and Cortex-M7 with arm-none-eabi-gcc.
+# Generated code (both corners, a variant of every other knob value, and both corners with the
+# dsp kernels specialized per layer) compiles warning-free with -Wall -Wextra for Cortex-M3 (soft
+# float, the kernels' portable definitions), Cortex-M4 and Cortex-M7 with arm-none-eabi-gcc.
 # usage: cross_warnings_test.sh AOTBENCH SOURCE_DIR TMP_DIR
 set -euo pipefail
 aotbench=$1 src=$2 tmp=$3
@@ -10,10 +11,12 @@ variants=(
   "api=packed,interface=packed,workspace=dynamic,params=lookup,index=i64,profile=ops"
   "api=unpacked,interface=c,workspace=static,params=direct,index=i32"
   "api=packed,interface=c,workspace=static,params=lookup,index=i32,plan=greedy_by_conflicts"
+  "api=packed,interface=packed,workspace=dynamic,params=lookup,index=i64,kernels=dsp"
+  "api=unpacked,interface=c,workspace=static,params=direct,index=i32,kernels=dsp"
 )
 cpus=("-mcpu=cortex-m3 -mfloat-abi=soft" "-mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16" "-mcpu=cortex-m7 -mfloat-abi=hard -mfpu=fpv5-d16")
 n=0
-for model in mnv2 ic; do
+for model in mnv2 ic kws; do
   for v in "${variants[@]}"; do
     out=$tmp/$model-$n; n=$((n + 1))
     "$aotbench" codegen --model "$model" --variant "$v" --out "$out" > /dev/null
@@ -22,7 +25,7 @@ for model in mnv2 ic; do
       for c in "$out"/*.c; do
         # shellcheck disable=SC2086
         arm-none-eabi-gcc $cpu -mthumb -std=c11 -Os -Wall -Wextra -Werror -DAB_INDEX_BITS=$bits \
-          -I"$out" -I"$src/codegen/kernels/include" -I"$src/codegen/runtime" -I"$src/device/include" \
+          -I"$out" -I"$src/codegen/kernels/include" -I"$src/codegen/kernels/dsp" -I"$src/codegen/runtime" -I"$src/device/include" \
           -isystem "$tmp/include" -c "$c" -o "$c.o"
       done
     done

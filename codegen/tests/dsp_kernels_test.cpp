@@ -561,4 +561,209 @@ TEST(DspPad, LongRunsEveryAlignment) {
   expect_exact(pad_graph(none), "dsp_pad", rng, none.str());
 }
 
+
+// ----------------------------------------------------------------------------------------------
+// CONV_2D and DEPTHWISE_CONV_2D
+
+// A convolution (depth_multiplier 0) or a depthwise convolution with random weights.
+struct ConvCase {
+  int n = 1, h = 5, w = 5, cin = 4, cout = 4, multiplier = 0;
+  int kh = 3, kw = 3, stride_h = 1, stride_w = 1, dilation_h = 1, dilation_w = 1;
+  Padding padding = Padding::Same;
+  int in_zp = 0, out_zp = 0;
+  float gain = 1;
+  bool bias = true;
+  Activation act = Activation::None;
+
+  bool depthwise() const { return multiplier > 0; }
+  int outputs() const { return depthwise() ? cin * multiplier : cout; }
+  int out_h() const { return window_out(padding, h, (kh - 1) * dilation_h + 1, stride_h); }
+  int out_w() const { return window_out(padding, w, (kw - 1) * dilation_w + 1, stride_w); }
+  std::string str() const {
+    return std::string(depthwise() ? "DEPTHWISE x" + std::to_string(multiplier) : "CONV") + " " +
+           std::to_string(n) + "x" + std::to_string(h) + "x" + std::to_string(w) + "x" + std::to_string(cin) +
+           " -> " + std::to_string(outputs()) + " kernel " + std::to_string(kh) + "x" + std::to_string(kw) +
+           " stride " + std::to_string(stride_h) + "x" + std::to_string(stride_w) + " dilation " +
+           std::to_string(dilation_h) + "x" + std::to_string(dilation_w) + " " + padding_name(padding) + " zp " +
+           std::to_string(in_zp) + "/" + std::to_string(out_zp) + " gain " + std::to_string(gain) +
+           (bias ? "" : " no bias") + " act " + activation_name(act);
+  }
+};
+
+Graph conv_graph(const ConvCase& c, std::mt19937& rng) {
+  GraphBuilder b;
+  const float in_scale = 0.02f;
+  const int x = b.act({c.n, c.h, c.w, c.cin}, in_scale, c.in_zp);
+  const int outputs = c.outputs();
+  const std::vector<int32_t> shape = c.depthwise() ? std::vector<int32_t>{1, c.kh, c.kw, outputs}
+                                                   : std::vector<int32_t>{outputs, c.kh, c.kw, c.cin};
+  std::vector<int8_t> w(static_cast<std::size_t>(outputs * c.kh * c.kw * (c.depthwise() ? 1 : c.cin)));
+  for (auto& v : w) v = static_cast<int8_t>(uniform(rng, -127, 127));
+  w[0] = -127, w.back() = 127;
+  Quantization wq;
+  for (int o = 0; o < outputs; ++o) wq.scale.push_back(log_uniform(rng, 0.001f, 0.01f));
+  wq.zero_point.assign(wq.scale.size(), 0);
+  wq.axis = c.depthwise() ? 3 : 0;
+  const int wt = b.int8s(shape, wq, w);
+  int bias = -1;
+  if (c.bias) {
+    std::vector<int32_t> v(static_cast<std::size_t>(outputs));
+    for (auto& e : v) e = uniform(rng, -30000, 30000);
+    bias = b.int32s({outputs}, v);
+  }
+  const int depth = c.kh * c.kw * (c.depthwise() ? 1 : c.cin);
+  const float typical = 128.0f * 74.0f * std::sqrt(static_cast<float>(depth)) / 2;
+  const float out_scale = in_scale * *std::max_element(wq.scale.begin(), wq.scale.end()) * typical / 64 / c.gain;
+  const int y = b.act({c.n, c.out_h(), c.out_w(), outputs}, out_scale, c.out_zp);
+  if (c.depthwise()) {
+    b.op(OpType::DepthwiseConv2D, {x, wt, bias}, {y},
+         DepthwiseConv2DOptions{c.padding, c.stride_w, c.stride_h, c.dilation_w, c.dilation_h, c.multiplier, c.act, {}});
+  } else {
+    b.op(OpType::Conv2D, {x, wt, bias}, {y},
+         Conv2DOptions{c.padding, c.stride_w, c.stride_h, c.dilation_w, c.dilation_h, c.act, {}});
+  }
+  return b.build("dsp_conv_test");
+}
+
+ConvCase random_conv(std::mt19937& rng, bool depthwise) {
+  ConvCase c;
+  c.multiplier = depthwise ? pick(rng, {1, 1, 1, 2, 3}) : 0;
+  c.n = pick(rng, {1, 1, 1, 2});
+  c.kh = depthwise ? pick(rng, {1, 2, 3, 3, 3, 5, 7}) : pick(rng, {1, 1, 3, 3, 2, 5});
+  c.kw = uniform(rng, 0, 3) ? c.kh : uniform(rng, 1, 5);
+  c.stride_h = pick(rng, {1, 1, 2, 3});
+  c.stride_w = uniform(rng, 0, 3) ? c.stride_h : pick(rng, {1, 2});
+  c.dilation_h = uniform(rng, 0, 5) ? 1 : 2;
+  c.dilation_w = uniform(rng, 0, 5) ? 1 : 2;
+  c.padding = uniform(rng, 0, 1) ? Padding::Same : Padding::Valid;
+  c.h = uniform(rng, (c.kh - 1) * c.dilation_h + 1, 16);  // at least the window (VALID)
+  c.w = uniform(rng, (c.kw - 1) * c.dilation_w + 1, 16);
+  c.cin = uniform(rng, 0, 1) ? pick(rng, {1, 2, 3, 5, 7, 9}) : uniform(rng, 1, 24);
+  c.cout = uniform(rng, 0, 1) ? pick(rng, {1, 2, 3, 5, 7, 9}) : uniform(rng, 1, 20);
+  c.in_zp = zero_point(rng);
+  c.out_zp = zero_point(rng);
+  c.gain = log_uniform(rng, 0.3f, 3);
+  c.bias = uniform(rng, 0, 4) != 0;
+  c.act = activation(rng);
+  return c;
+}
+
+// Every schedule of the operator that can run the case (a 1x1 one only on pointwise shapes).
+int expect_every_schedule_exact(const Graph& g, OpType type, std::mt19937& rng, const std::string& what) {
+  const std::vector<LoweredOp> lowered = lower_graph(g);
+  int ran = 0;
+  for (const Schedule* s : candidate_schedules(ScheduleContext{g, g.ops[0]}, lowered[0], std::nullopt)) {
+    if (s->family != "dsp") continue;
+    expect_exact(g, s->name, rng, what + " " + s->name);
+    ++ran;
+  }
+  EXPECT_EQ(type, g.ops[0].type);
+  return ran;
+}
+
+TEST(DspConv, RandomShapesMatchReference) {
+  std::mt19937 rng(401);
+  int runs = 0, pointwise = 0;
+  for (int i = 0; i < 120; ++i) {
+    const ConvCase c = random_conv(rng, false);
+    const Graph g = conv_graph(c, rng);
+    const int ran = expect_every_schedule_exact(g, OpType::Conv2D, rng, c.str());
+    EXPECT_GE(ran, 2) << c.str();  // both im2col schedules run any convolution
+    runs += ran;
+    pointwise += ran == 4;
+  }
+  EXPECT_GT(pointwise, 0);
+  EXPECT_GT(runs, 240);
+}
+
+// Pointwise shapes, where the 1x1 schedules run too: channel counts around multiples of 4.
+TEST(DspConv, PointwiseChannelCounts) {
+  std::mt19937 rng(402);
+  for (int cin : {4, 8, 12, 20, 1, 3, 5, 7, 9}) {
+    for (int cout : {1, 2, 3, 5, 7, 9, 16}) {
+      ConvCase c;
+      c.kh = c.kw = 1;
+      c.padding = Padding::Valid;
+      c.cin = cin;
+      c.cout = cout;
+      c.h = uniform(rng, 1, 4);
+      c.w = uniform(rng, 1, 5);  // odd pixel counts leave a single last pixel
+      c.n = pick(rng, {1, 2});
+      c.in_zp = zero_point(rng);
+      c.out_zp = zero_point(rng);
+      const Graph g = conv_graph(c, rng);
+      const int ran = expect_every_schedule_exact(g, OpType::Conv2D, rng, c.str());
+      EXPECT_EQ(ran, cin % 4 == 0 ? 4 : 2) << c.str();
+    }
+  }
+}
+
+// The first layer of an RGB or grayscale network: 3 or 1 input channels, 3x3, stride 2.
+TEST(DspConv, FirstLayerShapes) {
+  std::mt19937 rng(403);
+  for (int cin : {1, 3}) {
+    for (Padding padding : {Padding::Same, Padding::Valid}) {
+      ConvCase c;
+      c.cin = cin;
+      c.cout = 8;
+      c.h = c.w = 17;
+      c.stride_h = c.stride_w = 2;
+      c.padding = padding;
+      c.in_zp = zero_point(rng);
+      c.out_zp = -128;
+      c.act = Activation::Relu6;
+      expect_every_schedule_exact(conv_graph(c, rng), OpType::Conv2D, rng, c.str());
+    }
+  }
+}
+
+TEST(DspDepthwise, RandomShapesMatchReference) {
+  std::mt19937 rng(404);
+  for (int i = 0; i < 150; ++i) {
+    const ConvCase c = random_conv(rng, true);
+    EXPECT_EQ(expect_every_schedule_exact(conv_graph(c, rng), OpType::DepthwiseConv2D, rng, c.str()), 1) << c.str();
+  }
+}
+
+// The shapes of the models: 3x3 stride 1 and 2 with SAME padding on odd channel counts, 5x5 and
+// 7x7, and the multiplier-8 first layer of person_detect; wide rows (many blocks of four) and
+// rows narrower than a block.
+TEST(DspDepthwise, ModelShapes) {
+  std::mt19937 rng(405);
+  for (int k : {3, 5, 7})
+    for (int stride : {1, 2})
+      for (int cin : {1, 3, 5, 8, 9})
+        for (int w : {1, 3, 6, 13}) {
+          ConvCase c;
+          c.multiplier = cin == 1 ? 8 : 1;
+          c.kh = c.kw = k;
+          c.stride_h = c.stride_w = stride;
+          c.cin = cin;
+          c.h = 7;
+          c.w = std::max(w, k);  // VALID needs the window
+          c.in_zp = zero_point(rng);
+          c.out_zp = zero_point(rng);
+          c.act = activation(rng);
+          expect_every_schedule_exact(conv_graph(c, rng), OpType::DepthwiseConv2D, rng, c.str());
+        }
+}
+
+// Output scales below the input's (a left shift) keep the folded requantization away, and both
+// modes stay exact.
+TEST(DspConv, ExactRequantization) {
+  std::mt19937 rng(406);
+  int exact = 0;
+  for (int i = 0; i < 40; ++i) {
+    ConvCase c = random_conv(rng, i % 2 == 1);
+    c.gain = log_uniform(rng, 200, 3000);
+    const Graph g = conv_graph(c, rng);
+    expect_every_schedule_exact(g, g.ops[0].type, rng, c.str());
+    const std::string schedule = c.depthwise() ? "dsp_dw" : "dsp_im2col";
+    const DspOp op(g, schedule);
+    exact += (c.depthwise() ? op.params<ab_dsp_depthwise_conv2d_params>().requant
+                            : op.params<ab_dsp_conv2d_params>().requant) == AB_DSP_RQ_EXACT;
+  }
+  EXPECT_GT(exact, 30);
+}
+
 }  // namespace

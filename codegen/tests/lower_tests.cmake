@@ -16,9 +16,9 @@ set_source_files_properties("${lower_rendered_c}" PROPERTIES COMPILE_OPTIONS "-W
 
 foreach(bits 32 64)
   add_executable(codegen_lower_tests_i${bits}
-                 lower_quant_math_test.cpp lower_ops_test.cpp lower_render_test.cpp interp_test.cpp
+                 lower_quant_math_test.cpp lower_ops_test.cpp lower_render_test.cpp interp_test.cpp fold_pad_test.cpp
                  "${lower_rendered_c}")
-  target_link_libraries(codegen_lower_tests_i${bits} PRIVATE aotbench_codegen_interp_i${bits}
+  target_link_libraries(codegen_lower_tests_i${bits} PRIVATE aotbench_codegen_interp_i${bits} aotbench_codegen_plan
                         GTest::gtest_main)
   set_target_properties(codegen_lower_tests_i${bits} PROPERTIES C_STANDARD 11 C_EXTENSIONS OFF)
   gtest_discover_tests(codegen_lower_tests_i${bits} TEST_PREFIX "codegen.lower.i${bits}."

@@ -6,14 +6,13 @@
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
-#include <sqlite3.h>
 
 #include "results/metrics.hpp"
+#include "results/sqlite_db.hpp"
 
 namespace aotbench::results {
 namespace {
 
-using Value = std::variant<std::monostate, int64_t, double, std::string>;
 
 const std::vector<std::string> kRunColumns{"run_id",    "date_utc", "aotbench_commit", "toolchain",
                                            "qemu",      "board",    "target",          "counter",
@@ -24,69 +23,10 @@ const std::vector<std::string> kRunColumns{"run_id",    "date_utc", "aotbench_co
 const std::vector<std::string> kVariantHead{"run_id", "key", "status", "message"};
 const std::vector<std::string> kVariantTail{"fits", "outputs_match", "pareto", "selected", "repeats"};
 
-class Stmt {
- public:
-  Stmt(sqlite3* db, const std::string& sql) : db_(db) {
-    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &s_, nullptr) != SQLITE_OK)
-      throw ResultsError(fmt::format("history database: cannot prepare '{}': {}", sql, sqlite3_errmsg(db)));
-  }
-  ~Stmt() { sqlite3_finalize(s_); }
-  Stmt(const Stmt&) = delete;
-  Stmt& operator=(const Stmt&) = delete;
-
-  Stmt& bind(const std::vector<Value>& values) {
-    for (std::size_t i = 0; i < values.size(); ++i) {
-      int n = static_cast<int>(i) + 1;
-      const Value& v = values[i];
-      if (auto* p = std::get_if<int64_t>(&v)) sqlite3_bind_int64(s_, n, *p);
-      else if (auto* d = std::get_if<double>(&v)) sqlite3_bind_double(s_, n, *d);
-      else if (auto* s = std::get_if<std::string>(&v)) sqlite3_bind_text(s_, n, s->c_str(), -1, SQLITE_TRANSIENT);
-      else sqlite3_bind_null(s_, n);
-    }
-    return *this;
-  }
-  // True while there is a row to read.
-  bool step() {
-    int rc = sqlite3_step(s_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    throw ResultsError(fmt::format("history database: {}", sqlite3_errmsg(db_)));
-  }
-  bool null(int c) const { return sqlite3_column_type(s_, c) == SQLITE_NULL; }
-  int64_t i64(int c) const { return sqlite3_column_int64(s_, c); }
-  std::string text(int c) const {
-    const unsigned char* t = sqlite3_column_text(s_, c);
-    return t ? reinterpret_cast<const char*>(t) : "";
-  }
-  std::optional<uint64_t> u64(int c) const {
-    if (null(c)) return std::nullopt;
-    return static_cast<uint64_t>(i64(c));
-  }
-  std::optional<bool> boolean(int c) const {
-    if (null(c)) return std::nullopt;
-    return i64(c) != 0;
-  }
-
- private:
-  sqlite3* db_;
-  sqlite3_stmt* s_ = nullptr;
-};
-
 std::string join(const std::vector<std::string>& v, const std::string& sep, const std::string& fmt_each = "{}") {
   std::string out;
   for (std::size_t i = 0; i < v.size(); ++i) out += (i ? sep : "") + fmt::format(fmt::runtime(fmt_each), v[i]);
   return out;
-}
-
-// INSERT ... ON CONFLICT(pk) DO UPDATE: keeps the row (and its rowid, i.e. first-recorded order).
-std::string upsert_sql(const std::string& table, const std::vector<std::string>& cols,
-                       const std::vector<std::string>& pk) {
-  std::vector<std::string> rest;
-  for (const auto& c : cols)
-    if (std::find(pk.begin(), pk.end(), c) == pk.end()) rest.push_back(c);
-  return fmt::format("INSERT INTO {}({}) VALUES({}) ON CONFLICT({}) DO UPDATE SET {}", table, join(cols, ","),
-                     join(std::vector<std::string>(cols.size(), "?"), ","), join(pk, ","),
-                     join(rest, ",", "{0}=excluded.{0}"));
 }
 
 std::vector<std::string> variant_columns() {
@@ -109,74 +49,32 @@ Value bool_value(const std::optional<bool>& b) {
   return int64_t{*b ? 1 : 0};
 }
 
-class Transaction {
- public:
-  explicit Transaction(sqlite3* db) : db_(db) { run("BEGIN IMMEDIATE"); }
-  ~Transaction() {
-    if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-  }
-  void commit() {
-    run("COMMIT");
-    done_ = true;
-  }
-
- private:
-  void run(const char* sql) {
-    char* err = nullptr;
-    if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
-      std::string msg = err ? err : "unknown error";
-      sqlite3_free(err);
-      throw ResultsError(fmt::format("history database: {} failed: {}", sql, msg));
-    }
-  }
-  sqlite3* db_;
-  bool done_ = false;
-};
-
 }  // namespace
 
-History::History(const std::filesystem::path& path) : path_(path.string()) {
-  std::error_code ec;
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  if (sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
-    std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
-    sqlite3_close(db_);
-    throw ResultsError(fmt::format("cannot open history database {}: {}", path_, msg));
-  }
-  sqlite3_busy_timeout(db_, 30000);  // nightly workers share one database
-  try {
-    exec("CREATE TABLE IF NOT EXISTS runs(run_id TEXT PRIMARY KEY, date_utc TEXT, aotbench_commit TEXT, "
-         "toolchain TEXT, qemu TEXT, board TEXT, target TEXT, counter TEXT, clock_hz INTEGER, model TEXT, "
-         "model_sha256 TEXT, objective TEXT, command_line TEXT, selection_reason TEXT)");
-    exec("CREATE TABLE IF NOT EXISTS variants(run_id TEXT NOT NULL, key TEXT NOT NULL, status TEXT NOT NULL, "
-         "message TEXT, fits INTEGER, outputs_match INTEGER, pareto INTEGER, selected INTEGER, repeats TEXT, "
-         "PRIMARY KEY(run_id, key))");
-    exec("CREATE TABLE IF NOT EXISTS knobs(run_id TEXT NOT NULL, key TEXT NOT NULL, position INTEGER, "
-         "name TEXT NOT NULL, value TEXT, PRIMARY KEY(run_id, key, name))");
-    exec("CREATE TABLE IF NOT EXISTS ops(run_id TEXT NOT NULL, key TEXT NOT NULL, op_index INTEGER NOT NULL, "
-         "op_type TEXT, counts INTEGER, macs INTEGER, PRIMARY KEY(run_id, key, op_index))");
-    // Metric columns are added one by one so a database from an older aotbench gains new ones.
-    std::set<std::string> have;
-    Stmt info(db_, "PRAGMA table_info(variants)");
-    while (info.step()) have.insert(info.text(1));
-    for (const auto& m : metrics())
-      if (!have.count(m.name)) exec(fmt::format("ALTER TABLE variants ADD COLUMN {} {}", m.name, sql_type(m)));
-  } catch (...) {
-    sqlite3_close(db_);
-    throw;
-  }
+History::History(const std::filesystem::path& path) : db_(path, "history database"), path_(path.string()) {
+  exec("CREATE TABLE IF NOT EXISTS runs(run_id TEXT PRIMARY KEY, date_utc TEXT, aotbench_commit TEXT, "
+       "toolchain TEXT, qemu TEXT, board TEXT, target TEXT, counter TEXT, clock_hz INTEGER, model TEXT, "
+       "model_sha256 TEXT, objective TEXT, command_line TEXT, selection_reason TEXT)");
+  exec("CREATE TABLE IF NOT EXISTS variants(run_id TEXT NOT NULL, key TEXT NOT NULL, status TEXT NOT NULL, "
+       "message TEXT, fits INTEGER, outputs_match INTEGER, pareto INTEGER, selected INTEGER, repeats TEXT, "
+       "PRIMARY KEY(run_id, key))");
+  exec("CREATE TABLE IF NOT EXISTS knobs(run_id TEXT NOT NULL, key TEXT NOT NULL, position INTEGER, "
+       "name TEXT NOT NULL, value TEXT, PRIMARY KEY(run_id, key, name))");
+  exec("CREATE TABLE IF NOT EXISTS ops(run_id TEXT NOT NULL, key TEXT NOT NULL, op_index INTEGER NOT NULL, "
+       "op_type TEXT, counts INTEGER, macs INTEGER, PRIMARY KEY(run_id, key, op_index))");
+  exec("CREATE TABLE IF NOT EXISTS layers(run_id TEXT NOT NULL, key TEXT NOT NULL, op_index INTEGER NOT NULL, "
+       "op_type TEXT, schedule TEXT, PRIMARY KEY(run_id, key, op_index))");
+  // Metric columns are added one by one so a database from an older aotbench gains new ones.
+  std::set<std::string> have;
+  Stmt info(db_, "PRAGMA table_info(variants)");
+  while (info.step()) have.insert(info.text(1));
+  for (const auto& m : metrics())
+    if (!have.count(m.name)) exec(fmt::format("ALTER TABLE variants ADD COLUMN {} {}", m.name, sql_type(m)));
 }
 
-History::~History() { sqlite3_close(db_); }
+History::~History() = default;
 
-void History::exec(const std::string& sql) const {
-  char* err = nullptr;
-  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
-    std::string msg = err ? err : sqlite3_errmsg(db_);
-    sqlite3_free(err);
-    throw ResultsError(fmt::format("history database {}: {} (is it an aotbench history database?)", path_, msg));
-  }
-}
+void History::exec(const std::string& sql) const { db_.exec(sql); }
 
 void History::put_run(const Run& run) {
   const RunInfo& i = run.info;
@@ -206,6 +104,11 @@ void History::put_variant(const RunInfo& info, const VariantResult& v) {
     Stmt(db_, "INSERT INTO ops(run_id, key, op_index, op_type, counts, macs) VALUES(?,?,?,?,?,?)")
         .bind({info.run_id, v.key, int64_t{op.index}, op.type, static_cast<int64_t>(op.counts),
                static_cast<int64_t>(op.macs)})
+        .step();
+  Stmt(db_, "DELETE FROM layers WHERE run_id=? AND key=?").bind({info.run_id, v.key}).step();
+  for (const auto& l : v.layers)
+    Stmt(db_, "INSERT INTO layers(run_id, key, op_index, op_type, schedule) VALUES(?,?,?,?,?)")
+        .bind({info.run_id, v.key, int64_t{l.index}, l.type, l.schedule})
         .step();
 }
 
@@ -283,9 +186,16 @@ Run History::load_run(const std::string& run_id) const {
     while (k.step()) x.knobs.emplace_back(k.text(0), k.text(1));
     Stmt o(db_, "SELECT op_index, op_type, counts, macs FROM ops WHERE run_id=? AND key=? ORDER BY op_index");
     o.bind({run_id, x.key});
-    while (o.step())
+    Stmt l(db_, "SELECT op_index, op_type, schedule FROM layers WHERE run_id=? AND key=? ORDER BY op_index");
+    l.bind({run_id, x.key});
+    while (l.step()) x.layers.push_back({static_cast<int>(l.i64(0)), l.text(1), l.text(2)});
+    while (o.step()) {
+      std::string schedule;
+      for (const auto& layer : x.layers)
+        if (layer.index == o.i64(0)) schedule = layer.schedule;
       x.ops.push_back({static_cast<int>(o.i64(0)), o.text(1), static_cast<uint64_t>(o.i64(2)),
-                       static_cast<uint64_t>(o.i64(3)), ""});  // the history keeps no schedules
+                       static_cast<uint64_t>(o.i64(3)), schedule});
+    }
   }
   return run;
 }

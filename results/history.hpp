@@ -8,14 +8,15 @@
 //            outputs_match, pareto, selected, repeats (JSON array); PK (run_id, key))
 //   knobs(run_id, key, position, name, value; PK (run_id, key, name))
 //   ops(run_id, key, op_index, op_type, counts, macs; PK (run_id, key, op_index))
+//   layers(run_id, key, op_index, op_type, schedule; PK (run_id, key, op_index)): every layer's
+//        kernel schedule (a variant's key names a per-layer assignment by a digest only)
 // Booleans are 0/1 (NULL when unknown); missing metrics are NULL.
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "results/record.hpp"
-
-struct sqlite3;
+#include "results/sqlite_db.hpp"
 
 namespace aotbench::results {
 
@@ -44,7 +45,7 @@ class History {
   void put_run(const Run& run);
   void put_variant(const RunInfo& info, const VariantResult& v);
 
-  sqlite3* db_ = nullptr;
+  Database db_;
   std::string path_;
 };
 

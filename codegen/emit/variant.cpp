@@ -84,6 +84,12 @@ const std::string& Variant::get(std::string_view knob) const {
 void Variant::set(std::string_view knob, std::string_view value) {
   const KnobInfo& info = knob_info(knob);
   if (info.name == "layers") {
+    if (!value.empty() && value[0] == '#') {
+      throw VariantError(fmt::format(
+          "layers={} is the digest a key shows for a long per-layer assignment; give the assignment itself "
+          "(LAYER:SCHEDULE/...: the `layers` of results.json or best.toml)",
+          value));
+    }
     try {  // kept in canonical order, so equal assignments give equal keys
       values_[info.name] = format_layer_schedules(parse_layer_schedules(value));
       return;
@@ -104,11 +110,33 @@ void Variant::set(std::string_view knob, std::string_view value) {
 
 std::map<int, std::string> Variant::layer_schedules() const { return parse_layer_schedules(get("layers")); }
 
-std::string Variant::key() const {
-  std::string key;
+namespace {
+
+// FNV-1a, 64 bits: a stable name for a long per-layer assignment.
+std::string digest(std::string_view text) {
+  uint64_t h = 14695981039346656037ull;
+  for (unsigned char ch : text) h = (h ^ ch) * 1099511628211ull;
+  return fmt::format("{:016x}", h);
+}
+
+}  // namespace
+
+std::string Variant::spec() const {
+  std::string spec;
   for (const auto& k : knob_table()) {
     const std::string& value = values_.at(k.name);
     if (!k.in_key_always && value == k.default_value) continue;
+    spec += (spec.empty() ? "" : ",") + k.name + "=" + value;
+  }
+  return spec;
+}
+
+std::string Variant::key() const {
+  std::string key;
+  for (const auto& k : knob_table()) {
+    std::string value = values_.at(k.name);
+    if (!k.in_key_always && value == k.default_value) continue;
+    if (k.name == "layers" && value.size() > kMaxLayersInKey) value = "#" + digest(value);
     if (!key.empty()) key += ',';
     key += k.name + "=" + value;
   }

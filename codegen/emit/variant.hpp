@@ -38,8 +38,13 @@ class Variant {
   const std::string& get(std::string_view knob) const;
   void set(std::string_view knob, std::string_view value);  // validates
 
-  // Canonical key: core knobs always, in table order, then non-default extra knobs.
+  // Canonical key: core knobs always, in table order, then non-default extra knobs. A `layers`
+  // assignment longer than kMaxLayersInKey characters appears as "#<64-bit digest>": a tuned
+  // model's assignment names every layer (results and best.toml keep it whole).
   std::string key() const;
+  // The knobs as parse() takes them back, `layers` in full.
+  std::string spec() const;
+  static constexpr std::size_t kMaxLayersInKey = 64;
   const std::map<std::string, std::string, std::less<>>& knobs() const { return values_; }
 
   bool operator==(const Variant& o) const { return values_ == o.values_; }

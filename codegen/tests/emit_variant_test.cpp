@@ -62,6 +62,22 @@ TEST(Variant, ErrorsNameTheProblemAndTheChoices) {
   EXPECT_EQ(error_of("kernels=fast"), "variant knob kernels has no value 'fast'; choose one of: ref, dsp");
 }
 
+// A tuned model's assignment names every layer: keys show a digest, spec() the whole of it.
+TEST(Variant, LongLayerAssignmentsAppearInKeysByDigest) {
+  std::string layers;
+  for (int i = 0; i < 20; ++i) layers += (i ? "/" : "") + std::to_string(i) + ":dsp_1x1_w16";
+  const Variant v = Variant::parse("kernels=dsp,layers=" + layers);
+  const std::string key = v.key();
+  const auto at = key.find(",layers=#");
+  ASSERT_NE(at, std::string::npos) << key;
+  EXPECT_EQ(key.size() - at, std::string(",layers=#").size() + 16);
+  EXPECT_EQ(Variant::parse(v.spec()), v);
+  Variant other = v;
+  other.set("layers", layers + "/20:ref");
+  EXPECT_NE(other.key(), key);  // another assignment, another digest
+  EXPECT_NE(error_of(key).find("is the digest a key shows"), std::string::npos);
+}
+
 TEST(Variant, LayerSchedulesRoundTripThroughTheKey) {
   const Variant v = Variant::parse("kernels=dsp,layers=12:ref/3:dsp_1x1");
   EXPECT_EQ(v.key(), "api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=Os,kernels=dsp,"

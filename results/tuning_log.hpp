@@ -1,0 +1,52 @@
+#pragma once
+// The tuning log: what one layer cost under one kernel schedule, remembered across runs and
+// models (AutoTVM's tuning logs, TopHub): a layer already measured on a board is not measured
+// again. Kept in the history database (table tuning_log); `aotbench tune --export/--import`
+// move it between machines as JSON lines.
+//
+// Key: board, core, compiler (its version line), opt level, operator signature
+// (codegen::op_signature: kind, shapes, window, quantization layout) and schedule.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "results/sqlite_db.hpp"
+
+namespace aotbench::results {
+
+struct TuningKey {
+  std::string board, core, compiler, opt, signature, schedule;
+  bool operator==(const TuningKey&) const = default;
+};
+
+struct TuningEntry {
+  TuningKey key;
+  std::string counter;          // "instructions" or "cycles"
+  uint64_t counts = 0;          // median over the repeats
+  uint64_t spread = 0;          // max - min over the repeats (0 under QEMU)
+  uint32_t repeats = 1;
+  uint64_t macs = 0;
+  int64_t scratch_bytes = 0;    // working memory the schedule needs for this layer
+  std::string run_id, date_utc; // where it was measured
+};
+
+class TuningLog {
+ public:
+  explicit TuningLog(const std::filesystem::path& path);  // the history database file
+
+  std::optional<TuningEntry> find(const TuningKey& key) const;
+  void record(const TuningEntry& e);  // replaces an entry with the same key
+  std::size_t size() const;
+
+  // One JSON object per line; import keeps what it reads (an entry replaces one with the same
+  // key) and returns how many it read. Throws ResultsError naming the file and line.
+  std::size_t export_jsonl(const std::filesystem::path& file) const;
+  std::size_t import_jsonl(const std::filesystem::path& file);
+
+ private:
+  Database db_;
+};
+
+}  // namespace aotbench::results

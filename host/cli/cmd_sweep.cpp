@@ -73,7 +73,9 @@ void add_sweep(CLI::App& app) {
       ->check(CLI::IsMember({"best", "all"}));
   app.add_option("--out", o.out_dir, "results folder (default: aotbench-results/<date>_<board>_<model>)");
   app.add_option("--history", o.history, "SQLite history database (default: aotbench-results/history.sqlite)");
-  app.add_flag("--resume", o.resume, "continue an interrupted sweep (--out, or the latest of this board and model)");
+  app.add_flag("--resume", o.resume,
+               "continue an interrupted sweep (--out, or the latest of this board and model); refused when the folder "
+               "measured another model, board, toolchain, space, input or repeat count");
   app.add_option("--input", inputs, "raw bytes per model input (default: random, seeded by the model's hash)");
   app.add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
   app.add_option("--serial", o.serial_device, "hardware: UART device instead of the profile's");

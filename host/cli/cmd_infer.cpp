@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "infer/infer.hpp"
 
 namespace aotbench::cli {
@@ -20,10 +21,13 @@ void add_infer(CLI::App& app) {
   cmd->add_option("--board", o.board, "where to run; `host` (this machine) is supported")->capture_default_str();
   cmd->add_option("--model", o.model, "zoo spec or .tflite file")->required();
   cmd->add_option("--variant", o.variant, "knobs, e.g. api=packed,index=i64");
-  cmd->add_option("--input", o.inputs, "raw little-endian bytes of each graph input, in order")->required();
+  cmd->add_option("--input", o.inputs, "raw little-endian bytes of each graph input, in order")
+      ->required()
+      ->check(regular_file());
   cmd->add_option("--output", o.outputs, "where to write each graph output's raw bytes")->required();
   cmd->add_option("--dump-tensors", o.dump, "write every computed tensor to DIR/t<tensor id>.raw");
-  cmd->add_option("-j,--jobs", o.jobs, "parallel compiles (default: the core count)");
+  cmd->add_option("-j,--jobs", o.jobs, "parallel compiles (default: the core count)")
+      ->check(whole_number(1, kNoMaximum, "parallel compiles"));
   cmd->callback([] {
     if (o.board != "host")
       throw std::runtime_error(fmt::format(

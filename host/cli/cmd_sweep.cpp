@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "results/pareto.hpp"
 #include "results/summary.hpp"
 #include "sweep/select.hpp"
@@ -55,18 +56,27 @@ void add_sweep(CLI::App& app) {
   static std::vector<std::string> inputs;
   app.add_option("--board", o.board, "board profile name or alias (see `aotbench boards`)");
   app.add_option("--model", o.model, "zoo spec (mnv2, vww, kws, ic, ad; e.g. mnv2:width=0.5) or a .tflite file");
-  app.add_option("--variants", o.variants, "edit the sweep space (see below)");
+  app.add_option("--variants", o.variants, "edit the sweep space (see below)")->check(variants_spec());
   app.add_option("--objective", o.objective, "what the winner minimizes")
       ->check(CLI::IsMember(sweep::objectives()))
       ->capture_default_str();
   app.add_option("--max-flash", o.max_flash, "flash limit in bytes (K/M suffixes; default: the board's)")
-      ->transform(CLI::AsSizeValue(false));
+      ->transform(byte_size());
   app.add_option("--max-ram", o.max_ram, "RAM limit in bytes (static RAM + stack; default: the board's)")
-      ->transform(CLI::AsSizeValue(false));
-  app.add_option("--max-stack", o.max_stack, "stack limit in bytes (default: none)")->transform(CLI::AsSizeValue(false));
-  app.add_option("-j,--jobs", o.jobs, "parallel workers: builds and emulators (default: the core count)");
-  app.add_option("--repeat", o.repeat, "timed runs per variant (default: 1 under QEMU, whose counts are exact; 5 on hardware)");
-  app.add_option("--warmup", o.warmup, "untimed runs first (default: 0 under QEMU, 1 on hardware)");
+      ->transform(byte_size());
+  app.add_option("--max-stack", o.max_stack, "stack limit in bytes (default: none)")->transform(byte_size());
+  app.add_option("-j,--jobs", o.jobs,
+                 fmt::format("parallel workers: builds and emulators (default and most: the core count, at most {})",
+                             sweep::kMaxJobs))
+      ->check(whole_number(1, kNoMaximum, "parallel workers; more than the cores are capped"));
+  app.add_option("--repeat", o.repeat,
+                 fmt::format("timed runs per variant, 1 to {} (default: 1 under QEMU, whose counts are exact; 5 on "
+                             "hardware)", sweep::kMaxRepeat))
+      ->check(whole_number(1, sweep::kMaxRepeat, "timed runs per variant; one device Run reports at most " +
+                                                     std::to_string(sweep::kMaxRepeat)));
+  app.add_option("--warmup", o.warmup,
+                 fmt::format("untimed runs first, 0 to {} (default: 0 under QEMU, 1 on hardware)", sweep::kMaxWarmup))
+      ->check(whole_number(0, sweep::kMaxWarmup, "untimed runs before the timed ones"));
   app.add_option("--per-op", per_op, "also profile per operator: the winner (best) or every variant (all)")
       ->expected(0, 1)
       ->default_str("best")
@@ -76,7 +86,8 @@ void add_sweep(CLI::App& app) {
   app.add_flag("--resume", o.resume,
                "continue an interrupted sweep (--out, or the latest of this board and model); refused when the folder "
                "measured another model, board, toolchain, space, input or repeat count");
-  app.add_option("--input", inputs, "raw bytes per model input (default: random, seeded by the model's hash)");
+  app.add_option("--input", inputs, "raw bytes per model input (default: random, seeded by the model's hash)")
+      ->check(regular_file());
   app.add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
   app.add_option("--serial", o.serial_device, "hardware: UART device instead of the profile's");
   app.add_option("--probe", o.probe, "hardware: serial number of the debug probe to flash through");

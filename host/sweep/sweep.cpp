@@ -97,19 +97,36 @@ std::vector<std::vector<uint8_t>> make_inputs(const codegen::Graph& g, const std
   return inputs;
 }
 
-// The inputs as files in the results folder: input<i>.raw.
-std::vector<fs::path> write_inputs(const std::vector<std::vector<uint8_t>>& inputs, const fs::path& dir) {
+// Bytes as files dir/<stem><i>.raw: the inputs and reference outputs a sweep used.
+std::vector<fs::path> write_raw(const std::vector<std::vector<uint8_t>>& data, const fs::path& dir, const char* stem) {
   std::vector<fs::path> files;
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    files.push_back(fs::absolute(dir / fmt::format("input{}.raw", i)));
-    results::write_file(files.back(), std::string(inputs[i].begin(), inputs[i].end()));
+  for (std::size_t i = 0; i < data.size(); ++i) {
+    files.push_back(fs::absolute(dir / fmt::format("{}{}.raw", stem, i)));
+    results::write_file(files.back(), std::string(data[i].begin(), data[i].end()));
   }
   return files;
 }
 
-// Reference outputs: the unpacked corner built natively on this machine.
-std::vector<std::vector<uint8_t>> host_reference(const infer::LoadedModel& model, const std::vector<fs::path>& in,
-                                                 const fs::path& dir) {
+// Eight random hex digits: run ids stay unique when two sweeps of the same board and model start
+// in the same second, whatever folders they write to.
+std::string nonce() {
+  std::random_device rd;
+  return fmt::format("{:08x}", rd());
+}
+
+// Reference outputs: the unpacked corner built natively on this machine, run in a private
+// scratch folder, so a failure here leaves no results folder behind.
+std::vector<std::vector<uint8_t>> host_reference(const infer::LoadedModel& model,
+                                                 const std::vector<std::vector<uint8_t>>& inputs) {
+  const fs::path dir = fs::temp_directory_path() / fmt::format("aotbench-reference-{}-{}", getpid(), nonce());
+  struct Scratch {
+    fs::path dir;
+    ~Scratch() {
+      std::error_code ec;
+      fs::remove_all(dir, ec);
+    }
+  } scratch{dir};
+  const std::vector<fs::path> in = write_raw(inputs, dir, "input");
   std::vector<fs::path> out;
   for (std::size_t i = 0; i < model.graph.outputs.size(); ++i) out.push_back(dir / fmt::format("reference{}.raw", i));
   const infer::HostProgram p = infer::prepare_on_host(model, codegen::Variant());
@@ -136,13 +153,6 @@ fs::path latest_run_dir(const fs::path& root, const std::string& board, const st
     }
   }
   return best;
-}
-
-// Eight random hex digits: run ids stay unique when two sweeps of the same board and model start
-// in the same second, whatever folders they write to.
-std::string nonce() {
-  std::random_device rd;
-  return fmt::format("{:08x}", rd());
 }
 
 std::string inputs_sha256(const std::vector<std::vector<uint8_t>>& inputs) {
@@ -181,6 +191,12 @@ class Sweep {
     const bool emulated = setup_.board.emulated;
     setup_.repeat = o_.repeat.value_or(emulated ? 1 : 5);
     setup_.warmup = o_.warmup.value_or(emulated ? 0 : 1);
+    if (setup_.repeat < 1 || setup_.repeat > kMaxRepeat)
+      throw std::runtime_error(fmt::format("--repeat {}: give 1 to {} timed runs per variant (the most one device Run "
+                                           "reports)", setup_.repeat, kMaxRepeat));
+    if (setup_.warmup < 0 || setup_.warmup > kMaxWarmup)
+      throw std::runtime_error(fmt::format("--warmup {}: give 0 to {} untimed runs per variant", setup_.warmup, kMaxWarmup));
+    if (o_.jobs < 0) throw std::runtime_error(fmt::format("--jobs {}: give 1 or more workers", o_.jobs));
     setup_.flasher = o_.flasher;
     setup_.serial_device = o_.serial_device;
     setup_.probe = o_.probe;
@@ -205,6 +221,8 @@ class Sweep {
     // Read and check --input before any folder exists: a bad one must leave nothing behind.
     setup_.inputs = make_inputs(model_.graph, o_.inputs, info.model_sha256);
     identity_ = identity_of(info);
+    setup_.reference = host_reference(model_, setup_.inputs);
+    // Only now, when the run can start, a results folder is created (or an old one checked).
     if (o_.resume) open_for_resume();
     else open_new();
     folder_->record_holder();
@@ -212,8 +230,8 @@ class Sweep {
     history_path_ = o_.history.empty() ? o_.results_root / "history.sqlite" : o_.history;
     history_ = std::make_unique<results::History>(history_path_);
 
-    setup_.input_files = write_inputs(setup_.inputs, out_.out_dir);
-    setup_.reference = host_reference(model_, setup_.input_files, out_.out_dir);
+    setup_.input_files = write_raw(setup_.inputs, out_.out_dir, "input");
+    write_raw(setup_.reference, out_.out_dir, "reference");
     for (const auto& v : space_)
       if (!out_.run.find(v.key())) todo_.push_back(v);
   }
@@ -329,7 +347,9 @@ class Sweep {
         ++out_.measured_now;
       }
     };
-    const int jobs = o_.jobs > 0 ? o_.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::string capped;
+    const int jobs = worker_count(o_.jobs, &capped);
+    if (!capped.empty()) fmt::print(stderr, "aotbench: {}\n", capped);
     std::vector<std::thread> threads;
     for (int t = 1; t < jobs && static_cast<std::size_t>(t) < todo_.size(); ++t) threads.emplace_back(worker);
     worker();
@@ -389,6 +409,17 @@ class Sweep {
 };
 
 }  // namespace
+
+int worker_count(int asked, std::string* note) {
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int cap = std::min(cores, kMaxJobs);
+  if (asked <= 0) return cap;
+  if (asked > cap && note)
+    *note = fmt::format("-j {} capped to {}: {} (each worker runs a compiler or an emulator)", asked, cap,
+                        cap == cores ? fmt::format("this host has {} cores", cores)
+                                     : fmt::format("at most {} workers", kMaxJobs));
+  return std::min(asked, cap);
+}
 
 SweepOutcome run_sweep(const SweepOptions& options) { return Sweep(options).run(); }
 

@@ -22,4 +22,6 @@ add_test(NAME sweep.integrity COMMAND /usr/bin/python3 ${_dir}/sweep_integrity_t
                                       ${CMAKE_CURRENT_BINARY_DIR}/sweep_integrity)
 add_test(NAME sweep.concurrent COMMAND /usr/bin/python3 ${_dir}/sweep_concurrent_test.py $<TARGET_FILE:aotbench>
                                        ${CMAKE_CURRENT_BINARY_DIR}/sweep_concurrent)
-set_tests_properties(sweep.e2e sweep.resume sweep.big_model sweep.integrity sweep.concurrent PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 1200)
+add_test(NAME sweep.options COMMAND /usr/bin/python3 ${_dir}/sweep_options_test.py $<TARGET_FILE:aotbench>
+                                    ${CMAKE_CURRENT_BINARY_DIR}/sweep_options)
+set_tests_properties(sweep.e2e sweep.resume sweep.big_model sweep.integrity sweep.concurrent sweep.options PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 1200)

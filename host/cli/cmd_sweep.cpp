@@ -8,6 +8,7 @@
 #include "cli/option_checks.hpp"
 #include "results/pareto.hpp"
 #include "results/summary.hpp"
+#include "sweep/fit_check.hpp"
 #include "sweep/select.hpp"
 #include "sweep/space.hpp"
 #include "sweep/sweep.hpp"
@@ -15,6 +16,8 @@
 namespace aotbench::cli {
 namespace {
 
+// Exit codes (documented in --help and README.md).
+constexpr int kExitNoWinner = 3;  // nothing fits the limits, or nothing ran and matched the reference
 constexpr int kExitInterrupted = 130;
 
 void print_pareto(const results::Run& run) {
@@ -94,7 +97,11 @@ void add_sweep(CLI::App& app) {
   app.add_flag("-q,--quiet", o.quiet, "no progress; print only the winner's key");
   app.add_flag("--json", json, "print the results as JSON on stdout");
   app.footer(sweep::space_help() +
-             "\nExit codes: 0 done, 1 error, 130 interrupted (results so far are kept; use --resume).");
+             "\nExit codes: 0 a winner was selected; 1 an error (bad model, board, input or results folder, a tool "
+             "missing, ...);\n3 no winner: no variant fits the limits (found before building when the model's "
+             "parameters or arena\nalone are too big) or none ran and matched the reference, the message names the "
+             "closest and how far\nit misses; 130 interrupted (results so far are kept; use --resume); 100 and above: "
+             "a bad command line.\n`aotbench report --baseline` exits 2 on a regression.");
 
   app.callback([&app] {
     if (!app.get_subcommands().empty()) return;
@@ -105,9 +112,19 @@ void add_sweep(CLI::App& app) {
     if (json) o.quiet = true;
     o.command_line = "aotbench --board " + o.board + " --model " + o.model +
                      (o.variants.empty() ? "" : " --variants '" + o.variants + "'");
-    const sweep::SweepOutcome r = sweep::run_sweep(o);
+    sweep::SweepOutcome r;
+    try {
+      r = sweep::run_sweep(o);
+    } catch (const sweep::NothingFits& e) {
+      fmt::print(stderr, "aotbench: {}\n", e.what());
+      throw CLI::RuntimeError(kExitNoWinner);
+    }
     report(r, o.quiet && !json, json);
     if (r.interrupted) throw CLI::RuntimeError(kExitInterrupted);
+    if (!r.winner) {
+      fmt::print(stderr, "aotbench: no winner: {}\n", r.run.selection_reason);
+      throw CLI::RuntimeError(kExitNoWinner);
+    }
   });
 }
 

@@ -23,6 +23,7 @@
 #include "infer/infer.hpp"
 #include "results/outputs.hpp"
 #include "sweep/best_config.hpp"
+#include "sweep/fit_check.hpp"
 #include "sweep/progress.hpp"
 #include "sweep/run_folder.hpp"
 #include "sweep/run_identity.hpp"
@@ -188,6 +189,7 @@ class Sweep {
     limits_ = board_limits(setup_.board, o_.max_flash, o_.max_ram, o_.max_stack);
     if (std::find(objectives().begin(), objectives().end(), o_.objective) == objectives().end())
       throw std::runtime_error(fmt::format("unknown objective '{}'; choose cycles, flash, ram, stack or balanced", o_.objective));
+    check_something_fits(minimum_needs(model_, space_, setup_.board.cpu.features), limits_, setup_.board.name);
     const bool emulated = setup_.board.emulated;
     setup_.repeat = o_.repeat.value_or(emulated ? 1 : 5);
     setup_.warmup = o_.warmup.value_or(emulated ? 0 : 1);

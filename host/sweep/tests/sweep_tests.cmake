@@ -4,7 +4,8 @@ set(_dir ${CMAKE_CURRENT_LIST_DIR})
 add_executable(sweep_tests ${_dir}/sweep_space_test.cpp ${_dir}/sweep_select_test.cpp ${_dir}/sweep_sizes_test.cpp
                            ${_dir}/sweep_progress_test.cpp ${_dir}/sweep_clang_device_test.cpp
                            ${_dir}/sweep_device_oracle_test.cpp ${_dir}/sweep_run_folder_test.cpp
-                           ${_dir}/sweep_identity_test.cpp)
+                           ${_dir}/sweep_identity_test.cpp ${_dir}/sweep_measure_test.cpp
+                           ${_dir}/sweep_fit_check_test.cpp)
 target_link_libraries(sweep_tests PRIVATE aotbench_sweep GTest::gtest_main util)  # util: openpty
 target_compile_definitions(sweep_tests PRIVATE "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\""
                            "AOTBENCH_SHARED_DIR=\"${AOTBENCH_SHARED_DIR}\"")
@@ -24,4 +25,7 @@ add_test(NAME sweep.concurrent COMMAND /usr/bin/python3 ${_dir}/sweep_concurrent
                                        ${CMAKE_CURRENT_BINARY_DIR}/sweep_concurrent)
 add_test(NAME sweep.options COMMAND /usr/bin/python3 ${_dir}/sweep_options_test.py $<TARGET_FILE:aotbench>
                                     ${CMAKE_CURRENT_BINARY_DIR}/sweep_options)
-set_tests_properties(sweep.e2e sweep.resume sweep.big_model sweep.integrity sweep.concurrent sweep.options PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 1200)
+add_test(NAME sweep.outcomes COMMAND /usr/bin/python3 ${_dir}/sweep_outcomes_test.py $<TARGET_FILE:aotbench>
+                                     ${CMAKE_CURRENT_BINARY_DIR}/sweep_outcomes)
+set_tests_properties(sweep.e2e sweep.resume sweep.big_model sweep.integrity sweep.concurrent sweep.options
+                     sweep.outcomes PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 1200)

@@ -63,7 +63,8 @@ Json aotbench_json(const VariantResult& v) {
               {"selected", v.selected},
               {"pareto", v.pareto},
               {"ops", ops},
-              {"layers", layers}};
+              {"layers", layers},
+              {"fingerprint", v.fingerprint}};
 }
 
 Json benchmark_json(const Run& run, const VariantResult& v, std::size_t index) {
@@ -148,6 +149,7 @@ VariantResult read_variant(const Json& b) {
   // Results of aotbench before kernel schedules have no "layers".
   for (const auto& l : a.value("layers", Json::array()))
     v.layers.push_back({l.at("index").get<int>(), l.at("type").get<std::string>(), l.at("schedule").get<std::string>()});
+  v.fingerprint = a.value("fingerprint", std::string());
   return v;
 }
 

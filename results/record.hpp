@@ -105,6 +105,10 @@ struct VariantResult {
   std::optional<bool> outputs_match;    // outputs byte-equal to the reference
   std::vector<OpProfile> ops;           // empty unless profiled per operator
   std::vector<LayerSchedule> layers;    // every layer's schedule (empty before generation)
+  // SHA-256 of everything the measurement depended on (model, board profile, tools, inputs,
+  // repeats, key): --resume reuses the result only when this run's equals it. Empty in results
+  // of older aotbench versions.
+  std::string fingerprint;
 
   bool selected = false;  // the tuner's winner
   bool pareto = false;    // on the Pareto front of (counts, flash, stack)

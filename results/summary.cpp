@@ -46,7 +46,7 @@ std::string run_table(const Run& run) {
   if (const VariantResult* w = run.winner())
     out += fmt::format("winner: {}{}\n", w->key, run.selection_reason.empty() ? "" : " — " + run.selection_reason);
   else
-    out += "no winner selected\n";
+    out += fmt::format("no winner{}\n", run.selection_reason.empty() ? "" : ": " + run.selection_reason);
   return out;
 }
 

@@ -195,20 +195,11 @@ std::vector<int> buffers_freed_after(const EmitContext& c, int op) {
   return out;
 }
 
-EmitResult emit_model(const Graph& model, const Variant& variant, const EmitOptions& options) {
-  EmitContext c(model, variant, options);
-  const Graph& g = c.g;  // with the schedules' constants and scratch
-  c.workspace_pool_bytes = variant.static_workspace() ? 0 : simulate_workspace_pool(c);
+namespace {
 
-  EmitResult r;
-  r.files.push_back(emit_public_header(c));
-  r.files.push_back(emit_internal_header(c));
-  r.files.push_back(emit_params(c));
-  r.files.push_back(emit_operators(c));
-  r.files.push_back(emit_runner(c));
-  if (options.device_adapter) r.files.push_back(emit_adapter(c));
-
-  EmitSummary& s = r.summary;
+EmitSummary summary_of(const EmitContext& c, const Variant& variant, const EmitOptions& options) {
+  const Graph& g = c.g;
+  EmitSummary s;
   s.model = options.model_name;
   s.prefix = c.prefix;
   s.variant_key = variant.key();
@@ -231,7 +222,30 @@ EmitResult emit_model(const Graph& model, const Variant& variant, const EmitOpti
   include_dirs.insert("include");  // ab_kernels.h's types, even when no operator runs a kernel
   s.kernel_sources.assign(sources.begin(), sources.end());
   s.kernel_include_dirs.assign(include_dirs.begin(), include_dirs.end());
+  return s;
+}
+
+}  // namespace
+
+EmitResult emit_model(const Graph& model, const Variant& variant, const EmitOptions& options) {
+  EmitContext c(model, variant, options);
+  c.workspace_pool_bytes = variant.static_workspace() ? 0 : simulate_workspace_pool(c);
+
+  EmitResult r;
+  r.files.push_back(emit_public_header(c));
+  r.files.push_back(emit_internal_header(c));
+  r.files.push_back(emit_params(c));
+  r.files.push_back(emit_operators(c));
+  r.files.push_back(emit_runner(c));
+  if (options.device_adapter) r.files.push_back(emit_adapter(c));
+  r.summary = summary_of(c, variant, options);
   return r;
+}
+
+EmitSummary summarize_model(const Graph& model, const Variant& variant, const EmitOptions& options) {
+  EmitContext c(model, variant, options);
+  c.workspace_pool_bytes = variant.static_workspace() ? 0 : simulate_workspace_pool(c);
+  return summary_of(c, variant, options);
 }
 
 }  // namespace aotbench::codegen

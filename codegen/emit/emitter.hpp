@@ -70,6 +70,9 @@ struct EmitResult {
 // `g` must have gone through alias_reshapes(). Throws LowerError for an operator the kernels
 // cannot run and VariantError for an unusable variant.
 EmitResult emit_model(const Graph& g, const Variant& variant, const EmitOptions& options);
+// The summary emit_model() would give, without writing any C: what a fit check needs (arena,
+// pool and parameter bytes) at a fraction of the cost for a model with megabytes of weights.
+EmitSummary summarize_model(const Graph& g, const Variant& variant, const EmitOptions& options);
 
 // The C prefix a model gets when the variant does not set one: its sanitized name.
 std::string default_prefix(const std::string& model_name);

@@ -63,10 +63,12 @@ std::string c_comment_text(std::string_view text, std::size_t max_length) {
     }
     const bool printable = c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
     if (!printable) {
-      out += '?';
+      out += !out.empty() && out.back() == '?' ? " ?" : "?";
     } else if (!out.empty() && ((c == '/' && out.back() == '*') || (c == '*' && out.back() == '/'))) {
       out += ' ';  // never open or close a comment inside one (-Wcomment)
       out += c;
+    } else if (c == '?' && !out.empty() && out.back() == '?') {
+      out += " ?";  // never two '?' in a row: no trigraph (??/ is a backslash in C11, -Wtrigraphs)
     } else {
       out += c;
     }

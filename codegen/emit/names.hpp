@@ -16,7 +16,7 @@ std::string upper_case(std::string text);
 std::string c_identifier(std::string_view text, std::string_view fallback = "t");
 
 // Text safe inside a C comment or string literal: printable ASCII only, no comment delimiters,
-// no quote or backslash.
+// no quote or backslash, no trigraph (never two '?' in a row).
 std::string c_comment_text(std::string_view text, std::size_t max_length = 80);
 
 }  // namespace aotbench::codegen

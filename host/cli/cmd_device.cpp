@@ -7,7 +7,9 @@
 
 #include "board/registry.hpp"
 #include "build/firmware_builder.hpp"
+#include "build/elf_target.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "flash/flashers.hpp"
 #include "flash/selftest.hpp"
 #include "flash/session.hpp"
@@ -42,9 +44,11 @@ json to_json(const transport::DeviceInfo& i) {
           {"stack_free", i.stack_free}};
 }
 
-const board::Profile& find_board(const board::Registry& reg, const std::string& name) {
+// The board, with --elf checked against it: nothing boots an ELF built for another core or board.
+const board::Profile& find_board(const board::Registry& reg, const std::string& name, const std::string& elf) {
   const board::Profile& p = reg.get(name);
   if (p.name != name) fmt::print(stderr, "aotbench: board {} means {} here\n", name, p.name);
+  if (!elf.empty()) build::check_elf_runs_on(elf, p);
   return p;
 }
 
@@ -59,7 +63,7 @@ flash::SessionOptions session_options(const DeviceOptions& o) {
 
 void device_info(const DeviceOptions& o) {
   board::Registry reg;
-  const auto& p = find_board(reg, o.board);
+  const auto& p = find_board(reg, o.board, o.elf);
   build::FirmwareBuilder fw;
   fs::path elf = o.elf.empty() ? fw.selftest_elf(p) : fs::path(o.elf);
   auto so = session_options(o);
@@ -88,7 +92,7 @@ void device_info(const DeviceOptions& o) {
 
 void device_flash(const DeviceOptions& o) {
   board::Registry reg;
-  const auto& p = find_board(reg, o.board);
+  const auto& p = find_board(reg, o.board, o.elf);
   flash::FlashOptions fo;
   fo.probe = o.probe;
   auto flasher = flash::make_flasher(p, o.flasher, fo);
@@ -148,7 +152,7 @@ void print_selftest(const flash::SelftestReport& r) {
 
 void device_selftest(const DeviceOptions& o) {
   board::Registry reg;
-  const auto& p = find_board(reg, o.board);
+  const auto& p = find_board(reg, o.board, o.elf);
   build::FirmwareBuilder fw;
   fs::path elf = o.elf.empty() ? fw.selftest_elf(p) : fs::path(o.elf);
   auto so = session_options(o);
@@ -164,9 +168,13 @@ void device_selftest(const DeviceOptions& o) {
 
 void common_options(CLI::App* cmd, DeviceOptions& o, bool needs_elf) {
   cmd->add_option("--board", o.board, "board profile or alias (see `aotbench boards`)")->required();
-  auto* elf = cmd->add_option("--elf", o.elf, "firmware ELF (default: the board's self-test firmware)");
-  if (needs_elf) elf->required()->check(CLI::ExistingFile);
-  cmd->add_option("--timeout", o.timeout_s, "seconds the firmware has to answer (default 5)");
+  auto* elf = cmd->add_option("--elf", o.elf,
+                              needs_elf ? "firmware ELF built for the board"
+                                        : "firmware ELF built for the board (default: the board's self-test firmware)");
+  elf->check(regular_file());
+  if (needs_elf) elf->required();
+  cmd->add_option("--timeout", o.timeout_s, "seconds the firmware has to answer, above 0 (default 5)")
+      ->check(positive_seconds(3600));
   cmd->add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
   cmd->add_option("--port", o.port, "hardware: serial device instead of the profile's");
   cmd->add_option("--probe", o.probe, "hardware: serial number of the debug probe (when several are attached)");

@@ -5,8 +5,10 @@
 #include <cstdio>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "results/pareto.hpp"
 #include "results/summary.hpp"
+#include "sweep/fit_check.hpp"
 #include "sweep/select.hpp"
 #include "sweep/space.hpp"
 #include "sweep/sweep.hpp"
@@ -14,6 +16,8 @@
 namespace aotbench::cli {
 namespace {
 
+// Exit codes (documented in --help and README.md).
+constexpr int kExitNoWinner = 3;  // nothing fits the limits, or nothing ran and matched the reference
 constexpr int kExitInterrupted = 130;
 
 void print_pareto(const results::Run& run) {
@@ -55,33 +59,49 @@ void add_sweep(CLI::App& app) {
   static std::vector<std::string> inputs;
   app.add_option("--board", o.board, "board profile name or alias (see `aotbench boards`)");
   app.add_option("--model", o.model, "zoo spec (mnv2, vww, kws, ic, ad; e.g. mnv2:width=0.5) or a .tflite file");
-  app.add_option("--variants", o.variants, "edit the sweep space (see below)");
+  app.add_option("--variants", o.variants, "edit the sweep space (see below)")->check(variants_spec());
   app.add_option("--objective", o.objective, "what the winner minimizes")
       ->check(CLI::IsMember(sweep::objectives()))
       ->capture_default_str();
   app.add_option("--max-flash", o.max_flash, "flash limit in bytes (K/M suffixes; default: the board's)")
-      ->transform(CLI::AsSizeValue(false));
+      ->transform(byte_size());
   app.add_option("--max-ram", o.max_ram, "RAM limit in bytes (static RAM + stack; default: the board's)")
-      ->transform(CLI::AsSizeValue(false));
-  app.add_option("--max-stack", o.max_stack, "stack limit in bytes (default: none)")->transform(CLI::AsSizeValue(false));
-  app.add_option("-j,--jobs", o.jobs, "parallel workers: builds and emulators (default: the core count)");
-  app.add_option("--repeat", o.repeat, "timed runs per variant (default: 1 under QEMU, whose counts are exact; 5 on hardware)");
-  app.add_option("--warmup", o.warmup, "untimed runs first (default: 0 under QEMU, 1 on hardware)");
+      ->transform(byte_size());
+  app.add_option("--max-stack", o.max_stack, "stack limit in bytes (default: none)")->transform(byte_size());
+  app.add_option("-j,--jobs", o.jobs,
+                 fmt::format("parallel workers: builds and emulators (default and most: the core count, at most {})",
+                             sweep::kMaxJobs))
+      ->check(whole_number(1, kNoMaximum, "parallel workers; more than the cores are capped"));
+  app.add_option("--repeat", o.repeat,
+                 fmt::format("timed runs per variant, 1 to {} (default: 1 under QEMU, whose counts are exact; 5 on "
+                             "hardware)", sweep::kMaxRepeat))
+      ->check(whole_number(1, sweep::kMaxRepeat, "timed runs per variant; one device Run reports at most " +
+                                                     std::to_string(sweep::kMaxRepeat)));
+  app.add_option("--warmup", o.warmup,
+                 fmt::format("untimed runs first, 0 to {} (default: 0 under QEMU, 1 on hardware)", sweep::kMaxWarmup))
+      ->check(whole_number(0, sweep::kMaxWarmup, "untimed runs before the timed ones"));
   app.add_option("--per-op", per_op, "also profile per operator: the winner (best) or every variant (all)")
       ->expected(0, 1)
       ->default_str("best")
       ->check(CLI::IsMember({"best", "all"}));
   app.add_option("--out", o.out_dir, "results folder (default: aotbench-results/<date>_<board>_<model>)");
   app.add_option("--history", o.history, "SQLite history database (default: aotbench-results/history.sqlite)");
-  app.add_flag("--resume", o.resume, "continue an interrupted sweep (--out, or the latest of this board and model)");
-  app.add_option("--input", inputs, "raw bytes per model input (default: random, seeded by the model's hash)");
+  app.add_flag("--resume", o.resume,
+               "continue an interrupted sweep (--out, or the latest of this board and model); refused when the folder "
+               "measured another model, board, toolchain, space, input or repeat count");
+  app.add_option("--input", inputs, "raw bytes per model input (default: random, seeded by the model's hash)")
+      ->check(regular_file());
   app.add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
   app.add_option("--serial", o.serial_device, "hardware: UART device instead of the profile's");
   app.add_option("--probe", o.probe, "hardware: serial number of the debug probe to flash through");
   app.add_flag("-q,--quiet", o.quiet, "no progress; print only the winner's key");
   app.add_flag("--json", json, "print the results as JSON on stdout");
   app.footer(sweep::space_help() +
-             "\nExit codes: 0 done, 1 error, 130 interrupted (results so far are kept; use --resume).");
+             "\nExit codes: 0 a winner was selected; 1 an error (bad model, board, input or results folder, a tool "
+             "missing, ...);\n3 no winner: no variant fits the limits (found before building when the model's "
+             "parameters or arena\nalone are too big) or none ran and matched the reference, the message names the "
+             "closest and how far\nit misses; 130 interrupted (results so far are kept; use --resume); 100 and above: "
+             "a bad command line.\n`aotbench report --baseline` exits 2 on a regression.");
 
   app.callback([&app] {
     if (!app.get_subcommands().empty()) return;
@@ -92,9 +112,19 @@ void add_sweep(CLI::App& app) {
     if (json) o.quiet = true;
     o.command_line = "aotbench --board " + o.board + " --model " + o.model +
                      (o.variants.empty() ? "" : " --variants '" + o.variants + "'");
-    const sweep::SweepOutcome r = sweep::run_sweep(o);
+    sweep::SweepOutcome r;
+    try {
+      r = sweep::run_sweep(o);
+    } catch (const sweep::NothingFits& e) {
+      fmt::print(stderr, "aotbench: {}\n", e.what());
+      throw CLI::RuntimeError(kExitNoWinner);
+    }
     report(r, o.quiet && !json, json);
     if (r.interrupted) throw CLI::RuntimeError(kExitInterrupted);
+    if (!r.winner) {
+      fmt::print(stderr, "aotbench: no winner: {}\n", r.run.selection_reason);
+      throw CLI::RuntimeError(kExitNoWinner);
+    }
   });
 }
 

@@ -75,6 +75,7 @@ class Pipeline {
       m_.result.status = results::Status::ok;
       if (m_.result.outputs_match == false) fail(results::Status::mismatch, mismatch_message_);
     } catch (const Failure& f) {
+      if (in_stage_) leave();  // a failed stage took its time too (38 failed links are not "build 0.0 s")
       m_.result.status = f.status;
       m_.result.message = f.message;
       m_.interrupted = f.status == results::Status::skipped && stop_.load();
@@ -90,11 +91,13 @@ class Pipeline {
     if (stop_) fail(results::Status::skipped, "interrupted");
     stage_ = stage;
     stage_start_ = std::chrono::steady_clock::now();
+    in_stage_ = true;
     on_stage_(stage);
   }
 
   void leave() {
     m_.times.add(stage_, std::chrono::duration<double>(std::chrono::steady_clock::now() - stage_start_).count());
+    in_stage_ = false;
   }
 
   void generate() {
@@ -232,6 +235,7 @@ class Pipeline {
   const std::atomic<bool>& stop_;
   Measurement m_;
   Stage stage_ = Stage::generate;
+  bool in_stage_ = false;
   std::chrono::steady_clock::time_point stage_start_;
   codegen::EmitSummary summary_;
   fs::path gen_dir_, elf_;

@@ -43,6 +43,43 @@ std::string why_excluded(const results::Run& run) {
   return out;
 }
 
+uint64_t over(uint64_t value, uint64_t limit) { return value > limit ? value - limit : 0; }
+
+std::string limits_text(const Limits& limits) {
+  return fmt::format("flash <= {} B, RAM <= {} B{}", limits.flash, limits.ram,
+                     limits.stack ? fmt::format(", stack <= {} B", *limits.stack) : "");
+}
+
+// Why no variant won, beyond the counts: the variant that ran, matched the reference and comes
+// closest to the limits (the fewest bytes over them in all), and how far it misses each one; or,
+// when none ran and matched, the first failure.
+std::string closest_miss(const results::Run& run, const Limits& limits) {
+  const results::VariantResult* best = nullptr;
+  uint64_t best_miss = 0;
+  for (const auto& v : run.variants) {
+    if (v.status != results::Status::ok || v.outputs_match != true || !v.flash || !ram_needed(v)) continue;
+    const uint64_t miss = over(v.flash->total(), limits.flash) + over(*ram_needed(v), limits.ram) +
+                          (limits.stack ? over(*v.stack_bytes, *limits.stack) : 0);
+    if (!best || miss < best_miss) best = &v, best_miss = miss;
+  }
+  if (!best) {
+    for (const auto& v : run.variants)
+      if (!v.message.empty()) return fmt::format("none ran and matched the reference; e.g. {}: {}", v.key, v.message);
+    return "none ran and matched the reference";
+  }
+  auto part = [](const std::string& what, uint64_t value, uint64_t limit) {
+    return over(value, limit) ? fmt::format("{} is {} B over the {} B limit", what, over(value, limit), limit)
+                              : fmt::format("{} is within the {} B limit", what, limit);
+  };
+  std::string out = fmt::format(
+      "the closest, {}, misses by {} B in all: {}; {}", best->key, best_miss,
+      part(fmt::format("flash {} B", best->flash->total()), best->flash->total(), limits.flash),
+      part(fmt::format("RAM {} B (static {} + stack {})", *ram_needed(*best), best->ram->total(), *best->stack_bytes),
+           *ram_needed(*best), limits.ram));
+  if (limits.stack) out += "; " + part(fmt::format("stack {} B", *best->stack_bytes), *best->stack_bytes, *limits.stack);
+  return out;
+}
+
 }  // namespace
 
 Limits board_limits(const board::Profile& p, std::optional<uint64_t> max_flash, std::optional<uint64_t> max_ram,
@@ -97,8 +134,8 @@ std::optional<std::size_t> select_winner(results::Run& run, const Limits& limits
 
   const std::string excluded = why_excluded(run);
   if (ranked.empty()) {
-    run.selection_reason = fmt::format("no variant qualifies: each must run, match the reference and fit "
-                                       "(flash <= {} B, RAM <= {} B); {}", limits.flash, limits.ram, excluded);
+    run.selection_reason = fmt::format("no variant qualifies: each must run, match the reference and fit ({}); {}; {}",
+                                       limits_text(limits), excluded, closest_miss(run, limits));
     return std::nullopt;
   }
   results::VariantResult& w = run.variants[ranked[0]];

@@ -156,6 +156,10 @@ std::vector<codegen::Variant> resolve_space(const std::string& spec, const fs::p
     if (!have_base) space = load_space("default", dir);
     have_base = true;
   };
+  if (!spec.empty() && spec.find_first_not_of("; \t\n") == std::string::npos)
+    throw SpaceError(fmt::format("--variants '{}' has no term; give e.g. api=packed, '+opt=O3' or @corners, or leave "
+                                 "--variants out for the default sweep",
+                                 spec));
   for (const std::string& raw : split(spec, ';')) {
     const std::string term = trim(raw);
     if (term.empty()) continue;

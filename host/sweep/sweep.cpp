@@ -1,8 +1,8 @@
 #include "sweep/sweep.hpp"
 
-#include <openssl/evp.h>
 #include <fmt/chrono.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <atomic>
@@ -23,7 +23,10 @@
 #include "infer/infer.hpp"
 #include "results/outputs.hpp"
 #include "sweep/best_config.hpp"
+#include "sweep/fit_check.hpp"
 #include "sweep/progress.hpp"
+#include "sweep/run_folder.hpp"
+#include "sweep/run_identity.hpp"
 #include "sweep/select.hpp"
 #include "sweep/space.hpp"
 
@@ -49,15 +52,6 @@ void install_stop_handler() {
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
   flash::install_signal_cleanup();
-}
-
-std::string sha256_hex(const std::vector<uint8_t>& data) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned len = 0;
-  EVP_Digest(data.data(), data.size(), digest, &len, EVP_sha256(), nullptr);
-  std::string out;
-  for (unsigned i = 0; i < len; ++i) out += fmt::format("{:02x}", digest[i]);
-  return out;
 }
 
 std::string first_line(const std::vector<std::string>& argv) {
@@ -104,19 +98,36 @@ std::vector<std::vector<uint8_t>> make_inputs(const codegen::Graph& g, const std
   return inputs;
 }
 
-// The inputs as files in the results folder: input<i>.raw.
-std::vector<fs::path> write_inputs(const std::vector<std::vector<uint8_t>>& inputs, const fs::path& dir) {
+// Bytes as files dir/<stem><i>.raw: the inputs and reference outputs a sweep used.
+std::vector<fs::path> write_raw(const std::vector<std::vector<uint8_t>>& data, const fs::path& dir, const char* stem) {
   std::vector<fs::path> files;
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    files.push_back(fs::absolute(dir / fmt::format("input{}.raw", i)));
-    results::write_file(files.back(), std::string(inputs[i].begin(), inputs[i].end()));
+  for (std::size_t i = 0; i < data.size(); ++i) {
+    files.push_back(fs::absolute(dir / fmt::format("{}{}.raw", stem, i)));
+    results::write_file(files.back(), std::string(data[i].begin(), data[i].end()));
   }
   return files;
 }
 
-// Reference outputs: the unpacked corner built natively on this machine.
-std::vector<std::vector<uint8_t>> host_reference(const infer::LoadedModel& model, const std::vector<fs::path>& in,
-                                                 const fs::path& dir) {
+// Eight random hex digits: run ids stay unique when two sweeps of the same board and model start
+// in the same second, whatever folders they write to.
+std::string nonce() {
+  std::random_device rd;
+  return fmt::format("{:08x}", rd());
+}
+
+// Reference outputs: the unpacked corner built natively on this machine, run in a private
+// scratch folder, so a failure here leaves no results folder behind.
+std::vector<std::vector<uint8_t>> host_reference(const infer::LoadedModel& model,
+                                                 const std::vector<std::vector<uint8_t>>& inputs) {
+  const fs::path dir = fs::temp_directory_path() / fmt::format("aotbench-reference-{}-{}", getpid(), nonce());
+  struct Scratch {
+    fs::path dir;
+    ~Scratch() {
+      std::error_code ec;
+      fs::remove_all(dir, ec);
+    }
+  } scratch{dir};
+  const std::vector<fs::path> in = write_raw(inputs, dir, "input");
   std::vector<fs::path> out;
   for (std::size_t i = 0; i < model.graph.outputs.size(); ++i) out.push_back(dir / fmt::format("reference{}.raw", i));
   const infer::HostProgram p = infer::prepare_on_host(model, codegen::Variant());
@@ -129,18 +140,26 @@ std::vector<std::vector<uint8_t>> host_reference(const infer::LoadedModel& model
   return ref;
 }
 
+// The newest folder of `root` whose run.json says it measured this board and model.
 fs::path latest_run_dir(const fs::path& root, const std::string& board, const std::string& model) {
   fs::path best;
   if (!fs::is_directory(root)) return best;
   for (const auto& e : fs::directory_iterator(root)) {
-    if (!fs::exists(e.path() / "results.json")) continue;
+    const fs::path file = e.path() / "run.json";
+    if (!fs::exists(file)) continue;
     try {
-      const results::Run r = results::read_gbench_json(e.path() / "results.json");
-      if (r.info.board == board && r.info.model == model && e.path().filename() > best.filename()) best = e.path();
+      const RunIdentity id = identity_from_json(results::read_file(file), file.string());
+      if (id.board == board && id.model == model && e.path().filename() > best.filename()) best = e.path();
     } catch (const std::exception&) {
     }
   }
   return best;
+}
+
+std::string inputs_sha256(const std::vector<std::vector<uint8_t>>& inputs) {
+  std::string all;
+  for (const auto& in : inputs) all += sha256_hex(in.data(), in.size());
+  return sha256_hex(all.data(), all.size());
 }
 
 class Sweep {
@@ -170,9 +189,16 @@ class Sweep {
     limits_ = board_limits(setup_.board, o_.max_flash, o_.max_ram, o_.max_stack);
     if (std::find(objectives().begin(), objectives().end(), o_.objective) == objectives().end())
       throw std::runtime_error(fmt::format("unknown objective '{}'; choose cycles, flash, ram, stack or balanced", o_.objective));
+    check_something_fits(minimum_needs(model_, space_, setup_.board.cpu.features), limits_, setup_.board.name);
     const bool emulated = setup_.board.emulated;
     setup_.repeat = o_.repeat.value_or(emulated ? 1 : 5);
     setup_.warmup = o_.warmup.value_or(emulated ? 0 : 1);
+    if (setup_.repeat < 1 || setup_.repeat > kMaxRepeat)
+      throw std::runtime_error(fmt::format("--repeat {}: give 1 to {} timed runs per variant (the most one device Run "
+                                           "reports)", setup_.repeat, kMaxRepeat));
+    if (setup_.warmup < 0 || setup_.warmup > kMaxWarmup)
+      throw std::runtime_error(fmt::format("--warmup {}: give 0 to {} untimed runs per variant", setup_.warmup, kMaxWarmup));
+    if (o_.jobs < 0) throw std::runtime_error(fmt::format("--jobs {}: give 1 or more workers", o_.jobs));
     setup_.flasher = o_.flasher;
     setup_.serial_device = o_.serial_device;
     setup_.probe = o_.probe;
@@ -184,7 +210,7 @@ class Sweep {
     info.counter = emulated ? results::CounterKind::instructions : results::CounterKind::cycles;
     info.clock_hz = setup_.board.cpu.clock_hz;
     info.model = o_.model;
-    info.model_sha256 = sha256_hex(model_.graph.storage);
+    info.model_sha256 = sha256_hex(model_.graph.storage.data(), model_.graph.storage.size());
     info.objective = o_.objective;
     info.command_line = o_.command_line;
     info.aotbench_commit = AOTBENCH_GIT_COMMIT;
@@ -194,36 +220,102 @@ class Sweep {
       info.toolchain += "; " + build::Toolchain::cross("clang").version();
     if (emulated) info.qemu = first_line({"qemu-system-arm", "--version"});
 
-    out_.out_dir = o_.out_dir;
-    if (o_.resume && out_.out_dir.empty()) {
-      out_.out_dir = latest_run_dir(o_.results_root, info.board, info.model);
-      if (out_.out_dir.empty())
-        throw std::runtime_error(fmt::format("--resume: no earlier sweep of {} on {} in {}/", info.model, info.board,
-                                             o_.results_root.string()));
-    }
-    if (o_.resume && fs::exists(out_.out_dir / "results.json")) {
-      results::Run earlier = results::read_gbench_json(out_.out_dir / "results.json");
-      info.run_id = earlier.info.run_id;
-      info.date_utc = earlier.info.date_utc;
-      for (auto& v : earlier.variants)
-        if (v.status != results::Status::skipped) out_.run.variants.push_back(std::move(v));
-      out_.resumed = out_.run.variants.size();
-    } else {
-      info.date_utc = utc_now("{:%Y-%m-%dT%H:%M:%SZ}");
-      info.run_id = results::make_run_id(info);
-    }
-    if (out_.out_dir.empty())
-      out_.out_dir = o_.results_root / fmt::format("{}_{}_{}", utc_now("{:%Y-%m-%d_%H%M%S}"), info.board,
-                                                   codegen::c_identifier(model_.name));
-    fs::create_directories(out_.out_dir);
+    // Read and check --input before any folder exists: a bad one must leave nothing behind.
+    setup_.inputs = make_inputs(model_.graph, o_.inputs, info.model_sha256);
+    identity_ = identity_of(info);
+    setup_.reference = host_reference(model_, setup_.inputs);
+    // Only now, when the run can start, a results folder is created (or an old one checked).
+    if (o_.resume) open_for_resume();
+    else open_new();
+    folder_->record_holder();
+    out_.out_dir = folder_->path();
     history_path_ = o_.history.empty() ? o_.results_root / "history.sqlite" : o_.history;
     history_ = std::make_unique<results::History>(history_path_);
 
-    setup_.inputs = make_inputs(model_.graph, o_.inputs, info.model_sha256);
-    setup_.input_files = write_inputs(setup_.inputs, out_.out_dir);
-    setup_.reference = host_reference(model_, setup_.input_files, out_.out_dir);
+    setup_.input_files = write_raw(setup_.inputs, out_.out_dir, "input");
+    write_raw(setup_.reference, out_.out_dir, "reference");
     for (const auto& v : space_)
       if (!out_.run.find(v.key())) todo_.push_back(v);
+  }
+
+  RunIdentity identity_of(const results::RunInfo& info) const {
+    RunIdentity id;
+    id.aotbench_version = AOTBENCH_VERSION;
+    id.aotbench_commit = AOTBENCH_GIT_COMMIT;
+    id.model = o_.model;
+    id.model_sha256 = info.model_sha256;
+    id.board = setup_.board.name;
+    id.board_profile_sha256 = sha256_of_file(setup_.board.file);
+    id.gcc = build::Toolchain{}.version();
+    if (std::any_of(space_.begin(), space_.end(), [](const codegen::Variant& v) { return v.get("cc") == "clang"; }))
+      id.clang = build::Toolchain::cross("clang").version();
+    id.qemu = info.qemu;
+    id.inputs_sha256 = inputs_sha256(setup_.inputs);
+    id.repeat = setup_.repeat;
+    id.warmup = setup_.warmup;
+    id.variants_spec = o_.variants;
+    for (const auto& v : space_) id.keys.push_back(v.key());
+    return id;
+  }
+
+  // A new results folder (unique, locked) and its run.json, written before anything is measured.
+  void open_new() {
+    results::RunInfo& info = out_.run.info;
+    info.date_utc = utc_now("{:%Y-%m-%dT%H:%M:%SZ}");
+    info.run_id = results::make_run_id(info) + "_" + nonce();
+    folder_.emplace(o_.out_dir.empty()
+                        ? RunFolder::create_unique(o_.results_root, fmt::format("{}_{}_{}", utc_now("{:%Y-%m-%d_%H%M%S}"),
+                                                                                 info.board,
+                                                                                 codegen::c_identifier(model_.name)))
+                        : RunFolder::create_at(o_.out_dir));
+    identity_.run_id = info.run_id;
+    identity_.started_utc = info.date_utc;
+    identity_.command_line = own_command_line();  // exactly what to run again to resume
+    results::write_file(folder_->path() / "run.json", to_json(identity_));
+  }
+
+  // --resume: the folder must have measured exactly what this run would; nothing in it (or in the
+  // history) changes before that is established. Earlier results are kept only when their
+  // fingerprint says they were measured with this run's inputs.
+  void open_for_resume() {
+    results::RunInfo& info = out_.run.info;
+    fs::path dir = o_.out_dir;
+    if (dir.empty()) dir = latest_run_dir(o_.results_root, info.board, info.model);
+    if (dir.empty())
+      throw std::runtime_error(fmt::format("--resume: no earlier sweep of {} on {} in {}/; run without --resume to start one",
+                                           info.model, info.board, o_.results_root.string()));
+    folder_.emplace(RunFolder::open_existing(dir));
+    const fs::path id_file = dir / "run.json";
+    if (!fs::exists(id_file))
+      throw std::runtime_error(fmt::format(
+          "--resume: {} has no run.json, so what it measured (model, board, tools, inputs) cannot be checked against "
+          "this run; it is not a results folder, or an older aotbench wrote it: start a new sweep without --resume",
+          dir.string()));
+    const RunIdentity was = identity_from_json(results::read_file(id_file), id_file.string());
+    if (const auto diffs = differences(was, identity_); !diffs.empty())
+      throw std::runtime_error(fmt::format("--resume: {} holds another sweep: {}. Resume it with the options it was "
+                                           "started with ({}), or start a new sweep without --resume",
+                                           dir.string(), fmt::join(diffs, "; "), was.command_line));
+    identity_.run_id = info.run_id = was.run_id;
+    identity_.started_utc = info.date_utc = was.started_utc;
+    identity_.command_line = was.command_line;
+    if (!fs::exists(dir / "results.json")) return;  // stopped before its first result
+    results::Run earlier = results::read_gbench_json(dir / "results.json");
+    if (earlier.info.run_id != was.run_id)
+      throw std::runtime_error(fmt::format("--resume: {}/results.json belongs to run {}, its run.json to run {}; the "
+                                           "folder mixes two sweeps: start a new sweep without --resume",
+                                           dir.string(), earlier.info.run_id, was.run_id));
+    std::size_t stale = 0;
+    for (auto& v : earlier.variants) {
+      if (v.status == results::Status::skipped) continue;
+      const bool in_space = std::find(identity_.keys.begin(), identity_.keys.end(), v.key) != identity_.keys.end();
+      if (in_space && v.fingerprint == variant_fingerprint(identity_, v.key)) out_.run.variants.push_back(std::move(v));
+      else ++stale;
+    }
+    out_.resumed = out_.run.variants.size();
+    if (stale && !o_.quiet)
+      fmt::print(stderr, "aotbench: {} earlier result(s) in {} were measured with other inputs; measuring them again\n",
+                 stale, dir.string());
   }
 
   // Saves one finished variant: results.json (atomically) and the history database.
@@ -252,11 +344,14 @@ class Sweep {
         }
         if (m.interrupted || g_stop) continue;  // not a result: --resume measures it again
         progress.finished(m.result, results::to_string(out_.run.info.counter));
+        m.result.fingerprint = variant_fingerprint(identity_, key);
         keep(std::move(m.result));
         ++out_.measured_now;
       }
     };
-    const int jobs = o_.jobs > 0 ? o_.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::string capped;
+    const int jobs = worker_count(o_.jobs, &capped);
+    if (!capped.empty()) fmt::print(stderr, "aotbench: {}\n", capped);
     std::vector<std::thread> threads;
     for (int t = 1; t < jobs && static_cast<std::size_t>(t) < todo_.size(); ++t) threads.emplace_back(worker);
     worker();
@@ -291,9 +386,6 @@ class Sweep {
     std::vector<results::VariantResult> ordered;
     for (const auto& v : space_)
       if (auto* r = out_.run.find(v.key())) ordered.push_back(std::move(*r));
-    for (auto& r : out_.run.variants)  // variants measured earlier but outside today's space
-      if (!r.key.empty() && std::none_of(ordered.begin(), ordered.end(), [&](const auto& o) { return o.key == r.key; }))
-        ordered.push_back(std::move(r));
     out_.run.variants = std::move(ordered);
     out_.winner = select_winner(out_.run, limits_, o_.objective);
     out_.files = results::write_outputs(out_.run, out_.out_dir);
@@ -306,6 +398,8 @@ class Sweep {
   }
 
   const SweepOptions& o_;
+  RunIdentity identity_;
+  std::optional<RunFolder> folder_;  // held (locked) from before the first write to the end
   SweepOutcome out_;
   MeasureSetup setup_;
   infer::LoadedModel model_;
@@ -317,6 +411,17 @@ class Sweep {
 };
 
 }  // namespace
+
+int worker_count(int asked, std::string* note) {
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int cap = std::min(cores, kMaxJobs);
+  if (asked <= 0) return cap;
+  if (asked > cap && note)
+    *note = fmt::format("-j {} capped to {}: {} (each worker runs a compiler or an emulator)", asked, cap,
+                        cap == cores ? fmt::format("this host has {} cores", cores)
+                                     : fmt::format("at most {} workers", kMaxJobs));
+  return std::min(asked, cap);
+}
 
 SweepOutcome run_sweep(const SweepOptions& options) { return Sweep(options).run(); }
 

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <optional>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -250,14 +251,99 @@ TEST(DeviceCli, FlashOnAnEmulatedBoardBootChecksTheElf) {
   EXPECT_EQ(j["build_id"].get<std::string>().size(), 40u);
 }
 
-// Firmware linked for another board locks the emulated core up: reported with QEMU's own words.
-TEST(DeviceCli, FirmwareForAnotherBoardIsReportedAsACrash) {
-  CliRun r = aotbench_cli({"device", "info", "--board", "mps2-an386", "--elf", selftest_elf("stm32f746g-disco").string()});
+// Firmware linked for another board is refused before anything boots (it would lock the core up).
+TEST(DeviceCli, FirmwareForAnotherBoardIsRefusedBeforeBooting) {
+  for (const char* cmd : {"info", "selftest", "flash"}) {
+    CliRun r = aotbench_cli({"device", cmd, "--board", "mps2-an386", "--elf", selftest_elf("netduinoplus2").string()});
+    EXPECT_EQ(r.rc, 1) << cmd;
+    EXPECT_NE(r.err.find("loads 14"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("at 0x08000000, outside the flash (0x00000000 + 4194304 B) and RAM (0x20000000 + 4194304 B) "
+                         "of board mps2-an386: it was linked for another board"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.err.find("QEMU"), std::string::npos) << r.err;
+    EXPECT_LT(r.seconds, 3);
+  }
+}
+
+// A file that is no firmware at all, or a program for another machine: refused, nothing boots.
+TEST(DeviceCli, FlashRefusesWhatIsNoFirmwareForTheBoard) {
+  const fs::path junk = fs::temp_directory_path() / ("aotbench-random-" + std::to_string(getpid()) + ".bin");
+  std::ofstream(junk) << std::string(4096, '\x5a');
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--board", "stm32", "--elf", junk.string()}, junk.string() + " is not an ELF file"},
+      {{"--board", "stm32", "--elf", "/bin/true"}, "/bin/true is an ELF for another machine (e_machine 62)"},
+      {{"--board", "mps2-an385", "--elf", selftest_elf("mps2-an386").string()},
+       "was built for armv7e-m, which the cortex-m3 (armv7-m) of board mps2-an385 cannot run"},
+      {{"--board", "mps2-an386", "--elf", selftest_elf("mps2-an500").string()},
+       "uses a floating-point unit (Tag_FP_arch 8) that board mps2-an386 (fpv4-sp-d16) cannot run"},
+      {{"--board", "stm32", "--elf", fs::temp_directory_path().string()}, "is a directory"},
+  };
+  for (const auto& [args, said] : cases) {
+    std::vector<std::string> cmd = {"device", "flash"};
+    cmd.insert(cmd.end(), args.begin(), args.end());
+    CliRun r = aotbench_cli(cmd);
+    EXPECT_NE(r.rc, 0) << said;
+    EXPECT_NE(r.err.find(said), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("QEMU"), std::string::npos) << r.err;
+    EXPECT_LT(r.seconds, 3) << said;
+  }
+  fs::remove(junk);
+  // What the board runs passes, and a core that contains another one's architecture runs its code.
+  EXPECT_EQ(aotbench_cli({"device", "flash", "--board", "mps2-an500", "--elf", selftest_elf("mps2-an386").string(),
+                          "--dry-run"}).rc,
+            0);
+}
+
+// The options say what they need: --timeout above 0; --elf of `device flash` required, no default.
+TEST(DeviceCli, TimeoutAndElfOptionsAreChecked) {
+  for (const char* t : {"-1", "0", "abc"}) {
+    CliRun r = aotbench_cli({"device", "info", "--board", "stm32", "--timeout", t});
+    EXPECT_NE(r.rc, 0) << t;
+    EXPECT_NE(r.err.find(std::string("--timeout: ") + t + " is not a number of seconds above 0"), std::string::npos)
+        << r.out << r.err;
+  }
+  CliRun help = aotbench_cli({"device", "flash", "--help"});
+  std::smatch line;
+  ASSERT_TRUE(std::regex_search(help.out, line, std::regex("--elf[^\n]*"))) << help.out;
+  EXPECT_NE(line.str().find("REQUIRED"), std::string::npos) << line.str();
+  EXPECT_EQ(line.str().find("default"), std::string::npos) << line.str();
+}
+
+// Firmware that passes the checks but crashes at boot (its vector table zeroed: SP 0, reset at 0)
+// locks the emulated core up: reported with QEMU's own words.
+TEST(DeviceCli, FirmwareThatCrashesIsReportedAsACrash) {
+  const fs::path elf = fs::temp_directory_path() / ("aotbench-crash-" + std::to_string(getpid()) + ".elf");
+  fs::copy_file(selftest_elf("mps2-an386"), elf, fs::copy_options::overwrite_existing);
+  {  // the vector table is the first bytes of the segment loaded at flash address 0
+    const std::string bytes = [&] {
+      std::ifstream in(elf, std::ios::binary);
+      return std::string(std::istreambuf_iterator<char>(in), {});
+    }();
+    ASSERT_GE(bytes.size(), 52u);
+    const auto u32 = [&](std::size_t at) {
+      return uint32_t(uint8_t(bytes[at])) | uint32_t(uint8_t(bytes[at + 1])) << 8 | uint32_t(uint8_t(bytes[at + 2])) << 16 |
+             uint32_t(uint8_t(bytes[at + 3])) << 24;
+    };
+    const uint32_t phoff = u32(28), phentsize = uint8_t(bytes[42]) | uint8_t(bytes[43]) << 8,
+                   phnum = uint8_t(bytes[44]) | uint8_t(bytes[45]) << 8;
+    std::optional<uint32_t> vectors;
+    for (uint32_t i = 0; i < phnum && !vectors; ++i) {
+      const std::size_t ph = phoff + i * phentsize;
+      if (u32(ph) == 1 /* PT_LOAD */ && u32(ph + 12) == 0 /* p_paddr */ && u32(ph + 16) >= 8) vectors = u32(ph + 4);
+    }
+    ASSERT_TRUE(vectors) << "no segment loaded at address 0";
+    std::fstream f(elf, std::ios::binary | std::ios::in | std::ios::out);
+    f.seekp(*vectors);
+    f.write(std::string(8, '\0').data(), 8);
+  }
+  CliRun r = aotbench_cli({"device", "info", "--board", "mps2-an386", "--elf", elf.string()});
   EXPECT_NE(r.rc, 0);
   EXPECT_NE(r.err.find("board mps2-an386"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("QEMU exited with status 134"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("Lockup"), std::string::npos) << r.err;
   EXPECT_LT(r.seconds, 6);
+  fs::remove(elf);
 }
 
 TEST(DeviceCli, FlashOfMissingElfIsABadInputError) {

@@ -7,6 +7,7 @@ add_executable(device_tests
   tests/device_cli_test.cpp
   tests/device_icount_test.cpp
   tests/build_toolchain_test.cpp
+  tests/elf_target_test.cpp
 )
 target_include_directories(device_tests PRIVATE "${CMAKE_SOURCE_DIR}/device/runtime")
 target_link_libraries(device_tests PRIVATE aotbench_host GTest::gtest_main)
@@ -21,6 +22,7 @@ add_test(NAME device.build COMMAND device_tests --gtest_filter=FirmwareBuild.*)
 set_tests_properties(device.build PROPERTIES TIMEOUT 120)
 add_test(NAME device.icount COMMAND device_tests --gtest_filter=Icount.*)
 add_test(NAME device.toolchain COMMAND device_tests --gtest_filter=Toolchain.*)
+add_test(NAME device.elf COMMAND device_tests --gtest_filter=ElfTarget.*)
 add_test(NAME device.cli COMMAND device_tests --gtest_filter=DeviceCli.*)
 set_tests_properties(device.cli PROPERTIES TIMEOUT 180)
 foreach(board netduinoplus2 mps2-an385 mps2-an386 mps2-an500)

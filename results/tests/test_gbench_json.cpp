@@ -72,6 +72,20 @@ TEST(GbenchJson, RoundTripKeepsEverything) {
   }
 }
 
+// --resume reuses a variant only when its fingerprint matches: it must survive results.json, and
+// results of older aotbench versions (no fingerprint) read as empty, never as a match.
+TEST(GbenchJson, KeepsEachVariantsFingerprint) {
+  results::Run run = testing::sample_run();
+  run.variants[0].fingerprint = "0123abcd";
+  const std::string text = gbench_json(run);
+  const results::Run back = parse_gbench_json(text, "mem");
+  EXPECT_EQ(back.variants[0].fingerprint, "0123abcd");
+  EXPECT_EQ(back.variants[1].fingerprint, "");
+  json j = json::parse(text);
+  j["benchmarks"][0]["aotbench"].erase("fingerprint");
+  EXPECT_EQ(parse_gbench_json(j.dump(), "old").variants[0].fingerprint, "");
+}
+
 TEST(GbenchJson, FileRoundTrip) {
   auto dir = std::filesystem::path(::testing::TempDir()) / "results_gbench_file";
   std::filesystem::remove_all(dir);

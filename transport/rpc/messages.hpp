@@ -40,6 +40,10 @@ struct DeviceInfo {
   std::int32_t icount_shift = -1;
 };
 
+// The most timed runs one Run reports: RunResponse.counts max_count in proto/aotbench.options
+// (the firmware's AB_MAX_ITERATIONS; rpc_client.cpp checks the two agree at compile time).
+inline constexpr std::uint32_t kMaxIterations = 32;
+
 struct RunOptions {
   std::uint32_t iterations = 1;  // timed runs, 1..DeviceInfo::max_iterations
   std::uint32_t warmup = 0;      // untimed runs first

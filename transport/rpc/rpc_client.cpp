@@ -11,6 +11,9 @@
 #include "framing/ab_frame.h"
 #include "rpc/codec.hpp"
 
+static_assert(aotbench::transport::kMaxIterations == pb_arraysize(aotbench_RunResponse, counts),
+              "kMaxIterations must be RunResponse.counts max_count of proto/aotbench.options");
+
 namespace aotbench::transport {
 namespace {
 

@@ -49,5 +49,8 @@ expect_error "does not exist" "$aotbench" codegen --model "$tmp/missing.tflite" 
 expect_error "must hold exactly 27648 bytes" \
   "$aotbench" infer --board host --model "$model" --input "$shared/oracle/kws_ref_model/rand1.in0.raw" --output "$tmp/o"
 expect_error "infer runs on --board host only" \
-  "$aotbench" infer --board stm32 --model kws --input x --output y
+  "$aotbench" infer --board stm32 --model kws --input "$shared/oracle/kws_ref_model/rand1.in0.raw" --output y
+expect_error "is a directory; give a file" "$aotbench" infer --board host --model kws --input "$tmp" --output y
+expect_error "0 is not a whole number of at least 1" \
+  "$aotbench" infer --board host --model kws --input "$shared/oracle/kws_ref_model/rand1.in0.raw" --output y -j 0
 echo "cli test passed"

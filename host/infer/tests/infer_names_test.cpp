@@ -1,5 +1,5 @@
 // Names from the model are data: a model whose tensor names are hostile to C (keywords, digits
-// first, comment delimiters, quotes, backslashes, duplicates, empty, non-ASCII) still generates
+// first, comment delimiters, quotes, backslashes, duplicates, empty, non-ASCII, trigraphs) still generates
 // warning-free C (the build uses -Werror) that computes TFLite Micro's bytes.
 #include <gtest/gtest.h>
 
@@ -17,7 +17,10 @@ const fs::path kShared = AOTBENCH_SHARED_DIR;
 
 TEST(Names, HostileTensorNamesGiveValidCAndTheSameBytes) {
   const std::vector<std::string> hostile = {"int", "1st", "a/*b*/c", "say \"hi\"\\n", "", "\xc3\x9f\xe2\x82\xac",
-                                            "<script>alert(1)</script>", "dup", "dup", "x\n#include <y>"};
+                                            "<script>alert(1)</script>", "dup", "dup", "x\n#include <y>",
+                                            // trigraphs: ??/ is a backslash (a line splice at a line's end),
+                                            // ??= a '#'; non-ASCII becomes '?', so "\xff\xff/" too
+                                            "tail??/", "a??=b??(c??)d??'e??<f??>g??!h??-", "\xff\xff/", "??/"};
   auto m = codegen::test::unpack(codegen::test::read_bytes((kShared / "models/kws_ref_model.tflite").string()));
   auto& tensors = m.subgraphs[0]->tensors;
   for (std::size_t i = 0; i < tensors.size(); ++i) tensors[i]->name = hostile[i % hostile.size()];

@@ -76,6 +76,34 @@ TEST(Select, NoWinnerIsExplained) {
   results::Run r = run();
   EXPECT_FALSE(sweep::select_winner(r, {1, 1, std::nullopt}, "cycles"));
   EXPECT_NE(r.selection_reason.find("no variant qualifies"), std::string::npos);
+  // small misses least: (300 - 1) + (400 + 40 - 1) = 738 B; lean 798, middle 1008, fast 1448.
+  EXPECT_NE(r.selection_reason.find("the closest, small, misses by 738 B in all: flash 300 B is 299 B over the 1 B "
+                                    "limit; RAM 440 B (static 400 + stack 40) is 439 B over the 1 B limit"),
+            std::string::npos)
+      << r.selection_reason;
+  EXPECT_NE(r.selection_reason.find("1 mismatch, 4 over the limits"), std::string::npos) << r.selection_reason;
+
+  // Only the stack limit is missed: lean's 10 B is 5 B over 5 B, and its flash and RAM are within.
+  results::Run s = run();
+  EXPECT_FALSE(sweep::select_winner(s, {10000, 10000, 5}, "cycles"));
+  EXPECT_NE(s.selection_reason.find("fit (flash <= 10000 B, RAM <= 10000 B, stack <= 5 B)"), std::string::npos)
+      << s.selection_reason;
+  EXPECT_NE(s.selection_reason.find("the closest, lean, misses by 5 B in all: flash 400 B is within the 10000 B limit; "
+                                    "RAM 400 B (static 390 + stack 10) is within the 10000 B limit; stack 10 B is 5 B "
+                                    "over the 5 B limit"),
+            std::string::npos)
+      << s.selection_reason;
+
+  // Nothing ran: the first failure says why.
+  results::Run failed;
+  failed.variants = {variant("a", 1, 1, 1, 1), variant("b", 1, 1, 1, 1)};
+  for (auto& v : failed.variants) v.status = results::Status::build_failed, v.message = "cannot find arm-none-eabi-gcc";
+  failed.variants[0].flash.reset();
+  EXPECT_FALSE(sweep::select_winner(failed, {10000, 10000, std::nullopt}, "cycles"));
+  EXPECT_NE(failed.selection_reason.find("2 build_failed; none ran and matched the reference; e.g. a: cannot find "
+                                         "arm-none-eabi-gcc"),
+            std::string::npos)
+      << failed.selection_reason;
   EXPECT_THROW(sweep::select_winner(r, {1, 1, std::nullopt}, "speed"), std::invalid_argument);
 }
 

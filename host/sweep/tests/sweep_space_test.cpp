@@ -86,6 +86,10 @@ TEST(Space, ErrorsSayWhatIsWrong) {
   EXPECT_NE(message("@nosuch").find("no sweep space 'nosuch'"), std::string::npos);
   EXPECT_NE(message("api=packed;api=unpacked").find("leaves no variant"), std::string::npos);
   EXPECT_NE(message("packed").find("is not KNOB=VALUE"), std::string::npos);
+  // A spec of separators only says nothing: an error, like '+', not the default sweep.
+  for (const char* blank : {";;;", " ; ", ";"})
+    EXPECT_NE(message(blank).find("has no term"), std::string::npos) << blank;
+  EXPECT_TRUE(message("").empty());  // no --variants: the default sweep
 }
 
 }  // namespace

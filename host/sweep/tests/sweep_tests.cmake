@@ -3,7 +3,9 @@
 set(_dir ${CMAKE_CURRENT_LIST_DIR})
 add_executable(sweep_tests ${_dir}/sweep_space_test.cpp ${_dir}/sweep_select_test.cpp ${_dir}/sweep_sizes_test.cpp
                            ${_dir}/sweep_progress_test.cpp ${_dir}/sweep_clang_device_test.cpp
-                           ${_dir}/sweep_device_oracle_test.cpp)
+                           ${_dir}/sweep_device_oracle_test.cpp ${_dir}/sweep_run_folder_test.cpp
+                           ${_dir}/sweep_identity_test.cpp ${_dir}/sweep_measure_test.cpp
+                           ${_dir}/sweep_fit_check_test.cpp)
 target_link_libraries(sweep_tests PRIVATE aotbench_sweep GTest::gtest_main util)  # util: openpty
 target_compile_definitions(sweep_tests PRIVATE "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\""
                            "AOTBENCH_SHARED_DIR=\"${AOTBENCH_SHARED_DIR}\"")
@@ -17,4 +19,13 @@ add_test(NAME sweep.resume COMMAND /usr/bin/python3 ${_dir}/sweep_resume_test.py
                                    ${CMAKE_CURRENT_BINARY_DIR}/sweep_resume)
 add_test(NAME sweep.big_model COMMAND /usr/bin/python3 ${_dir}/sweep_big_model_test.py $<TARGET_FILE:aotbench>
                                       ${AOTBENCH_SHARED_DIR} ${CMAKE_CURRENT_BINARY_DIR}/sweep_big_model)
-set_tests_properties(sweep.e2e sweep.resume sweep.big_model PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 1200)
+add_test(NAME sweep.integrity COMMAND /usr/bin/python3 ${_dir}/sweep_integrity_test.py $<TARGET_FILE:aotbench>
+                                      ${CMAKE_CURRENT_BINARY_DIR}/sweep_integrity)
+add_test(NAME sweep.concurrent COMMAND /usr/bin/python3 ${_dir}/sweep_concurrent_test.py $<TARGET_FILE:aotbench>
+                                       ${CMAKE_CURRENT_BINARY_DIR}/sweep_concurrent)
+add_test(NAME sweep.options COMMAND /usr/bin/python3 ${_dir}/sweep_options_test.py $<TARGET_FILE:aotbench>
+                                    ${CMAKE_CURRENT_BINARY_DIR}/sweep_options)
+add_test(NAME sweep.outcomes COMMAND /usr/bin/python3 ${_dir}/sweep_outcomes_test.py $<TARGET_FILE:aotbench>
+                                     ${CMAKE_CURRENT_BINARY_DIR}/sweep_outcomes)
+set_tests_properties(sweep.e2e sweep.resume sweep.big_model sweep.integrity sweep.concurrent sweep.options
+                     sweep.outcomes PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 1200)

@@ -1,0 +1,78 @@
+#include "cli/option_checks.hpp"
+
+#include <fmt/core.h>
+
+#include <charconv>
+#include <filesystem>
+
+namespace aotbench::cli {
+
+CLI::Validator whole_number(long long min, long long max, const std::string& why) {
+  return CLI::Validator(
+      [=](std::string& value) -> std::string {
+        long long n = 0;
+        const char* end = value.data() + value.size();
+        const auto [p, ec] = std::from_chars(value.data(), end, n);
+        if (ec == std::errc() && p == end && n >= min && n <= max) return "";
+        const std::string range = max == kNoMaximum ? fmt::format("of at least {}", min)
+                                                    : fmt::format("from {} to {}", min, max);
+        return fmt::format("{} is not a whole number {} ({}); give one in that range", value, range, why);
+      },
+      max == kNoMaximum ? fmt::format("INT >= {}", min) : fmt::format("INT in [{} - {}]", min, max), "");
+}
+
+CLI::Validator byte_size() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        if (value.find('-') != std::string::npos)
+          return fmt::format("{} is negative; give a size in bytes >= 0, e.g. 192K or 1M", value);
+        const std::string given = value;
+        std::string error;
+        try {
+          error = CLI::AsSizeValue(false)(value);
+        } catch (const CLI::ValidationError& e) {
+          error = e.what();
+        }
+        if (!error.empty()) return fmt::format("{} is not a size in bytes; give e.g. 196608, 192K or 1M", given);
+        return "";
+      },
+      "SIZE [b, kb(=1000b), kib(=1024b), ...]", "");
+}
+
+CLI::Validator positive_seconds(double max) {
+  return CLI::Validator(
+      [=](std::string& value) -> std::string {
+        double s = 0;
+        const char* end = value.data() + value.size();
+        const auto [p, ec] = std::from_chars(value.data(), end, s);
+        if (ec == std::errc() && p == end && s > 0 && s <= max) return "";
+        return fmt::format("{} is not a number of seconds above 0 and at most {}; give e.g. 5", value, max);
+      },
+      "SECONDS > 0", "");
+}
+
+CLI::Validator regular_file() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        const std::filesystem::path p(value);
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(p, ec)) return "";
+        if (std::filesystem::is_directory(p, ec)) return fmt::format("{} is a directory; give a file", value);
+        if (std::filesystem::exists(p, ec)) return fmt::format("{} is not a regular file; give a file", value);
+        return fmt::format("{} does not exist; give an existing file", value);
+      },
+      "FILE", "");
+}
+
+CLI::Validator variants_spec() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        if (value.find_first_not_of("; \t") != std::string::npos) return "";
+        return fmt::format("'{}' has no term; give e.g. api=packed, '+opt=O3' or @corners (see --help), or leave "
+                           "--variants out for the default sweep",
+                           value);
+      },
+      "SPEC", "");
+}
+
+}  // namespace aotbench::cli

@@ -1,0 +1,69 @@
+// The fit check before building: lower bounds from code generation, and the overshoot message.
+#include <gtest/gtest.h>
+
+#include "emit/emitter.hpp"
+#include "sweep/fit_check.hpp"
+#include "sweep/space.hpp"
+
+using namespace aotbench;
+
+namespace {
+
+std::string error_of(const std::vector<sweep::MinimumNeed>& needs, const sweep::Limits& limits) {
+  try {
+    sweep::check_something_fits(needs, limits, "tiny");
+  } catch (const sweep::NothingFits& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(FitCheck, OneVariantThatMayFitIsEnough) {
+  const std::vector<sweep::MinimumNeed> needs = {{"workspace=static", 900, 500}, {"workspace=dynamic", 900, 90}};
+  EXPECT_EQ(error_of(needs, {1000, 100, std::nullopt}), "");
+  EXPECT_EQ(error_of(needs, {900, 90, std::nullopt}), "");  // exactly at the limits fits
+}
+
+TEST(FitCheck, NothingFitsNamesTheClosestAndItsOvershoot) {
+  const std::vector<sweep::MinimumNeed> needs = {{"api=packed,workspace=static", 3000, 700},    // misses 2000 + 600
+                                                 {"api=unpacked,workspace=dynamic", 1200, 400}};  // misses 200 + 300
+  const std::string e = error_of(needs, {1000, 100, std::nullopt});
+  EXPECT_NE(e.find("nothing can fit tiny (flash <= 1000 B, RAM <= 100 B), found before building: all 2 variants"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("The closest, api=unpacked,workspace=dynamic, needs at least 1200 B of flash for its parameters "
+                   "(200 B over the 1000 B limit) and 400 B of RAM for its workspace pool (300 B over the 100 B limit)"),
+            std::string::npos)
+      << e;
+  const std::string ram_only = error_of({{"workspace=static", 10, 700}}, {1000, 0, std::nullopt});
+  EXPECT_NE(ram_only.find("10 B of flash for its parameters (within the 1000 B limit) and 700 B of RAM for its arena "
+                          "(700 B over the 0 B limit)"),
+            std::string::npos)
+      << ram_only;
+}
+
+// The bounds are the summary full code generation gives, for every knob combination of a space
+// (opt and cc share their generated code and so their bounds).
+TEST(FitCheck, BoundsAreTheGeneratedParametersAndArena) {
+  const infer::LoadedModel model = infer::load_model("kws");
+  const auto space = sweep::resolve_space("@corners;+workspace=*,plan=*");
+  const auto needs = sweep::minimum_needs(model, space, {"dsp"});
+  ASSERT_EQ(needs.size(), space.size());
+  for (std::size_t i = 0; i < space.size(); ++i) {
+    codegen::EmitOptions eo;
+    eo.model_name = model.name;
+    eo.cpu_features = std::vector<std::string>{"dsp"};
+    const codegen::EmitSummary s = codegen::emit_model(model.graph, space[i], eo).summary;
+    EXPECT_EQ(needs[i].key, space[i].key());
+    EXPECT_EQ(needs[i].flash, static_cast<uint64_t>(s.param_bytes)) << needs[i].key;
+    EXPECT_EQ(needs[i].ram, static_cast<uint64_t>(space[i].static_workspace() ? s.arena_bytes : s.workspace_pool_bytes))
+        << needs[i].key;
+    EXPECT_GT(needs[i].ram, 0u);
+  }
+  // ../shared/models/SOURCES.md: kws has 24376 bytes of constant buffers (shape tensors included)
+  // and 16000 bytes of peak live activations.
+  EXPECT_LE(needs[0].flash, 24376u);
+  EXPECT_GT(needs[0].flash, 22606u);  // at least its 22606 constant elements, a byte each or more
+}
+
+}  // namespace

@@ -1,0 +1,77 @@
+#!/usr/bin/python3
+"""sweep.options: bad options are refused before any work (issue 9).
+
+Every case runs in an empty working folder with the default --out and --history: it must exit
+non-zero within seconds with a message saying what was wrong, and leave no aotbench-results behind
+(nothing was built, booted or written). Then -j above the core count is capped with a message, and
+the one-variant sweep still runs.
+
+usage: sweep_options_test.py AOTBENCH WORKDIR
+"""
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import time
+
+aotbench, work = sys.argv[1], pathlib.Path(sys.argv[2])
+shutil.rmtree(work, ignore_errors=True)
+work.mkdir(parents=True)
+ONE = ["--board", "stm32", "--model", "kws", "--variants", "@corners;opt=Os;cc=gcc;api=packed"]
+(work / "short.raw").write_bytes(b"\x01\x02\x03")
+(work / "a_folder").mkdir()
+
+
+def fail(msg):
+    print("FAIL:", msg)
+    sys.exit(1)
+
+
+# (options replacing ONE's tail or added to it, the exit code, what the message must say)
+CASES = [
+    (["--warmup", "-1"], 105, "--warmup: -1 is not a whole number from 0 to 100"),
+    (["--warmup", "101"], 105, "--warmup: 101 is not a whole number from 0 to 100"),
+    (["--repeat", "0"], 105, "--repeat: 0 is not a whole number from 1 to 32 (timed runs per variant; one device Run "
+                             "reports at most 32)"),
+    (["--repeat", "-1"], 105, "--repeat: -1 is not a whole number from 1 to 32"),
+    (["--repeat", "33"], 105, "--repeat: 33 is not a whole number from 1 to 32"),
+    (["--max-ram", "-5"], 105, "--max-ram: -5 is negative; give a size in bytes >= 0"),
+    (["--max-flash", "-1K"], 105, "--max-flash: -1K is negative"),
+    (["--max-stack", "12Q"], 105, "--max-stack: 12Q is not a size in bytes"),
+    (["-j", "0"], 105, "--jobs: 0 is not a whole number of at least 1"),
+    (["-j", "-1"], 105, "--jobs: -1 is not a whole number of at least 1"),
+    (["--variants", ""], 105, "--variants: '' has no term; give e.g. api=packed"),
+    (["--variants", ";;;"], 105, "--variants: ';;;' has no term"),
+    (["--variants", "+"], 1, "an empty term in --variants"),
+    (["--input", str(work / "a_folder")], 105, f"--input: {work / 'a_folder'} is a directory; give a file"),
+    (["--input", str(work / "missing.raw")], 105, "missing.raw does not exist"),
+    (["--input", str(work / "short.raw")], 1, "short.raw has 3 bytes; input 0 of the model needs exactly"),
+]
+
+for extra, code, said in CASES:
+    cwd = work / f"case{CASES.index((extra, code, said))}"
+    cwd.mkdir()
+    args = ONE[:-2] + extra if extra[0] == "--variants" else ONE + extra
+    t0 = time.time()
+    try:
+        p = subprocess.run([aotbench, *args], cwd=cwd, capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        fail(f"{extra}: still running after 60 s (it started measuring)")
+    seconds = time.time() - t0
+    print(f"{extra}: exit {p.returncode} in {seconds:.1f} s: {p.stderr.strip()[:300]}")
+    if p.returncode != code or said not in p.stderr:
+        fail(f"{extra}: exit {p.returncode} (expected {code}), message does not say {said!r}:\n{p.stdout[-500:]}{p.stderr[-800:]}")
+    if seconds > 10:
+        fail(f"{extra}: took {seconds:.1f} s to refuse")
+    if any(cwd.iterdir()):
+        fail(f"{extra}: left {[f.name for f in cwd.iterdir()]} behind")
+
+# Too many workers are capped at the core count, and the sweep runs.
+cores = os.cpu_count()
+p = subprocess.run([aotbench, *ONE, "-j", "1000", "--out", str(work / "capped"), "--history", str(work / "h.sqlite")],
+                   capture_output=True, text=True, timeout=600)
+print(p.stderr[-800:])
+if p.returncode != 0 or f"-j 1000 capped to {min(cores, 16)}" not in p.stderr:
+    fail(f"-j 1000: exit {p.returncode}, no message that it was capped to {min(cores, 16)}")
+print("sweep options passed")

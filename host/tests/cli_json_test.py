@@ -1,0 +1,87 @@
+#!/usr/bin/python3
+"""cli.json: every command accepts --json, and what it prints with it is JSON (README: "Every
+command has `--help`, and `--json` for scripts").
+
+The commands are read from the CLI's own help, recursively (a new command without --json fails
+here), then each is run with --json and its stdout parsed. Emulated boards boot one QEMU at a time.
+
+usage: cli_json_test.py AOTBENCH FIRMWARE_DIR WORKDIR
+"""
+import json
+import pathlib
+import random
+import re
+import shutil
+import subprocess
+import sys
+
+aotbench, firmware, work = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
+shutil.rmtree(work, ignore_errors=True)
+work.mkdir(parents=True)
+
+
+def fail(msg):
+    print("FAIL:", msg)
+    sys.exit(1)
+
+
+def help_of(path):
+    p = subprocess.run([aotbench, *path, "--help"], capture_output=True, text=True, timeout=60)
+    if p.returncode != 0:
+        fail(f"{path} --help exited {p.returncode}")
+    return p.stdout
+
+
+def commands(path=()):
+    """Every command reachable from `path`: itself if it runs, and the subcommands its help lists."""
+    text = help_of(path)
+    subs = re.findall(r"^  (\w[\w-]*)  ", text.split("Subcommands:")[1], re.M) if "Subcommands:" in text else []
+    found = [] if path and subs else [path]  # a group (device) runs nothing itself; the top level sweeps
+    for s in subs:
+        found += commands((*path, s))
+    return found
+
+
+every = commands()
+names = sorted(" ".join(c) or "(sweep)" for c in every)
+print("commands:", names)
+if len(every) < 9:  # the sweep, boards, report, codegen, variants, infer, device info/selftest/flash
+    fail(f"too few commands found in the help: {names}")
+for c in every:
+    if not re.search(r"^\s+--json\b", help_of(c), re.M):
+        fail(f"`aotbench {' '.join(c)}` has no --json")
+
+
+def as_json(*args):
+    p = subprocess.run([aotbench, *args], capture_output=True, text=True, timeout=600)
+    if p.returncode != 0:
+        fail(f"{args}: exit {p.returncode}: {p.stderr[-1500:]}")
+    try:
+        return json.loads(p.stdout)
+    except json.JSONDecodeError as e:
+        fail(f"{args}: stdout is not JSON ({e}): {p.stdout[:500]}")
+
+
+ran = set()
+def check(command, *args):
+    ran.add(command)
+    return as_json(*args, "--json")
+
+
+rnd = random.Random(9)
+(work / "in.raw").write_bytes(bytes(rnd.randrange(256) for _ in range(490)))  # kws: int8[1x49x10]
+check("(sweep)", "--board", "stm32", "--model", "kws", "--variants", "@corners;opt=Os;cc=gcc;api=unpacked",
+      "--out", str(work / "run"), "--history", str(work / "h.sqlite"))
+check("report", "report", str(work / "run" / "results.json"))
+check("boards", "boards")
+check("variants", "variants")
+check("codegen", "codegen", "--model", "kws", "--out", str(work / "gen"))
+check("infer", "infer", "--board", "host", "--model", "kws", "--input", str(work / "in.raw"), "--output",
+      str(work / "out.raw"))
+elf = firmware / "mps2-an386" / "selftest.elf"
+check("device flash", "device", "flash", "--board", "mps2-an386", "--elf", str(elf), "--dry-run")
+check("device info", "device", "info", "--board", "mps2-an386")
+check("device selftest", "device", "selftest", "--board", "mps2-an386")
+if ran != set(names):
+    fail(f"commands not run with --json here: {set(names) - ran}")
+print("cli json passed")

@@ -107,9 +107,9 @@ TEST(Names, CommentTextCannotOpenOrCloseAComment) {
   EXPECT_EQ(s.find('\\'), std::string::npos);
   EXPECT_EQ(s.find('\n'), std::string::npos);
   EXPECT_EQ(c_comment_text(std::string(100, 'x'), 10), "xxxxxxxxxx...");
-  // Trigraphs (C11 5.2.1.1): "??/" is a backslash, "??=" a '#'; non-ASCII bytes become '?'.
-  EXPECT_EQ(c_comment_text("a??/"), "a? ?/");
-  EXPECT_EQ(c_comment_text("???="), "? ? ?=");
+  // Trigraphs (C11 5.2.1.1): "?\?/" is a backslash, "?\?=" a '#'; non-ASCII bytes become '?'.
+  EXPECT_EQ(c_comment_text("a?\?/"), "a? ?/");
+  EXPECT_EQ(c_comment_text("??\?="), "? ? ?=");
   EXPECT_EQ(c_comment_text("\xff\xff/"), "? ?/");
   EXPECT_EQ(c_comment_text("?a?"), "?a?");
 }

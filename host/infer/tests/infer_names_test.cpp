@@ -18,9 +18,9 @@ const fs::path kShared = AOTBENCH_SHARED_DIR;
 TEST(Names, HostileTensorNamesGiveValidCAndTheSameBytes) {
   const std::vector<std::string> hostile = {"int", "1st", "a/*b*/c", "say \"hi\"\\n", "", "\xc3\x9f\xe2\x82\xac",
                                             "<script>alert(1)</script>", "dup", "dup", "x\n#include <y>",
-                                            // trigraphs: ??/ is a backslash (a line splice at a line's end),
-                                            // ??= a '#'; non-ASCII becomes '?', so "\xff\xff/" too
-                                            "tail??/", "a??=b??(c??)d??'e??<f??>g??!h??-", "\xff\xff/", "??/"};
+                                            // trigraphs: ?\?/ is a backslash (a line splice at a line's end),
+                                            // ?\?= a '#'; non-ASCII becomes '?', so "\xff\xff/" too
+                                            "tail?\?/", "a?\?=b?\?(c?\?)d?\?'e?\?<f?\?>g?\?!h?\?-", "\xff\xff/", "?\?/"};
   auto m = codegen::test::unpack(codegen::test::read_bytes((kShared / "models/kws_ref_model.tflite").string()));
   auto& tensors = m.subgraphs[0]->tensors;
   for (std::size_t i = 0; i < tensors.size(); ++i) tensors[i]->name = hostile[i % hostile.size()];

@@ -67,13 +67,26 @@ std::string results_csv(const Run& run) {
 }
 
 std::string ops_csv(const Run& run) {
-  std::string out = row({"key", "op_index", "op_type", "schedule", "counts", "macs", "counts_per_mac"});
-  for (const auto& v : run.variants)
+  std::string out = row({"key", "op_index", "op_type", "schedule", "counts", "macs", "counts_per_mac", "shape",
+                         "reference_counts", "gain", "close_call"});
+  const std::string tuned = run.tuning ? run.tuning->tuned_key : "";
+  for (const auto& v : run.variants) {
+    if (v.key == tuned) continue;  // its rows come from the tuning below
     for (const auto& op : v.ops) {
       auto cpm = op.counts_per_mac();
       out += row({v.key, std::to_string(op.index), op.type, op.schedule, std::to_string(op.counts),
-                  std::to_string(op.macs), cpm ? fmt::format("{:.4f}", *cpm) : ""});
+                  std::to_string(op.macs), cpm ? fmt::format("{:.4f}", *cpm) : "", "", "", "", ""});
     }
+  }
+  if (run.tuning) {
+    for (const auto& l : run.tuning->layers) {
+      auto cpm = l.counts_per_mac();
+      auto gain = l.gain();
+      out += row({tuned, std::to_string(l.index), l.type, l.schedule, std::to_string(l.counts), std::to_string(l.macs),
+                  cpm ? fmt::format("{:.4f}", *cpm) : "", l.shape, l.reference ? std::to_string(*l.reference) : "",
+                  gain ? fmt::format("{:.3f}", *gain) : "", l.close_call ? "yes" : "no"});
+    }
+  }
   return out;
 }
 

@@ -91,6 +91,41 @@ Json benchmark_json(const Run& run, const VariantResult& v, std::size_t index) {
   return b;
 }
 
+Json tuning_json(const Tuning& t) {
+  Json layers = Json::array();
+  for (const auto& l : t.layers) {
+    Json candidates = Json::object();
+    for (const auto& [schedule, counts] : l.candidates) candidates[schedule] = counts;
+    layers.push_back({{"index", l.index},
+                      {"type", l.type},
+                      {"shape", l.shape},
+                      {"macs", l.macs},
+                      {"schedule", l.schedule},
+                      {"counts", l.counts},
+                      {"spread", l.spread},
+                      {"reference", l.reference ? Json(*l.reference) : Json(nullptr)},
+                      {"close_call", l.close_call},
+                      {"from_log", l.from_log},
+                      {"candidates", candidates}});
+  }
+  return {{"base_key", t.base_key},   {"tuned_key", t.tuned_key}, {"images", t.images},
+          {"measured", t.measured},   {"from_log", t.from_log},   {"layers_sum", t.layers_sum},
+          {"note", t.note},           {"layers", layers}};
+}
+
+// One benchmark per tuned layer, named by layer (not by the tuned variant's key, which changes
+// with the choices), so compare.py lines up two tunings layer by layer.
+Json layer_benchmark_json(const Run& run, const TunedLayer& l, std::size_t family) {
+  const double t = run.info.clock_hz ? static_cast<double>(l.counts) * 1e6 / static_cast<double>(run.info.clock_hz) : 0.0;
+  const std::string name = fmt::format("layer:{:03d}:{}", l.index, l.type);
+  Json b{{"name", name}, {"family_index", family}, {"per_family_instance_index", 0}, {"run_name", name},
+         {"run_type", "iteration"}, {"repetitions", 1}, {"repetition_index", 0}, {"threads", 1},
+         {"iterations", 1}, {"real_time", t}, {"cpu_time", t}, {"time_unit", "us"},
+         {"counts", l.counts}, {"macs", l.macs}};
+  b["aotbench_layer"] = {{"index", l.index}, {"schedule", l.schedule}};
+  return b;
+}
+
 // ---- reading ----
 
 uint64_t to_u64(const Json& j, const std::string& what) {
@@ -99,6 +134,37 @@ uint64_t to_u64(const Json& j, const std::string& what) {
   if (d < 0 || d != std::floor(d) || d > 9.007199254740992e15)
     throw ResultsError(fmt::format("{} = {} is not a non-negative whole number", what, d));
   return static_cast<uint64_t>(d);
+}
+
+TunedLayer read_tuned_layer(const Json& j) {
+  TunedLayer l;
+  l.index = j.at("index").get<int>();
+  l.type = j.at("type").get<std::string>();
+  l.shape = j.value("shape", std::string());
+  l.macs = to_u64(j.at("macs"), "a tuned layer's macs");
+  l.schedule = j.at("schedule").get<std::string>();
+  l.counts = to_u64(j.at("counts"), "a tuned layer's counts");
+  if (const auto it = j.find("spread"); it != j.end()) l.spread = to_u64(*it, "a tuned layer's spread");
+  if (!j.at("reference").is_null()) l.reference = to_u64(j.at("reference"), "a tuned layer's reference counts");
+  l.close_call = j.value("close_call", false);
+  l.from_log = j.value("from_log", false);
+  if (const auto it = j.find("candidates"); it != j.end())
+    for (const auto& [schedule, counts] : it->items())
+      l.candidates.emplace_back(schedule, to_u64(counts, "a tuned layer's candidate counts"));
+  return l;
+}
+
+Tuning read_tuning(const Json& j) {
+  Tuning t;
+  t.base_key = j.at("base_key").get<std::string>();
+  t.tuned_key = j.at("tuned_key").get<std::string>();
+  t.images = j.at("images").get<int>();
+  t.measured = j.at("measured").get<int>();
+  t.from_log = j.at("from_log").get<int>();
+  t.layers_sum = to_u64(j.at("layers_sum"), "the tuning's layers_sum");
+  t.note = j.value("note", std::string());
+  for (const auto& l : j.at("layers")) t.layers.push_back(read_tuned_layer(l));
+  return t;
 }
 
 std::optional<uint64_t> counter(const Json& b, const char* name) {
@@ -185,7 +251,9 @@ Run read_run(const Json& j) {
   Run run;
   run.info = read_info(c);
   run.selection_reason = c.value("selection_reason", "");
-  for (const auto& b : j.at("benchmarks")) run.variants.push_back(read_variant(b));
+  for (const auto& b : j.at("benchmarks"))
+    if (b.contains("aotbench")) run.variants.push_back(read_variant(b));  // not the per-layer ones
+  if (j.contains("aotbench_tuning")) run.tuning = read_tuning(j.at("aotbench_tuning"));
   validate(run);
   return run;
 }
@@ -196,7 +264,10 @@ std::string gbench_json(const Run& run) {
   validate(run);
   Json benchmarks = Json::array();
   for (std::size_t i = 0; i < run.variants.size(); ++i) benchmarks.push_back(benchmark_json(run, run.variants[i], i));
+  if (run.tuning)
+    for (const auto& l : run.tuning->layers) benchmarks.push_back(layer_benchmark_json(run, l, benchmarks.size()));
   Json doc{{"context", context_json(run)}, {"benchmarks", benchmarks}};
+  if (run.tuning) doc["aotbench_tuning"] = tuning_json(*run.tuning);
   // Replace invalid UTF-8 (model names are arbitrary bytes) instead of throwing.
   return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }

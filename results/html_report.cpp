@@ -194,6 +194,51 @@ std::string ops_section(const Run& run) {
   return out;
 }
 
+// The per-layer tuning: where the time goes (a bar per layer, the reference kernel's count in
+// the tooltip) and a table of every layer's choice.
+std::string tuning_section(const Run& run) {
+  if (!run.tuning) return "";
+  const Tuning& t = *run.tuning;
+  const std::string counts = counts_word(run.info);
+  std::string out = fmt::format(
+      "<p class=\"sub\">Tuned from <code>{}</code> into <code>{}</code>: {} measurement image(s), {} "
+      "candidate figure(s) measured now, {} from the tuning log. {}.</p>\n",
+      html_escape(t.base_key), html_escape(t.tuned_key), t.images, t.measured, t.from_log, html_escape(t.note));
+  std::vector<Bar> bars;
+  for (const auto& l : t.layers) {
+    const auto gain = l.gain();
+    bars.push_back({fmt::format("layer{}", l.index), fmt::format("{} {}", l.index, l.type),
+                    fmt::format("layer {} {} {}: {} ({}); reference {}", l.index, l.type, l.shape, l.schedule,
+                                compact_number(static_cast<double>(l.counts)),
+                                l.reference ? compact_number(static_cast<double>(*l.reference)) : "not measured"),
+                    l.close_call ? "front" : "", static_cast<double>(l.counts),
+                    compact_number(static_cast<double>(l.counts)) + (gain ? fmt::format(" ({:.1f}x)", *gain) : "")});
+  }
+  out += bar_chart(bars, counts + " per layer (gain over the reference kernels)");
+  out += "<div class=\"table-wrap\"><table class=\"sortable\"><thead><tr>" + th("layer", "#", true) +
+         th("layer_type", "operator", false) + th("layer_shape", "shape", false) + th("layer_macs", "MACs", true) +
+         th("layer_schedule", "schedule", false) + th("layer_counts", counts, true) +
+         th("layer_per_mac", counts + "/MAC", true) + th("layer_gain", "gain over ref", true) +
+         th("layer_candidates", "candidates", false) + "</tr></thead><tbody>";
+  for (const auto& l : t.layers) {
+    std::string candidates;
+    for (const auto& [schedule, c] : l.candidates)
+      candidates += (candidates.empty() ? "" : ", ") + schedule + " " + compact_number(static_cast<double>(c));
+    const auto cpm = l.counts_per_mac();
+    const auto gain = l.gain();
+    out += "<tr>" + num_cell(l.index, Unit::counts) + text_cell(l.type) + text_cell(l.shape) +
+           num_cell(static_cast<double>(l.macs), Unit::counts) +
+           text_cell(l.schedule + (l.close_call ? " (within the noise)" : "")) +
+           num_cell(static_cast<double>(l.counts), Unit::counts) +
+           fmt::format("<td class=\"num\" data-v=\"{}\">{}</td>", cpm ? fmt::format("{:.4f}", *cpm) : "",
+                       cpm ? fmt::format("{:.2f}", *cpm) : "–") +
+           fmt::format("<td class=\"num\" data-v=\"{}\">{}</td>", gain ? fmt::format("{:.4f}", *gain) : "",
+                       gain ? fmt::format("{:.2f}x", *gain) : "–") +
+           text_cell(candidates) + "</tr>";
+  }
+  return out + "</tbody></table></div>\n";
+}
+
 std::string metadata(const Run& run) {
   const RunInfo& i = run.info;
   return html_dl({{"run id", i.run_id},
@@ -269,6 +314,7 @@ std::string report_html(const Run& run) {
     body += "<h2>Stack per inference</h2>\n" + legend(run) + metric_bars(run, "stack_bytes", "stack high-water (bytes)");
   }
   body += "<h2>Flash and RAM split</h2>\n" + memory_table(run);
+  if (run.tuning) body += "<h2>Kernel schedules per layer</h2>\n" + tuning_section(run);
   std::string ops = ops_section(run);
   if (!ops.empty()) body += "<h2>Per operator</h2>\n" + ops;
   body += "<h2>Run</h2>\n" + metadata(run);

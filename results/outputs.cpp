@@ -1,5 +1,7 @@
 #include "results/outputs.hpp"
 
+#include <algorithm>
+
 #include "results/csv_writer.hpp"
 #include "results/gbench_json.hpp"
 #include "results/html_report.hpp"
@@ -12,12 +14,12 @@ std::vector<std::filesystem::path> write_outputs(const Run& run, const std::file
   write_gbench_json(run, written[0]);
   write_results_csv(run, written[1]);
   write_report_html(run, written[2]);
-  for (const auto& v : run.variants)
-    if (!v.ops.empty()) {
-      written.push_back(out_dir / "ops.csv");
-      write_ops_csv(run, written.back());
-      break;
-    }
+  const bool ops = run.tuning || std::any_of(run.variants.begin(), run.variants.end(),
+                                             [](const auto& v) { return !v.ops.empty(); });
+  if (ops) {
+    written.push_back(out_dir / "ops.csv");
+    write_ops_csv(run, written.back());
+  }
   return written;
 }
 

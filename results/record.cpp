@@ -125,4 +125,14 @@ void validate(const Run& run) {
     throw ResultsError(fmt::format("{} variants are marked as the winner: at most one may be selected", winners));
 }
 
+std::optional<double> TunedLayer::counts_per_mac() const {
+  if (macs == 0) return std::nullopt;
+  return static_cast<double>(counts) / static_cast<double>(macs);
+}
+
+std::optional<double> TunedLayer::gain() const {
+  if (!reference || counts == 0) return std::nullopt;
+  return static_cast<double>(*reference) / static_cast<double>(counts);
+}
+
 }  // namespace aotbench::results

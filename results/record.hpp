@@ -79,6 +79,7 @@ struct OpProfile {
   uint64_t counts = 0; // cycles or instructions, like the variant's counts
   uint64_t macs = 0;
   std::string schedule;  // the kernel schedule that ran it, e.g. "dsp_1x1"; empty if unknown
+  uint64_t spread = 0;   // max - min of counts over the repeats (0 under QEMU)
   // counts per MAC; empty when the operator has no MACs (e.g. RESHAPE)
   std::optional<double> counts_per_mac() const;
 };
@@ -117,10 +118,41 @@ struct VariantResult {
   std::string knob(const std::string& name) const;
 };
 
+// One layer of a per-layer tuning: the schedule chosen for it and what every candidate cost.
+struct TunedLayer {
+  int index = 0;         // operator index in the graph
+  std::string type;      // e.g. CONV_2D (model data: escape before display)
+  std::string shape;     // e.g. "48x48x8 -> 48x48x16"
+  uint64_t macs = 0;
+  std::string schedule;  // the fastest candidate
+  uint64_t counts = 0;   // its counts (median over repeats)
+  uint64_t spread = 0;   // their max - min (0 under QEMU)
+  std::optional<uint64_t> reference;  // the reference kernel's counts for the layer
+  bool close_call = false;            // the runner-up is within the spread: not a trustworthy choice
+  bool from_log = false;              // every candidate's figure came from the tuning log
+  std::vector<std::pair<std::string, uint64_t>> candidates;  // schedule -> counts, every one measured
+
+  std::optional<double> counts_per_mac() const;
+  std::optional<double> gain() const;  // reference / counts
+};
+
+// What the per-layer tuner did in a sweep.
+struct Tuning {
+  std::string base_key;   // the untuned variant it started from
+  std::string tuned_key;  // the composed variant (a result of the run)
+  int images = 0;         // firmware images built to measure candidates (profile=ops)
+  int measured = 0;       // candidate figures measured now
+  int from_log = 0;       // candidate figures taken from the tuning log
+  uint64_t layers_sum = 0;  // the chosen layers' counts added up
+  std::string note;       // how the composed total compares with layers_sum, and anything skipped
+  std::vector<TunedLayer> layers;
+};
+
 struct Run {
   RunInfo info;
   std::string selection_reason;  // the tuner's "why this winner", shown in the report
   std::vector<VariantResult> variants;
+  std::optional<Tuning> tuning;  // set when the sweep tuned schedules per layer
 
   const VariantResult* find(const std::string& key) const;
   VariantResult* find(const std::string& key);

@@ -43,6 +43,12 @@ std::string run_table(const Run& run) {
     out += "\n";
   }
   out += "(* winner, P Pareto front) " + counter_note(run.info) + "\n";
+  if (run.tuning) {
+    const Tuning& t = *run.tuning;
+    out += fmt::format("tuned per layer: {} from {}: {} measurement image(s), {} candidate figure(s) measured, {} from "
+                       "the tuning log; {}\n",
+                       t.tuned_key, t.base_key, t.images, t.measured, t.from_log, t.note);
+  }
   if (const VariantResult* w = run.winner())
     out += fmt::format("winner: {}{}\n", w->key, run.selection_reason.empty() ? "" : " — " + run.selection_reason);
   else
@@ -75,6 +81,16 @@ std::string run_summary_json(const Run& run) {
            {"winner", w ? Json(w->key) : Json(nullptr)},
            {"selection_reason", run.selection_reason},
            {"variants", variants}};
+  if (run.tuning) {
+    const Tuning& t = *run.tuning;
+    Json layers = Json::array();
+    for (const auto& l : t.layers)
+      layers.push_back({{"index", l.index}, {"type", l.type}, {"schedule", l.schedule}, {"counts", l.counts},
+                        {"reference", l.reference ? Json(*l.reference) : Json(nullptr)}, {"close_call", l.close_call}});
+    doc["tuning"] = {{"base_key", t.base_key}, {"tuned_key", t.tuned_key}, {"images", t.images},
+                     {"measured", t.measured}, {"from_log", t.from_log}, {"layers_sum", t.layers_sum},
+                     {"note", t.note}, {"layers", layers}};
+  }
   return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 

@@ -214,8 +214,13 @@ EmitSummary summary_of(const EmitContext& c, const Variant& variant, const EmitO
   for (std::size_t i = 0; i < g.ops.size(); ++i) {
     const LoweredOp& op = c.ops[i];
     if (!op.is_noop) ++s.kernel_calls;
+    int64_t param_bytes = 0;
+    for (const KernelArg& a : op.args) {
+      if (a.tensor >= 0 && c.param_owner.count(a.tensor)) param_bytes += g.tensors[static_cast<std::size_t>(a.tensor)].num_bytes();
+      else if (a.constant >= 0) param_bytes += static_cast<int64_t>(op.constants[static_cast<std::size_t>(a.constant)].bytes().size());
+    }
     s.ops.push_back({g.ops[i].index, op_name(g.ops[i].type), op.is_noop ? "" : c.op_function(op),
-                     op_macs(g, g.ops[i]), op.is_noop ? "" : op.schedule, op.scratch_bytes});
+                     op_macs(g, g.ops[i]), op.is_noop ? "" : op.schedule, op.scratch_bytes, param_bytes});
     sources.insert(op.sources.begin(), op.sources.end());
     include_dirs.insert(op.include_dirs.begin(), op.include_dirs.end());
   }

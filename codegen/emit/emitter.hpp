@@ -34,6 +34,7 @@ struct OpSummary {
   int64_t macs;
   std::string schedule;       // the implementation selected for it, e.g. "ref", "dsp_1x1"
   int64_t scratch_bytes = 0;  // its working memory (in the arena or the pool)
+  int64_t param_bytes = 0;    // the constants it reads (weights, biases, what its schedule generated)
 };
 
 struct EmitSummary {

@@ -41,7 +41,8 @@ nlohmann::json summary_json(const EmitSummary& s) {
                    {"function", op.function},
                    {"macs", op.macs},
                    {"schedule", op.schedule},
-                   {"scratch_bytes", op.scratch_bytes}});
+                   {"scratch_bytes", op.scratch_bytes},
+                   {"param_bytes", op.param_bytes}});
   return {{"model", s.model},
           {"variant", s.variant_key},
           {"prefix", s.prefix},

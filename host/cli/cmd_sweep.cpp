@@ -1,6 +1,7 @@
 // `aotbench --board B --model M [options]`: the main job. Sweeps the variants on the board,
 // measures each, picks the best under the board's limits and writes the results.
 #include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 
@@ -31,15 +32,22 @@ void print_pareto(const results::Run& run) {
 
 void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
   if (json) {
-    fmt::print("{}\n", results::run_summary_json(r.run));
+    auto j = nlohmann::ordered_json::parse(results::run_summary_json(r.run));
+    j["stages"] = {{"variants_measured", r.measured_now}, {"variants_resumed", r.resumed},
+                   {"firmware_builds", r.times.builds}, {"boots", r.times.boots},
+                   {"tuning_images", r.run.tuning ? r.run.tuning->images : 0},
+                   {"seconds", {{"wall", r.wall_seconds}, {"generate", r.times.generate}, {"build", r.times.build},
+                                {"flash", r.times.flash}, {"run", r.times.run}}}};
+    fmt::print("{}\n", j.dump(2));
   } else if (quiet) {
     if (r.winner) fmt::print("{}\n", r.run.variants[*r.winner].key);
   } else {
     fmt::print("{}\n", results::run_table(r.run));
     print_pareto(r.run);
-    fmt::print("\nmeasured {} variants now{}, in {:.0f} s; stage time summed over workers: generate {:.1f} s, "
-               "build {:.1f} s, flash/boot {:.1f} s, run {:.1f} s\n",
+    fmt::print("\nmeasured {} variants now{}, in {:.0f} s; {} firmware image(s) built{}; stage time summed over "
+               "workers: generate {:.1f} s, build {:.1f} s, flash/boot {:.1f} s, run {:.1f} s\n",
                r.measured_now, r.resumed ? fmt::format(" ({} from before)", r.resumed) : "", r.wall_seconds,
+               r.times.builds, r.run.tuning ? fmt::format(" ({} to measure layers)", r.run.tuning->images) : "",
                r.times.generate, r.times.build, r.times.flash, r.times.run);
     for (const auto& f : r.files) fmt::print("wrote {}\n", f.string());
   }
@@ -84,6 +92,11 @@ void add_sweep(CLI::App& app) {
       ->expected(0, 1)
       ->default_str("best")
       ->check(CLI::IsMember({"best", "all"}));
+  app.add_option("--tune", o.tune,
+                 "after the sweep space: tune kernel schedules per layer on the device, starting from the best "
+                 "variant (layers), or not (off); measured layers are remembered in the history's tuning log")
+      ->check(CLI::IsMember({"layers", "off"}))
+      ->capture_default_str();
   app.add_option("--out", o.out_dir, "results folder (default: aotbench-results/<date>_<board>_<model>)");
   app.add_option("--history", o.history, "SQLite history database (default: aotbench-results/history.sqlite)");
   app.add_flag("--resume", o.resume,

@@ -16,5 +16,7 @@ void add_report(CLI::App& app);
 void add_codegen(CLI::App& app);
 void add_variants(CLI::App& app);
 void add_infer(CLI::App& app);
+// `aotbench tune --export/--import FILE`: the tuning log between machines.
+void add_tune(CLI::App& app);
 
 }  // namespace aotbench::cli

@@ -216,16 +216,29 @@ class Pipeline {
                                       s_.reference[i].size());
     }
     m_.result.outputs_match = match;
-    if (ro.profile) read_profile(rpc);
+    if (ro.profile) read_profile(rpc, ro);
   }
 
-  void read_profile(transport::RpcClient& rpc) {
-    const transport::ProfileResult p = rpc.get_profile();
+  // Per-operator counts: the profile of the last timed run, and with several repeats (hardware)
+  // one more profiled run per further repeat, so each operator gets a median and a spread.
+  void read_profile(transport::RpcClient& rpc, transport::RunOptions ro) {
+    std::vector<std::vector<uint64_t>> runs = {rpc.get_profile().op_counts};
+    ro.iterations = 1;
+    ro.warmup = 0;
+    ro.measure_stack = false;
+    for (int r = 1; r < s_.repeat; ++r) {
+      if (rpc.run(ro).model_status != 0) fail(results::Status::run_failed, "a profiled run of the model failed");
+      runs.push_back(rpc.get_profile().op_counts);
+    }
     for (const codegen::OpSummary& op : summary_.ops) {
       if (op.function.empty()) continue;  // an aliased RESHAPE runs no code
       const std::size_t i = static_cast<std::size_t>(op.index);
-      m_.ops.push_back({op.index, op.type, i < p.op_counts.size() ? p.op_counts[i] : 0,
-                        static_cast<uint64_t>(op.macs), op.schedule});
+      std::vector<uint64_t> counts;
+      for (const auto& run : runs) counts.push_back(i < run.size() ? run[i] : 0);
+      const results::Counts c = results::summarize(counts);
+      results::OpProfile p{op.index, op.type, c.median, static_cast<uint64_t>(op.macs), op.schedule};
+      p.spread = c.max - c.min;
+      m_.ops.push_back(std::move(p));
     }
   }
 
@@ -258,8 +271,8 @@ const char* stage_name(Stage s) {
 void StageTimes::add(Stage s, double seconds) {
   switch (s) {
     case Stage::generate: generate += seconds; break;
-    case Stage::build: build += seconds; break;
-    case Stage::flash: flash += seconds; break;
+    case Stage::build: build += seconds, ++builds; break;
+    case Stage::flash: flash += seconds, ++boots; break;
     case Stage::run: run += seconds; break;
     case Stage::done: break;
   }
@@ -270,7 +283,15 @@ StageTimes& StageTimes::operator+=(const StageTimes& o) {
   build += o.build;
   flash += o.flash;
   run += o.run;
+  builds += o.builds;
+  boots += o.boots;
   return *this;
+}
+
+codegen::Variant variant_of(const results::Knobs& knobs) {
+  codegen::Variant v;
+  for (const auto& [knob, value] : knobs) v.set(knob, value);
+  return v;
 }
 
 results::Knobs knobs_of(const codegen::Variant& v) {

@@ -26,6 +26,7 @@ const char* stage_name(Stage s);
 // Wall time spent per stage (summed over variants; under --jobs N the sum exceeds the wall time).
 struct StageTimes {
   double generate = 0, build = 0, flash = 0, run = 0;
+  int builds = 0, boots = 0;  // firmware images built (linked) and booted
   void add(Stage s, double seconds);
   StageTimes& operator+=(const StageTimes& o);
 };
@@ -54,7 +55,9 @@ struct Measurement {
 Measurement measure_variant(const MeasureSetup& setup, const codegen::Variant& variant,
                             const std::function<void(Stage)>& on_stage, const std::atomic<bool>& stop);
 
-// The knobs of a variant as the results schema lists them (the key's order).
+// The knobs of a variant as the results schema lists them (the key's order), and back (a key
+// may name a long per-layer assignment by its digest only; the knobs hold all of it).
 results::Knobs knobs_of(const codegen::Variant& v);
+codegen::Variant variant_of(const results::Knobs& knobs);
 
 }  // namespace aotbench::sweep

@@ -28,6 +28,8 @@
 #include "sweep/run_folder.hpp"
 #include "sweep/run_identity.hpp"
 #include "sweep/select.hpp"
+#include "search/cross_product.hpp"
+#include "search/layer_tuner.hpp"
 #include "sweep/space.hpp"
 
 namespace fs = std::filesystem;
@@ -169,7 +171,7 @@ class Sweep {
   SweepOutcome run() {
     const auto start = std::chrono::steady_clock::now();
     prepare();
-    measure_all();
+    search();
     if (!g_stop && !o_.per_op.empty()) profile_ops();
     finish();
     out_.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -308,8 +310,9 @@ class Sweep {
     std::size_t stale = 0;
     for (auto& v : earlier.variants) {
       if (v.status == results::Status::skipped) continue;
-      const bool in_space = std::find(identity_.keys.begin(), identity_.keys.end(), v.key) != identity_.keys.end();
-      if (in_space && v.fingerprint == variant_fingerprint(identity_, v.key)) out_.run.variants.push_back(std::move(v));
+      // The fingerprint covers the run's identity (the space included) and the key: a variant of
+      // the space, or one the tuner composed from it.
+      if (v.fingerprint == variant_fingerprint(identity_, v.key)) out_.run.variants.push_back(std::move(v));
       else ++stale;
     }
     out_.resumed = out_.run.variants.size();
@@ -326,24 +329,76 @@ class Sweep {
     history_->record(out_.run, out_.run.variants.back());
   }
 
-  void measure_all() {
-    Progress progress(space_.size(), space_.size() - todo_.size(), o_.quiet);
-    if (out_.resumed && !o_.quiet)
-      progress.note(fmt::format("resuming {}: {} variants measured before, {} to go", out_.out_dir.string(),
-                                space_.size() - todo_.size(), todo_.size()));
+  // A proposed result that a resumed run measured before: the strategy gets it, unmeasured.
+  bool reuse(search::SearchStrategy& strategy, const search::Proposal& p) {
+    Measurement m;
+    {
+      std::lock_guard lock(results_mutex_);
+      const results::VariantResult* before = out_.run.find(p.variant.key());
+      if (!before) return false;
+      m.result = *before;
+    }
+    std::lock_guard lock(observe_mutex_);
+    strategy.observe(p, m);
+    return true;
+  }
+
+  // The strategies one after the other: the space's cross product, then (unless --tune off)
+  // the per-layer tuner, each measuring what it proposes until it proposes nothing more.
+  void search() {
     install_stop_handler();
+    search::CrossProduct space(todo_);
+    std::optional<results::TuningLog> log;
+    std::optional<search::LayerTuner> tuner;
+    std::vector<search::SearchStrategy*> strategies = {&space};
+    if (o_.tune == "layers") {
+      log.emplace(history_path_);
+      strategies.push_back(&tuner.emplace(*log));
+    }
+    if (out_.resumed && !o_.quiet)
+      fmt::print(stderr, "resuming {}: {} variants measured before, {} to go\n", out_.out_dir.string(),
+                 space_.size() - todo_.size(), todo_.size());
+    for (search::SearchStrategy* strategy : strategies) {
+      while (!g_stop) {
+        const search::SearchState state{out_.run, space_, setup_, limits_, o_.objective};
+        const std::vector<search::Proposal> batch = strategy->next(state);
+        if (batch.empty()) break;
+        measure_batch(*strategy, batch, strategy == &space);
+      }
+    }
+    if (tuner) {
+      out_.run.tuning = tuner->tuning();
+      if (!tuner->note().empty() && !o_.quiet) fmt::print(stderr, "aotbench: {}\n", tuner->note());
+    }
+  }
+
+  // Measures a batch in parallel workers. Results are kept (saved at once); measurement images
+  // only feed the strategy. The space's batch shows progress against the whole space.
+  void measure_batch(search::SearchStrategy& strategy, const std::vector<search::Proposal>& batch, bool space) {
+    Progress progress(space ? space_.size() : batch.size(), space ? space_.size() - todo_.size() : 0, o_.quiet);
+    if (!space && !o_.quiet) {
+      const auto images = std::count_if(batch.begin(), batch.end(), [](const auto& p) { return !p.result; });
+      progress.note(images ? fmt::format("{}: {} measurement image(s)", strategy.name(), images)
+                           : fmt::format("{}: {} variant(s) composed", strategy.name(), batch.size()));
+    }
     std::atomic<std::size_t> next{0};
-    std::mutex times_mutex;
     auto worker = [&] {
-      for (std::size_t i; !g_stop && (i = next++) < todo_.size();) {
-        const std::string key = todo_[i].key();
-        Measurement m = measure_variant(setup_, todo_[i], [&](Stage s) { progress.stage(key, s); }, g_stop);
+      for (std::size_t i; !g_stop && (i = next++) < batch.size();) {
+        const search::Proposal& p = batch[i];
+        const std::string key = p.variant.key();
+        if (p.result && reuse(strategy, p)) continue;
+        Measurement m = measure_variant(setup_, p.variant, [&](Stage s) { progress.stage(key, s); }, g_stop);
         {
-          std::lock_guard lock(times_mutex);
+          std::lock_guard lock(observe_mutex_);
           out_.times += m.times;
         }
         if (m.interrupted || g_stop) continue;  // not a result: --resume measures it again
         progress.finished(m.result, results::to_string(out_.run.info.counter));
+        {
+          std::lock_guard lock(observe_mutex_);
+          strategy.observe(p, m);
+        }
+        if (!p.result) continue;
         m.result.fingerprint = variant_fingerprint(identity_, key);
         keep(std::move(m.result));
         ++out_.measured_now;
@@ -351,9 +406,9 @@ class Sweep {
     };
     std::string capped;
     const int jobs = worker_count(o_.jobs, &capped);
-    if (!capped.empty()) fmt::print(stderr, "aotbench: {}\n", capped);
+    if (!capped.empty() && space) fmt::print(stderr, "aotbench: {}\n", capped);
     std::vector<std::thread> threads;
-    for (int t = 1; t < jobs && static_cast<std::size_t>(t) < todo_.size(); ++t) threads.emplace_back(worker);
+    for (int t = 1; t < jobs && static_cast<std::size_t>(t) < batch.size(); ++t) threads.emplace_back(worker);
     worker();
     for (auto& t : threads) t.join();
     progress.close();
@@ -367,7 +422,7 @@ class Sweep {
       results::VariantResult& v = out_.run.variants[i];
       const bool wanted = o_.per_op == "all" ? v.status == results::Status::ok : winner == i;
       if (!wanted || !v.ops.empty()) continue;
-      codegen::Variant profiled = codegen::Variant::parse(v.key);
+      codegen::Variant profiled = variant_of(v.knobs);
       profiled.set("profile", "ops");
       if (!o_.quiet) fmt::print(stderr, "per-operator profile of {}\n", v.key);
       Measurement m = measure_variant(setup_, profiled, [](Stage) {}, g_stop);
@@ -386,6 +441,9 @@ class Sweep {
     std::vector<results::VariantResult> ordered;
     for (const auto& v : space_)
       if (auto* r = out_.run.find(v.key())) ordered.push_back(std::move(*r));
+    for (auto& r : out_.run.variants)  // then what the tuner composed, in the order measured
+      if (!r.key.empty() && std::none_of(ordered.begin(), ordered.end(), [&](const auto& o) { return o.key == r.key; }))
+        ordered.push_back(std::move(r));
     out_.run.variants = std::move(ordered);
     out_.winner = select_winner(out_.run, limits_, o_.objective);
     out_.files = results::write_outputs(out_.run, out_.out_dir);
@@ -408,6 +466,7 @@ class Sweep {
   fs::path history_path_;
   std::unique_ptr<results::History> history_;
   std::mutex results_mutex_, device_lock_;
+  std::mutex observe_mutex_;  // strategies and the stage times: one measurement at a time
 };
 
 }  // namespace

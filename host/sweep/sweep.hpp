@@ -33,6 +33,7 @@ struct SweepOptions {
   int jobs = 0;                         // parallel workers (builds, and emulators); 0: core count
   std::optional<int> repeat, warmup;    // default: 1 and 0 under QEMU (exact counts), 5 and 1 on hardware
   std::string per_op;                   // "", "best" or "all": also measure with profile=ops
+  std::string tune = "layers";          // "layers": tune kernel schedules per layer after the space; "off"
   std::filesystem::path out_dir;        // empty: <results_root>/<date>_<board>_<model>
   std::filesystem::path results_root = "aotbench-results";
   std::filesystem::path history;        // empty: <results_root>/history.sqlite

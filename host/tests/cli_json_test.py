@@ -73,6 +73,9 @@ rnd = random.Random(9)
 check("(sweep)", "--board", "stm32", "--model", "kws", "--variants", "@corners;opt=Os;cc=gcc;api=unpacked",
       "--out", str(work / "run"), "--history", str(work / "h.sqlite"))
 check("report", "report", str(work / "run" / "results.json"))
+exported = check("tune", "tune", "--export", str(work / "log.jsonl"), "--history", str(work / "h.sqlite"))
+if exported["exported"] != len((work / "log.jsonl").read_text().splitlines()) or exported["exported"] == 0:
+    fail(f"tune --export --json: {exported}")
 check("boards", "boards")
 check("variants", "variants")
 check("codegen", "codegen", "--model", "kws", "--out", str(work / "gen"))

@@ -124,7 +124,7 @@ TEST(Csv, OpsTableRows) {
   Table t = parse_csv(ops_csv(run));
   ASSERT_EQ(t.size(), w->ops.size() + 1);
   EXPECT_EQ(t[0], (std::vector<std::string>{"key", "op_index", "op_type", "schedule", "counts", "macs",
-                                            "counts_per_mac"}));
+                                            "counts_per_mac", "shape", "reference_counts", "gain", "close_call"}));
   for (std::size_t i = 0; i < w->ops.size(); ++i) {
     const OpProfile& op = w->ops[i];
     EXPECT_EQ(t[i + 1][0], w->key);

@@ -27,7 +27,7 @@ def fail(msg):
 
 def sweep(board):
     out = work / board
-    p = subprocess.run([aotbench, "--board", board, "--model", str(model), "--variants", "@none;+opt=O2", "--out", str(out),
+    p = subprocess.run([aotbench, "--board", board, "--model", str(model), "--variants", "@none;+opt=O2", "--tune", "off", "--out", str(out),
                         "--history", str(work / "history.sqlite")], capture_output=True, text=True, timeout=900)
     print(p.stdout[-2500:], p.stderr[-1500:])
     if p.returncode != 0:

@@ -36,7 +36,7 @@ def fail(msg):
 
 
 def start(*args, cwd):
-    return subprocess.Popen([aotbench, "--board", "stm32", "--model", "kws", "--jobs", "1", *args], cwd=cwd, env=ENV,
+    return subprocess.Popen([aotbench, "--board", "stm32", "--model", "kws", "--jobs", "1", "--tune", "off", *args], cwd=cwd, env=ENV,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 

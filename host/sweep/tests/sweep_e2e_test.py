@@ -36,7 +36,7 @@ def fail(msg):
 
 def sweep(name, *extra):
     out = work / name
-    p = subprocess.run([aotbench, "--board", "stm32", "--model", "kws", "--variants", VARIANTS, "--jobs", "2",
+    p = subprocess.run([aotbench, "--board", "stm32", "--model", "kws", "--variants", VARIANTS, "--jobs", "2", "--tune", "off",
                         "--out", str(out), "--history", str(work / "history.sqlite"), *extra],
                        capture_output=True, text=True, timeout=900)
     print(p.stdout[-3000:], p.stderr[-3000:])

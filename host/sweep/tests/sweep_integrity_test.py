@@ -20,7 +20,7 @@ shutil.rmtree(work, ignore_errors=True)
 work.mkdir(parents=True)
 HISTORY = work / "history.sqlite"
 SPACE = "@corners;opt=Os;cc=gcc"  # the packed and unpacked corners at -Os: 2 variants
-COMMON = ["--jobs", "1", "--history", str(HISTORY)]
+COMMON = ["--jobs", "1", "--history", str(HISTORY), "--tune", "off"]  # the space only: tuning has its own test
 
 
 def fail(msg):

@@ -5,7 +5,7 @@ add_executable(sweep_tests ${_dir}/sweep_space_test.cpp ${_dir}/sweep_select_tes
                            ${_dir}/sweep_progress_test.cpp ${_dir}/sweep_clang_device_test.cpp
                            ${_dir}/sweep_device_oracle_test.cpp ${_dir}/sweep_run_folder_test.cpp
                            ${_dir}/sweep_identity_test.cpp ${_dir}/sweep_measure_test.cpp
-                           ${_dir}/sweep_fit_check_test.cpp)
+                           ${_dir}/sweep_fit_check_test.cpp ${_dir}/sweep_footprint_test.cpp)
 target_link_libraries(sweep_tests PRIVATE aotbench_sweep GTest::gtest_main util)  # util: openpty
 target_compile_definitions(sweep_tests PRIVATE "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\""
                            "AOTBENCH_SHARED_DIR=\"${AOTBENCH_SHARED_DIR}\"")
@@ -29,3 +29,6 @@ add_test(NAME sweep.outcomes COMMAND /usr/bin/python3 ${_dir}/sweep_outcomes_tes
                                      ${CMAKE_CURRENT_BINARY_DIR}/sweep_outcomes)
 set_tests_properties(sweep.e2e sweep.resume sweep.big_model sweep.integrity sweep.concurrent sweep.options
                      sweep.outcomes PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 1200)
+add_test(NAME sweep.tune COMMAND /usr/bin/python3 ${_dir}/sweep_tune_test.py $<TARGET_FILE:aotbench>
+                                 ${AOTBENCH_SHARED_DIR} ${CMAKE_CURRENT_BINARY_DIR}/sweep_tune)
+set_tests_properties(sweep.tune PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 1200)

@@ -1,0 +1,49 @@
+#pragma once
+// The flash and RAM a schedule assignment will need, predicted without compiling: a measured base
+// variant's figures plus what code generation says changes (the constants emitted into flash,
+// the arena or pool in RAM). Kernel code is not predicted; a measured variant that misses the
+// limits anyway corrects later predictions by what it missed.
+#include <cstdint>
+#include <string>
+
+#include "emit/emitter.hpp"
+#include "results/record.hpp"
+#include "sweep/select.hpp"
+
+namespace aotbench::search {
+
+struct Footprint {
+  int64_t flash = 0, ram = 0;  // bytes; RAM includes the stack, as the limits do
+};
+
+class FootprintModel {
+ public:
+  // `measured`: the base variant's result (ok, with its flash, RAM and stack figures).
+  FootprintModel(const codegen::Graph& g, codegen::EmitOptions options, const codegen::Variant& base,
+                 const results::VariantResult& measured);
+
+  Footprint predict(const codegen::Variant& v) const;
+  // Bytes over each limit (0 where it fits).
+  static Footprint overshoot(const Footprint& f, const sweep::Limits& limits);
+  static bool fits(const Footprint& f, const sweep::Limits& limits);
+  // `v` was measured as `measured` and missed the limits by more than predicted: widen the margin.
+  void correct(const codegen::Variant& v, const results::VariantResult& measured, const sweep::Limits& limits);
+
+ private:
+  struct Generated {
+    int64_t flash_data = 0, ram_work = 0;
+  };
+  Generated generated(const codegen::Variant& v) const;
+
+  const codegen::Graph& graph_;
+  codegen::EmitOptions options_;
+  Footprint base_;
+  Generated base_generated_;
+  Footprint margin_;
+};
+
+// The bytes by which the linker said a memory region overflowed ("region `FLASH' overflowed by N
+// bytes"), 0 when the message does not say.
+int64_t linker_overflow(const std::string& message, const std::string& region);
+
+}  // namespace aotbench::search

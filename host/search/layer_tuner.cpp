@@ -1,0 +1,459 @@
+#include "search/layer_tuner.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "build/toolchain.hpp"
+#include "emit/emitter.hpp"
+#include "lower/lower.hpp"
+#include "select/select.hpp"
+#include "select/signature.hpp"
+
+namespace aotbench::search {
+namespace {
+
+uint64_t median(std::vector<uint64_t> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[(v.size() - 1) / 2];
+}
+
+bool fits(const results::VariantResult& v, const sweep::Limits& limits) {
+  if (v.status != results::Status::ok || !v.flash) return false;
+  const auto ram = sweep::ram_needed(v);
+  return v.flash->total() <= limits.flash && ram && *ram <= limits.ram &&
+         (!limits.stack || v.stack_bytes.value_or(0) <= *limits.stack);
+}
+
+std::string bytes_over(const Footprint& over) {
+  std::string s;
+  if (over.flash) s += fmt::format("{} B more flash", over.flash);
+  if (over.ram) s += fmt::format("{}{} B more RAM", s.empty() ? "" : " and ", over.ram);
+  return s;
+}
+
+}  // namespace
+
+std::vector<Proposal> LayerTuner::next(const SearchState& state) {
+  switch (phase_) {
+    case Phase::start:
+      if (!start(state)) {
+        phase_ = Phase::done;
+        return {};
+      }
+      phase_ = Phase::images;
+      [[fallthrough]];
+    case Phase::images:
+      if (auto batch = images(); !batch.empty()) return batch;
+      phase_ = Phase::compose;
+      choose();
+      if (!fit_composition()) {
+        note_ = "no composition of the measured schedules is predicted to fit the limits";
+        phase_ = Phase::done;
+        return {};
+      }
+      return {composed_proposal()};
+    case Phase::compose:
+      if (composed_ && repair(*composed_)) return {composed_proposal()};
+      phase_ = Phase::done;
+      return {};
+    case Phase::done:
+      return {};
+  }
+  return {};
+}
+
+// The base variant and the groups of layers with their candidates and what the log knows.
+bool LayerTuner::start(const SearchState& state) {
+  setup_ = &state.setup;
+  limits_ = state.limits;
+  info_ = state.run.info;
+  if (state.objective != "cycles") {
+    note_ = fmt::format("per-layer tuning minimizes instructions/cycles; objective {} keeps the untuned winner",
+                        state.objective);
+    return false;
+  }
+  // The winner of the space: what an earlier tuning of a resumed run composed is no base.
+  results::Run scratch = state.run;
+  std::erase_if(scratch.variants, [&](const results::VariantResult& v) {
+    return std::none_of(state.space.begin(), state.space.end(), [&](const auto& s) { return s.key() == v.key; });
+  });
+  const auto winner = sweep::select_winner(scratch, state.limits, state.objective);
+  if (!winner) {
+    note_ = "no untuned variant ran, matched and fit: nothing to tune from";
+    return false;
+  }
+  base_key_ = scratch.variants[*winner].key;
+  base_ = sweep::variant_of(scratch.variants[*winner].knobs);
+  base_.set("profile", "off");
+  emit_options_.model_name = state.setup.model->name;
+  emit_options_.cpu_features = state.setup.board.cpu.features;
+  compiler_ = build::Toolchain::cross(base_.get("cc")).version();
+  build_ = fmt::format("{},index={}", base_.get("opt"), base_.get("index"));
+
+  const codegen::Graph& g = state.setup.model->graph;
+  const std::vector<codegen::LoweredOp> lowered = codegen::lower_graph(g);
+  std::map<std::string, std::size_t> by_signature;
+  for (std::size_t i = 0; i < lowered.size(); ++i) {
+    if (lowered[i].is_noop) continue;
+    const codegen::ScheduleContext c{g, g.ops[i]};
+    const std::string sig = codegen::op_signature(g, g.ops[i]);
+    auto [it, fresh] = by_signature.try_emplace(sig, groups_.size());
+    if (fresh) {
+      Group grp;
+      grp.signature = sig;
+      grp.type = codegen::op_name(g.ops[i].type);
+      const auto& in = g.tensors[static_cast<std::size_t>(g.ops[i].inputs.at(0))];
+      const auto& out = g.tensors[static_cast<std::size_t>(g.ops[i].outputs.at(0))];
+      grp.shape = codegen::shape_text(in) + " -> " + codegen::shape_text(out);
+      for (const codegen::Schedule* s : codegen::candidate_schedules(c, lowered[i], state.setup.board.cpu.features))
+        grp.candidates.push_back(Candidate{s->name, std::nullopt, 0, false, "", 0});
+      groups_.push_back(std::move(grp));
+    }
+    groups_[it->second].ops.push_back(lowered[i].op_index);
+  }
+  const bool choices = std::any_of(groups_.begin(), groups_.end(), [](const Group& grp) {
+    return grp.candidates.size() > 1;
+  });
+  if (!choices) {
+    note_ = fmt::format("one schedule per layer on {}: nothing to tune", state.setup.board.name);
+    return false;
+  }
+  for (Group& grp : groups_) {
+    for (Candidate& c : grp.candidates) {
+      if (auto e = log_.find(key(grp, c))) {
+        c.counts = e->counts;
+        c.spread = e->spread;
+        c.from_log = true;
+        ++from_log_;
+      }
+    }
+  }
+  // The macs of a layer, from a code generation of the base (cheap: no C is written).
+  for (const auto& op : codegen::summarize_model(g, base_, emit_options_).ops)
+    for (Group& grp : groups_)
+      if (std::find(grp.ops.begin(), grp.ops.end(), op.index) != grp.ops.end()) grp.macs = static_cast<uint64_t>(op.macs);
+  footprint_.emplace(g, emit_options_, base_, scratch.variants[*winner]);
+  measure_memory();
+  return true;
+}
+
+results::TuningKey LayerTuner::key(const Group& g, const Candidate& c) const {
+  return {setup_->board.name, setup_->board.cpu.core, compiler_, build_, g.signature, c.schedule};
+}
+
+// Image k gives every group its k-th candidate still to measure; groups with none left run their
+// fastest known candidate (not measured again). Images that did not fit come back split.
+std::vector<Proposal> LayerTuner::images() {
+  std::vector<Image> plan = std::move(retry_);
+  retry_.clear();
+  if (!planned_) {
+    planned_ = true;
+    std::vector<std::vector<std::size_t>> todo(groups_.size());
+    std::size_t most = 0;
+    for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
+      for (std::size_t ci = 0; ci < groups_[gi].candidates.size(); ++ci)
+        if (!groups_[gi].candidates[ci].counts) todo[gi].push_back(ci);
+      most = std::max(most, todo[gi].size());
+    }
+    for (std::size_t k = 0; k < most; ++k) {
+      Image image{std::vector<std::size_t>(groups_.size(), 0), std::vector<bool>(groups_.size(), false)};
+      for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
+        image.assignment[gi] = leanest(groups_[gi]);
+        if (k < todo[gi].size()) {
+          image.assignment[gi] = todo[gi][k];
+          image.fresh[gi] = true;
+        }
+      }
+      fit_image(std::move(image), plan);
+    }
+  }
+  std::vector<Proposal> batch;
+  for (Image& image : plan) batch.push_back(image_proposal(std::move(image)));
+  return batch;
+}
+
+// An image predicted not to fit is split in two until its halves fit; a single candidate that
+// cannot fit even beside the leanest choices everywhere else is ruled out without building.
+void LayerTuner::fit_image(Image image, std::vector<Image>& out) {
+  const std::size_t fresh = static_cast<std::size_t>(std::count(image.fresh.begin(), image.fresh.end(), true));
+  if (fresh == 0) return;
+  const Footprint over = FootprintModel::overshoot(footprint_->predict(image_variant(image.assignment)), limits_);
+  if (over.flash == 0 && over.ram == 0) {
+    out.push_back(std::move(image));
+  } else if (fresh > 1) {
+    auto [a, b] = halves(image);
+    fit_image(std::move(a), out);
+    fit_image(std::move(b), out);
+  } else {
+    const auto gi = static_cast<std::size_t>(std::find(image.fresh.begin(), image.fresh.end(), true) - image.fresh.begin());
+    groups_[gi].candidates[image.assignment[gi]].failed = fmt::format("would need {} than the limits allow",
+                                                                      bytes_over(over));
+  }
+}
+
+// The fresh groups of an image in two halves, the other groups on their leanest candidate.
+std::pair<LayerTuner::Image, LayerTuner::Image> LayerTuner::halves(const Image& image) const {
+  std::vector<std::size_t> fresh;
+  for (std::size_t gi = 0; gi < groups_.size(); ++gi)
+    if (image.fresh[gi]) fresh.push_back(gi);
+  std::array<Image, 2> parts;
+  for (Image& part : parts) {
+    part.fresh.assign(groups_.size(), false);
+    for (const Group& grp : groups_) part.assignment.push_back(leanest(grp));
+  }
+  for (std::size_t k = 0; k < fresh.size(); ++k) {
+    Image& part = parts[k < fresh.size() / 2 ? 0 : 1];
+    part.assignment[fresh[k]] = image.assignment[fresh[k]];
+    part.fresh[fresh[k]] = true;
+  }
+  return {std::move(parts[0]), std::move(parts[1])};
+}
+
+// The candidate that takes the least memory (the reference schedule, when it applies).
+std::size_t LayerTuner::leanest(const Group& g) const {
+  std::size_t best = 0;
+  for (std::size_t ci = 1; ci < g.candidates.size(); ++ci) {
+    const Candidate& c = g.candidates[ci];
+    const Candidate& b = g.candidates[best];
+    if (c.param_bytes + c.scratch_bytes < b.param_bytes + b.scratch_bytes) best = ci;
+  }
+  return best;
+}
+
+Proposal LayerTuner::image_proposal(Image image) {
+  const codegen::Variant v = image_variant(image.assignment);
+  pending_[v.key()] = std::move(image);
+  ++images_;
+  return {v, false};
+}
+
+codegen::Variant LayerTuner::with_layers(const std::vector<std::size_t>& assignment) const {
+  std::map<int, std::string> layers;
+  for (std::size_t gi = 0; gi < groups_.size(); ++gi)
+    for (int op : groups_[gi].ops) layers[op] = groups_[gi].candidates[assignment[gi]].schedule;
+  codegen::Variant v = base_;
+  v.set("layers", codegen::format_layer_schedules(layers));
+  return v;
+}
+
+codegen::Variant LayerTuner::image_variant(const std::vector<std::size_t>& assignment) const {
+  codegen::Variant v = with_layers(assignment);
+  v.set("profile", "ops");
+  return v;
+}
+
+void LayerTuner::observe(const Proposal& p, const sweep::Measurement& m) {
+  if (p.result) {
+    composed_ = m.result;
+    return;
+  }
+  const auto it = pending_.find(p.variant.key());
+  if (it == pending_.end()) return;
+  const Image image = std::move(it->second);
+  pending_.erase(it);
+  if (m.result.status == results::Status::ok) {
+    take_profile(image, m);
+  } else {
+    split_or_fail(image, m);
+  }
+}
+
+// Each fresh group's figure: the median over its layers (equal under QEMU), into the log.
+void LayerTuner::take_profile(const Image& image, const sweep::Measurement& m) {
+  for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
+    if (!image.fresh[gi]) continue;
+    Group& grp = groups_[gi];
+    Candidate& c = grp.candidates[image.assignment[gi]];
+    std::vector<uint64_t> counts;
+    uint64_t spread = 0;
+    for (const auto& op : m.ops) {
+      if (std::find(grp.ops.begin(), grp.ops.end(), op.index) == grp.ops.end()) continue;
+      counts.push_back(op.counts);
+      spread = std::max(spread, op.spread);
+    }
+    if (counts.empty()) continue;
+    c.counts = median(counts);
+    c.spread = std::max(spread, *std::max_element(counts.begin(), counts.end()) -
+                                     *std::min_element(counts.begin(), counts.end()));
+    ++measured_;
+    results::TuningEntry e;
+    e.key = key(grp, c);
+    e.counter = results::to_string(info_.counter);
+    e.counts = *c.counts;
+    e.spread = c.spread;
+    e.repeats = static_cast<uint32_t>(setup_->repeat);
+    e.macs = grp.macs;
+    e.run_id = info_.run_id;
+    e.date_utc = info_.date_utc;
+    log_.record(e);
+  }
+}
+
+// An image that did not fit after all teaches the footprint model its miss and is measured again
+// in two halves; one that fails otherwise rules its fresh candidates out.
+void LayerTuner::split_or_fail(const Image& image, const sweep::Measurement& m) {
+  std::vector<std::size_t> fresh;
+  for (std::size_t gi = 0; gi < groups_.size(); ++gi)
+    if (image.fresh[gi]) fresh.push_back(gi);
+  if (m.result.status == results::Status::does_not_fit && fresh.size() > 1) {
+    footprint_->correct(image_variant(image.assignment), m.result, limits_);
+    auto [a, b] = halves(image);
+    fit_image(std::move(a), retry_);
+    fit_image(std::move(b), retry_);
+    return;
+  }
+  for (std::size_t gi : fresh)
+    groups_[gi].candidates[image.assignment[gi]].failed = fmt::format("{}: {}", results::to_string(m.result.status),
+                                                                      m.result.message);
+}
+
+// The fastest usable candidate of every group; ties go to the earlier (the registry's order).
+void LayerTuner::choose() {
+  for (Group& grp : groups_) {
+    std::optional<std::size_t> best;
+    for (std::size_t ci = 0; ci < grp.candidates.size(); ++ci) {
+      const Candidate& c = grp.candidates[ci];
+      if (!c.counts || !c.failed.empty()) continue;
+      if (!best || *c.counts < *grp.candidates[*best].counts) best = ci;
+    }
+    grp.chosen = grp.fastest = best.value_or(leanest(grp));
+  }
+}
+
+// Each candidate's constants and scratch, from code generation of the assignments (no C is
+// written, nothing compiled).
+void LayerTuner::measure_memory() {
+  std::size_t most = 0;
+  for (const Group& grp : groups_) most = std::max(most, grp.candidates.size());
+  for (std::size_t k = 0; k < most; ++k) {
+    std::vector<std::size_t> assignment;
+    for (const Group& grp : groups_) assignment.push_back(std::min(k, grp.candidates.size() - 1));
+    for (const auto& op : codegen::summarize_model(setup_->model->graph, with_layers(assignment), emit_options_).ops) {
+      for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
+        Candidate& c = groups_[gi].candidates[assignment[gi]];
+        if (groups_[gi].ops.front() != op.index) continue;
+        c.param_bytes = op.param_bytes;
+        c.scratch_bytes = op.scratch_bytes;
+      }
+    }
+  }
+}
+
+std::vector<std::size_t> LayerTuner::chosen() const {
+  std::vector<std::size_t> assignment;
+  for (const Group& grp : groups_) assignment.push_back(grp.chosen);
+  return assignment;
+}
+
+Proposal LayerTuner::composed_proposal() { return {with_layers(chosen()), true}; }
+
+// While the composition is predicted to miss a limit, the layers whose choice costs the most
+// memory for the least gain fall back to a leaner measured candidate. False: it cannot fit.
+bool LayerTuner::fit_composition() {
+  for (std::size_t round = 0; round <= groups_.size(); ++round) {
+    const Footprint over = FootprintModel::overshoot(footprint_->predict(with_layers(chosen())), limits_);
+    if (over.flash == 0 && over.ram == 0) return true;
+    struct Move {
+      std::size_t group, to;
+      double cost_per_byte;
+      int64_t saved;
+    };
+    std::vector<Move> moves;
+    for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
+      const Group& grp = groups_[gi];
+      const Candidate& now = grp.candidates[grp.chosen];
+      const auto layers = static_cast<int64_t>(grp.ops.size());
+      for (std::size_t ci = 0; ci < grp.candidates.size(); ++ci) {
+        const Candidate& c = grp.candidates[ci];
+        if (!c.counts || !c.failed.empty()) continue;
+        const int64_t saved = layers * ((over.flash ? now.param_bytes - c.param_bytes : 0) +
+                                        (over.ram ? now.scratch_bytes - c.scratch_bytes : 0));
+        if (saved <= 0) continue;
+        const double cost = (static_cast<double>(*c.counts) - static_cast<double>(now.counts.value_or(0))) *
+                            static_cast<double>(layers);
+        moves.push_back({gi, ci, cost / static_cast<double>(saved), saved});
+      }
+    }
+    if (moves.empty()) return false;
+    std::sort(moves.begin(), moves.end(), [](const Move& a, const Move& b) { return a.cost_per_byte < b.cost_per_byte; });
+    std::vector<bool> moved(groups_.size(), false);
+    int64_t freed = 0;
+    for (const Move& mv : moves) {
+      if (freed >= over.flash + over.ram) break;
+      if (moved[mv.group]) continue;
+      groups_[mv.group].chosen = mv.to;
+      moved[mv.group] = true;
+      freed += mv.saved;
+    }
+  }
+  return false;
+}
+
+// A composition measured to miss the limits after all (the prediction does not know kernel
+// code): the miss corrects the prediction and the composition is fitted again, three times at most.
+bool LayerTuner::repair(const results::VariantResult& composed) {
+  const bool missed = composed.status == results::Status::does_not_fit ||
+                      (composed.status == results::Status::ok && !fits(composed, limits_));
+  if (!missed || repairs_ >= 3) return false;
+  ++repairs_;
+  const std::vector<std::size_t> before = chosen();
+  footprint_->correct(with_layers(before), composed, limits_);
+  return fit_composition() && chosen() != before;
+}
+
+std::optional<results::Tuning> LayerTuner::tuning() const {
+  if (groups_.empty() || !composed_) return std::nullopt;
+  results::Tuning t;
+  t.base_key = base_key_;
+  t.tuned_key = composed_->key;
+  t.images = images_;
+  t.measured = measured_;
+  t.from_log = from_log_;
+  std::vector<results::TunedLayer> rows;
+  for (const Group& grp : groups_) {
+    const Candidate& best = grp.candidates[grp.chosen];
+    for (int op : grp.ops) {
+      results::TunedLayer l;
+      l.index = op;
+      l.type = grp.type;
+      l.shape = grp.shape;
+      l.macs = grp.macs;
+      l.schedule = best.schedule;
+      l.counts = best.counts.value_or(0);
+      l.spread = best.spread;
+      l.from_log = std::all_of(grp.candidates.begin(), grp.candidates.end(),
+                               [](const Candidate& c) { return c.from_log || !c.counts; });
+      for (const Candidate& c : grp.candidates) {
+        if (!c.counts) continue;
+        l.candidates.emplace_back(c.schedule, *c.counts);
+        if (c.schedule == "ref") l.reference = *c.counts;
+        // a runner-up within the noise of either figure: the choice is a coin toss
+        if (&c != &best && *c.counts <= l.counts + std::max(c.spread, best.spread) && (c.spread || best.spread))
+          l.close_call = true;
+      }
+      t.layers_sum += l.counts;
+      rows.push_back(std::move(l));
+    }
+  }
+  std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
+  t.layers = std::move(rows);
+  if (composed_->counts) {
+    const auto total = composed_->counts->median;
+    const double gap = static_cast<double>(total) - static_cast<double>(t.layers_sum);
+    t.note = fmt::format("composed {} = the chosen layers' {} + {} outside the operators ({:.2f}%)", total,
+                         t.layers_sum, static_cast<int64_t>(gap), 100.0 * gap / static_cast<double>(total));
+  } else {
+    t.note = fmt::format("the composed variant did not run: {}", composed_->message);
+  }
+  const auto leaner = std::count_if(groups_.begin(), groups_.end(), [](const Group& g) { return g.chosen != g.fastest; });
+  if (leaner) t.note += fmt::format("; {} layer shape(s) on a leaner schedule than their fastest, to fit the limits", leaner);
+  if (repairs_) t.note += fmt::format(" ({} composition(s) measured that missed them)", repairs_);
+  for (const Group& grp : groups_)
+    for (const Candidate& c : grp.candidates)
+      if (!c.failed.empty()) t.note += fmt::format("; {} on {} excluded ({})", c.schedule, grp.type, c.failed);
+  return t;
+}
+
+}  // namespace aotbench::search

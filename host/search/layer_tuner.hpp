@@ -1,0 +1,103 @@
+#pragma once
+// The per-layer tuner: the schedule of each layer measured on the device, the fastest composed.
+//
+// Layers with the same signature (codegen::op_signature) cost the same under a schedule, so they
+// form one group, measured once. Candidates are the schedules that can run a layer exactly on
+// the board's core, the reference one included. Measurement image k gives every group its k-th
+// candidate not measured yet and profiles each operator (profile=ops): no more images than the
+// largest candidate count, not their product. Figures go into the tuning log and come from it:
+// a layer measured before on this board, core, compiler, opt level and index width is not
+// measured again, in any model.
+//
+// Then the fastest candidate of every group is composed into one variant, built without hooks
+// and measured like any other (outputs against the host reference, fit against the limits). If
+// it would not fit (predicted from code generation, before building), layers give up their most
+// memory-hungry choices, the least costly first; measurement images that would not fit are split.
+//
+// It starts from the winner of what was measured before it (the best untuned variant), and only
+// for the instructions/cycles objective.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "results/tuning_log.hpp"
+#include "search/footprint.hpp"
+#include "search/strategy.hpp"
+
+namespace aotbench::search {
+
+class LayerTuner : public SearchStrategy {
+ public:
+  explicit LayerTuner(results::TuningLog& log) : log_(log) {}
+  const char* name() const override { return "per-layer tuner"; }
+  std::vector<Proposal> next(const SearchState& state) override;
+  void observe(const Proposal& proposal, const sweep::Measurement& m) override;
+
+  // What it did; empty when it did not tune, and then note() says why.
+  std::optional<results::Tuning> tuning() const;
+  const std::string& note() const { return note_; }
+
+ private:
+  struct Candidate {
+    std::string schedule;
+    std::optional<uint64_t> counts;
+    uint64_t spread = 0;
+    bool from_log = false;
+    std::string failed;         // why it cannot be used (its measurement image failed, or cannot fit)
+    int64_t param_bytes = 0;    // of one layer: the constants it reads, in flash
+    int64_t scratch_bytes = 0;  // of one layer: working memory, in RAM
+  };
+  struct Group {
+    std::string signature;
+    std::vector<int> ops;  // operator indices
+    std::string type, shape;
+    uint64_t macs = 0;  // of one layer
+    std::vector<Candidate> candidates;
+    std::size_t chosen = 0;
+    std::size_t fastest = 0;  // chosen unless the limits needed a leaner one
+  };
+  struct Image {
+    std::vector<std::size_t> assignment;  // per group: the candidate it runs
+    std::vector<bool> fresh;              // per group: measured by this image
+  };
+
+  bool start(const SearchState& state);
+  std::vector<Proposal> images();
+  void fit_image(Image image, std::vector<Image>& out);
+  std::pair<Image, Image> halves(const Image& image) const;
+  Proposal image_proposal(Image image);
+  void take_profile(const Image& image, const sweep::Measurement& m);
+  void split_or_fail(const Image& image, const sweep::Measurement& m);
+  void choose();
+  bool fit_composition();
+  bool repair(const results::VariantResult& composed);
+  Proposal composed_proposal();
+  std::vector<std::size_t> chosen() const;
+  codegen::Variant with_layers(const std::vector<std::size_t>& assignment) const;
+  codegen::Variant image_variant(const std::vector<std::size_t>& assignment) const;
+  std::size_t leanest(const Group& g) const;
+  results::TuningKey key(const Group& g, const Candidate& c) const;
+  void measure_memory();
+
+  enum class Phase { start, images, compose, done };
+  results::TuningLog& log_;
+  Phase phase_ = Phase::start;
+  bool planned_ = false;  // the first images are planned
+  std::string note_;
+  // From the state at the start (the setup outlives the sweep's strategies).
+  const sweep::MeasureSetup* setup_ = nullptr;
+  sweep::Limits limits_;
+  results::RunInfo info_;
+  codegen::Variant base_;
+  codegen::EmitOptions emit_options_;
+  std::optional<FootprintModel> footprint_;
+  std::string base_key_, compiler_, build_;
+  std::vector<Group> groups_;
+  std::map<std::string, Image> pending_;  // measurement images by variant key
+  std::vector<Image> retry_;
+  int images_ = 0, measured_ = 0, from_log_ = 0, repairs_ = 0;
+  std::optional<results::VariantResult> composed_;
+};
+
+}  // namespace aotbench::search

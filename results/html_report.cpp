@@ -215,7 +215,7 @@ std::string tuning_section(const Run& run) {
                     compact_number(static_cast<double>(l.counts)) + (gain ? fmt::format(" ({:.1f}x)", *gain) : "")});
   }
   out += bar_chart(bars, counts + " per layer (gain over the reference kernels)");
-  out += "<div class=\"table-wrap\"><table class=\"sortable\"><thead><tr>" + th("layer", "#", true) +
+  out += "<div class=\"table-wrap\"><table class=\"sortable\" id=\"tuning\"><thead><tr>" + th("layer", "#", true) +
          th("layer_type", "operator", false) + th("layer_shape", "shape", false) + th("layer_macs", "MACs", true) +
          th("layer_schedule", "schedule", false) + th("layer_counts", counts, true) +
          th("layer_per_mac", counts + "/MAC", true) + th("layer_gain", "gain over ref", true) +
@@ -226,7 +226,8 @@ std::string tuning_section(const Run& run) {
       candidates += (candidates.empty() ? "" : ", ") + schedule + " " + compact_number(static_cast<double>(c));
     const auto cpm = l.counts_per_mac();
     const auto gain = l.gain();
-    out += "<tr>" + num_cell(l.index, Unit::counts) + text_cell(l.type) + text_cell(l.shape) +
+    out += fmt::format("<tr data-key=\"{}\">", l.index) + num_cell(l.index, Unit::counts) + text_cell(l.type) +
+           text_cell(l.shape) +
            num_cell(static_cast<double>(l.macs), Unit::counts) +
            text_cell(l.schedule + (l.close_call ? " (within the noise)" : "")) +
            num_cell(static_cast<double>(l.counts), Unit::counts) +

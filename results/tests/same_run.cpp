@@ -65,6 +65,31 @@ void expect_same_run(const Run& a, const Run& b) {
   EXPECT_EQ(a.selection_reason, b.selection_reason);
   ASSERT_EQ(a.variants.size(), b.variants.size());
   for (std::size_t i = 0; i < a.variants.size(); ++i) expect_same_variant(a.variants[i], b.variants[i]);
+  ASSERT_EQ(a.tuning.has_value(), b.tuning.has_value());
+  if (!a.tuning) return;
+  const Tuning &s = *a.tuning, &t = *b.tuning;
+  EXPECT_EQ(s.base_key, t.base_key);
+  EXPECT_EQ(s.tuned_key, t.tuned_key);
+  EXPECT_EQ(s.images, t.images);
+  EXPECT_EQ(s.measured, t.measured);
+  EXPECT_EQ(s.from_log, t.from_log);
+  EXPECT_EQ(s.layers_sum, t.layers_sum);
+  EXPECT_EQ(s.note, t.note);
+  ASSERT_EQ(s.layers.size(), t.layers.size());
+  for (std::size_t i = 0; i < s.layers.size(); ++i) {
+    const TunedLayer &x = s.layers[i], &y = t.layers[i];
+    EXPECT_EQ(x.index, y.index);
+    EXPECT_EQ(x.type, y.type);
+    EXPECT_EQ(x.shape, y.shape);
+    EXPECT_EQ(x.macs, y.macs);
+    EXPECT_EQ(x.schedule, y.schedule);
+    EXPECT_EQ(x.counts, y.counts);
+    EXPECT_EQ(x.spread, y.spread);
+    EXPECT_EQ(x.reference, y.reference);
+    EXPECT_EQ(x.close_call, y.close_call);
+    EXPECT_EQ(x.from_log, y.from_log);
+    EXPECT_EQ(x.candidates, y.candidates);
+  }
 }
 
 }  // namespace aotbench::results::testing

@@ -10,7 +10,7 @@ namespace aotbench::results::testing {
 Run sample_run();
 // The same sweep a day later, with known changes against sample_run() (see sample_run.cpp):
 // counts +10% for kSlowerKey, flash model code +3% for kBiggerKey, kBrokenKey ok -> mismatch,
-// kFasterKey counts -5%, kDroppedKey missing, kAddedKey new.
+// kFasterKey counts -5%, kDroppedKey missing, kAddedKey new; and the winner's layers tuned.
 Run changed_run();
 
 extern const char* const kSlowerKey;

@@ -131,7 +131,7 @@ def main():
         fail(f"aotbench report should find the sample regressions (exit 2) and write {diff}; exit {rc}")
 
     report = work / "base/report.html"
-    names = [b["name"] for b in json.loads((work / "base/results.json").read_text())["benchmarks"]]
+    names = [b["name"] for b in json.loads((work / "base/results.json").read_text())["benchmarks"] if "aotbench" in b]
     tables = dom_tables(work, "asc", report, "#sort=counts_median", shot="report")
     rows = tables["variants"]["rows"]
     if sorted(r["key"] for r in rows) != sorted(names):
@@ -142,6 +142,14 @@ def main():
     tables = dom_tables(work, "desc", report, "#sort=flash_total:desc")
     expect_sorted(column(tables["variants"], "flash_total"), True, "report sorted by flash, descending")
     print(f"report.html: {len(rows)} rows, sorting works both ways")
+
+    tuned = work / "changed/report.html"
+    layers = json.loads((work / "changed/results.json").read_text())["aotbench_tuning"]["layers"]
+    tables = dom_tables(work, "tuned", tuned, "#sort=layer_counts:desc")
+    if sorted(r["key"] for r in tables["tuning"]["rows"]) != sorted(str(x["index"]) for x in layers):
+        fail("the report's tuning table does not have exactly the tuned layers of results.json")
+    expect_sorted(column(tables["tuning"], "layer_counts"), True, "tuning table sorted by counts, descending")
+    print(f"report.html: {len(layers)} tuned layers, sortable")
 
     tables = dom_tables(work, "diff", diff, "#sort=counts_median.change:desc", shot="diff")
     changes = column(tables["changes"], "counts_median.change")

@@ -58,6 +58,22 @@ TEST(Html, OneRowAndOneBarPerVariantWinnerMarked) {
   EXPECT_NE(html.find("not cycles"), std::string::npos);
 }
 
+TEST(Html, TuningHasARowAndABarPerLayerEscaped) {
+  const results::Run run = testing::changed_run();
+  const std::string html = report_html(run);
+  expect_self_contained(html);
+  const auto at = html.find("id=\"tuning\"");
+  ASSERT_NE(at, std::string::npos);
+  const std::string table = html.substr(at, html.find("</table>", at) - at);
+  EXPECT_EQ(count(table, "<tr data-key="), run.tuning->layers.size());
+  EXPECT_EQ(count(table, "(within the noise)"), 1u);  // the one close call
+  EXPECT_EQ(count(html, "<s>"), 0u);
+  EXPECT_EQ(count(html, "<i>&</i>"), 0u);
+  EXPECT_GT(count(table, "48x48x8 -&gt; 48x48x16 &lt;s&gt;"), 0u);
+  EXPECT_NE(table.find("7.00x"), std::string::npos);  // gain over the reference kernels
+  EXPECT_EQ(report_html(testing::sample_run()).find("id=\"tuning\""), std::string::npos);  // untuned: no section
+}
+
 TEST(Html, HardwareRunsSayCycles) {
   results::Run run = testing::sample_run();
   run.info.counter = CounterKind::cycles;

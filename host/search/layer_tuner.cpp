@@ -144,7 +144,7 @@ results::TuningKey LayerTuner::key(const Group& g, const Candidate& c) const {
 }
 
 // Image k gives every group its k-th candidate still to measure; groups with none left run their
-// fastest known candidate (not measured again). Images that did not fit come back split.
+// leanest candidate (not measured again). Images that did not fit come back split.
 std::vector<Proposal> LayerTuner::images() {
   std::vector<Image> plan = std::move(retry_);
   retry_.clear();
@@ -291,14 +291,18 @@ void LayerTuner::take_profile(const Image& image, const sweep::Measurement& m) {
   }
 }
 
-// An image that did not fit after all teaches the footprint model its miss and is measured again
-// in two halves; one that fails otherwise rules its fresh candidates out.
+// An image that did not fit after all (it teaches the footprint model its miss), did not build or
+// gave wrong bytes is measured again in two halves, to find the candidate at fault; an image of
+// one fresh candidate, or one that failed on the device, rules its fresh candidates out.
 void LayerTuner::split_or_fail(const Image& image, const sweep::Measurement& m) {
   std::vector<std::size_t> fresh;
   for (std::size_t gi = 0; gi < groups_.size(); ++gi)
     if (image.fresh[gi]) fresh.push_back(gi);
-  if (m.result.status == results::Status::does_not_fit && fresh.size() > 1) {
-    footprint_->correct(image_variant(image.assignment), m.result, limits_);
+  const results::Status st = m.result.status;
+  const bool bisect = st == results::Status::does_not_fit || st == results::Status::mismatch ||
+                      st == results::Status::build_failed;
+  if (bisect && fresh.size() > 1) {
+    if (st == results::Status::does_not_fit) footprint_->correct(image_variant(image.assignment), m.result, limits_);
     auto [a, b] = halves(image);
     fit_image(std::move(a), retry_);
     fit_image(std::move(b), retry_);

@@ -5,7 +5,8 @@ add_executable(sweep_tests ${_dir}/sweep_space_test.cpp ${_dir}/sweep_select_tes
                            ${_dir}/sweep_progress_test.cpp ${_dir}/sweep_clang_device_test.cpp
                            ${_dir}/sweep_device_oracle_test.cpp ${_dir}/sweep_run_folder_test.cpp
                            ${_dir}/sweep_identity_test.cpp ${_dir}/sweep_measure_test.cpp
-                           ${_dir}/sweep_fit_check_test.cpp ${_dir}/sweep_footprint_test.cpp)
+                           ${_dir}/sweep_fit_check_test.cpp ${_dir}/sweep_footprint_test.cpp
+                           ${_dir}/sweep_tuner_test.cpp)
 target_link_libraries(sweep_tests PRIVATE aotbench_sweep GTest::gtest_main util)  # util: openpty
 target_compile_definitions(sweep_tests PRIVATE "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\""
                            "AOTBENCH_SHARED_DIR=\"${AOTBENCH_SHARED_DIR}\"")

@@ -1,0 +1,183 @@
+// The per-layer tuner's decisions, fed per-operator profiles made up here to show what QEMU's
+// exact counts never do: noise between repeats, as DWT cycles on a real board have, and a board
+// whose flash the fastest choices overflow. (sweep.tune runs the same tuner on QEMU for real.)
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "board/registry.hpp"
+#include "infer/infer.hpp"
+#include "search/layer_tuner.hpp"
+#include "select/select.hpp"
+
+namespace fs = std::filesystem;
+using namespace aotbench;
+
+namespace {
+
+// Cycles per layer by schedule: int16 weights a little faster than int8, both far below the
+// reference kernels; every dsp figure varies by 300 cycles between repeats.
+uint64_t cycles_of(const std::string& schedule) {
+  if (schedule == "ref") return 10000;
+  return schedule.ends_with("_w16") ? 4000 : 4100;
+}
+uint64_t spread_of(const std::string& schedule) { return schedule == "ref" ? 0 : 300; }
+
+class Tuner : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    fs::remove(db_);
+    setup_.board = board::Registry().get("netduinoplus2", {});
+    setup_.model = &model_;
+    setup_.repeat = 5;
+    results::VariantResult base;
+    base.key = space_[0].key();
+    base.knobs = sweep::knobs_of(space_[0]);
+    base.status = results::Status::ok;
+    base.outputs_match = true;
+    base.fits = true;
+    base.counts = results::summarize({900000});
+    base.flash = results::SizeSplit{};
+    base.flash->parameters = 60000;
+    base.ram = results::SizeSplit{};
+    base.ram->model_code = 30000;
+    base.stack_bytes = 400;
+    run_.info.counter = results::CounterKind::cycles;
+    run_.variants.push_back(base);
+  }
+  void TearDown() override { fs::remove(db_); }
+
+  // Measures what the tuner proposes with the made-up profiles, until it proposes nothing.
+  // Returns the batches' sizes, the composed variants' marked negative.
+  std::vector<int> drive(search::LayerTuner& tuner, const sweep::Limits& limits) {
+    std::vector<int> batches;
+    for (int round = 0; round < 50; ++round) {
+      const search::SearchState state{run_, space_, setup_, limits, "cycles"};
+      const auto batch = tuner.next(state);
+      if (batch.empty()) break;
+      batches.push_back(batch[0].result ? -static_cast<int>(batch.size()) : static_cast<int>(batch.size()));
+      for (const auto& p : batch) tuner.observe(p, measure(p));
+    }
+    return batches;
+  }
+
+  sweep::Measurement measure(const search::Proposal& p) const {
+    sweep::Measurement m;
+    m.result = run_.variants[0];
+    m.result.key = p.variant.key();
+    uint64_t total = 0;
+    for (const auto& [index, schedule] : p.variant.layer_schedules()) {
+      m.ops.push_back({index, "", cycles_of(schedule), 0, schedule, spread_of(schedule)});
+      total += cycles_of(schedule);
+    }
+    m.result.counts = results::summarize({total});
+    return m;
+  }
+
+  const fs::path db_ = fs::temp_directory_path() / "aotbench_tuner_test.sqlite";
+  const infer::LoadedModel model_ = infer::load_model("kws");
+  const std::vector<codegen::Variant> space_ = {codegen::Variant::parse("opt=O2,kernels=dsp")};
+  sweep::MeasureSetup setup_;
+  results::Run run_;
+  const sweep::Limits roomy_{1 << 20, 1 << 20, std::nullopt};
+};
+
+TEST_F(Tuner, AsManyImagesAsTheMostCandidatesThenOneComposition) {
+  results::TuningLog log(db_);
+  search::LayerTuner tuner(log);
+  const std::vector<int> batches = drive(tuner, roomy_);
+  const auto t = tuner.tuning();
+  ASSERT_TRUE(t.has_value()) << tuner.note();
+  std::size_t most = 0;
+  for (const auto& l : t->layers) most = std::max(most, l.candidates.size());
+  EXPECT_EQ(most, 5u);  // a pointwise convolution: ref, dsp_1x1(_w16), dsp_im2col(_w16)
+  EXPECT_EQ(batches, (std::vector<int>{5, -1}));
+  EXPECT_EQ(t->images, 5);
+  for (const auto& l : t->layers) {
+    EXPECT_EQ(l.counts, cycles_of(l.schedule)) << l.index;
+    if (l.candidates.size() > 1) {
+      EXPECT_NE(l.schedule, "ref") << l.index;
+    }
+  }
+}
+
+// int8 and int16 weights 100 cycles apart with 300 of spread: the choice is flagged, not trusted;
+// a dsp schedule 6000 cycles below the reference one is not a close call.
+TEST_F(Tuner, ChoicesWithinTheNoiseAreFlagged) {
+  results::TuningLog log(db_);
+  search::LayerTuner tuner(log);
+  drive(tuner, roomy_);
+  const auto t = tuner.tuning();
+  ASSERT_TRUE(t.has_value()) << tuner.note();
+  int flagged = 0, clear = 0;
+  for (const auto& l : t->layers) {
+    const bool has_twin = std::any_of(l.candidates.begin(), l.candidates.end(), [](const auto& c) {
+      return c.first.ends_with("_w16");
+    });
+    EXPECT_EQ(l.close_call, has_twin) << l.index << " " << l.schedule;
+    (l.close_call ? flagged : clear) += 1;
+    if (l.close_call) {
+      EXPECT_EQ(l.spread, 300u);
+    }
+  }
+  EXPECT_GT(flagged, 0);
+  EXPECT_GT(clear, 0);
+}
+
+TEST_F(Tuner, ASecondTuningOnTheSameLogBuildsNoImage) {
+  results::TuningLog log(db_);
+  search::LayerTuner first(log);
+  drive(first, roomy_);
+  search::LayerTuner second(log);
+  EXPECT_EQ(drive(second, roomy_), (std::vector<int>{-1}));
+  const auto t = second.tuning();
+  ASSERT_TRUE(t.has_value());
+  EXPECT_EQ(t->images, 0);
+  EXPECT_EQ(t->measured, 0);
+  EXPECT_EQ(t->from_log, first.tuning()->measured);
+  EXPECT_EQ(t->tuned_key, first.tuning()->tuned_key);
+}
+
+// Flash for the first convolution's int16 weights or the classifier's, not both, and not for the
+// pointwise convolutions': those are ruled out before building, and the composition gives the
+// first convolution (the fewer cycles saved per byte) int8 weights, all predicted before building.
+TEST_F(Tuner, TheLimitsAreMetBeforeBuilding) {
+  codegen::EmitOptions eo;
+  eo.model_name = model_.name;
+  eo.cpu_features = setup_.board.cpu.features;
+  const search::FootprintModel f(model_.graph, eo, space_[0], run_.variants[0]);
+  auto more_flash = [&](const std::string& layers) {
+    codegen::Variant v = space_[0];
+    v.set("layers", layers);
+    return f.predict(v).flash - 60000;
+  };
+  const auto& ops = codegen::summarize_model(model_.graph, space_[0], eo).ops;
+  int first = -1, fc = -1, pointwise = -1;
+  for (const auto& op : ops) {
+    if (op.schedule == "dsp_im2col" && first < 0) first = op.index;
+    if (op.schedule == "dsp_fc") fc = op.index;
+    if (op.schedule == "dsp_1x1" && pointwise < 0) pointwise = op.index;
+  }
+  ASSERT_TRUE(first >= 0 && fc >= 0 && pointwise >= 0);
+  const int64_t d_first = more_flash(std::to_string(first) + ":dsp_im2col_w16");
+  const int64_t d_fc = more_flash(std::to_string(fc) + ":dsp_fc_w16");
+  const int64_t d_pointwise = more_flash(std::to_string(pointwise) + ":dsp_1x1_w16");
+  ASSERT_GT(d_first, d_fc);
+  ASSERT_GT(d_pointwise, d_first + d_fc);  // one pointwise layer alone takes more than both
+  const sweep::Limits tight{static_cast<uint64_t>(60000 + d_first + d_fc - 1), 1 << 20, std::nullopt};
+
+  results::TuningLog log(db_);
+  search::LayerTuner tuner(log);
+  EXPECT_EQ(drive(tuner, tight).back(), -1);  // one composition: predicted to fit, and it did
+  const auto t = tuner.tuning();
+  ASSERT_TRUE(t.has_value()) << tuner.note();
+  std::map<int, std::string> chosen;
+  for (const auto& l : t->layers) chosen[l.index] = l.schedule;
+  EXPECT_EQ(chosen[first], "dsp_im2col");
+  EXPECT_EQ(chosen[fc], "dsp_fc_w16");
+  EXPECT_EQ(chosen[pointwise], "dsp_1x1");
+  EXPECT_NE(t->note.find("1 layer shape(s) on a leaner schedule than their fastest"), std::string::npos) << t->note;
+  EXPECT_NE(t->note.find("dsp_1x1_w16 on CONV_2D excluded (would need"), std::string::npos) << t->note;
+}
+
+}  // namespace

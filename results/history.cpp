@@ -52,6 +52,8 @@ Value bool_value(const std::optional<bool>& b) {
 }  // namespace
 
 History::History(const std::filesystem::path& path) : db_(path, "history database"), path_(path.string()) {
+  // One transaction: two sweeps that open a new database at once must not both add a column.
+  Transaction t(db_);
   exec("CREATE TABLE IF NOT EXISTS runs(run_id TEXT PRIMARY KEY, date_utc TEXT, aotbench_commit TEXT, "
        "toolchain TEXT, qemu TEXT, board TEXT, target TEXT, counter TEXT, clock_hz INTEGER, model TEXT, "
        "model_sha256 TEXT, objective TEXT, command_line TEXT, selection_reason TEXT)");
@@ -66,10 +68,13 @@ History::History(const std::filesystem::path& path) : db_(path, "history databas
        "op_type TEXT, schedule TEXT, PRIMARY KEY(run_id, key, op_index))");
   // Metric columns are added one by one so a database from an older aotbench gains new ones.
   std::set<std::string> have;
-  Stmt info(db_, "PRAGMA table_info(variants)");
-  while (info.step()) have.insert(info.text(1));
+  {
+    Stmt info(db_, "PRAGMA table_info(variants)");
+    while (info.step()) have.insert(info.text(1));
+  }
   for (const auto& m : metrics())
     if (!have.count(m.name)) exec(fmt::format("ALTER TABLE variants ADD COLUMN {} {}", m.name, sql_type(m)));
+  t.commit();
 }
 
 History::~History() = default;

@@ -1,6 +1,9 @@
 // The SQLite history, checked with plain SQL through the sqlite3 API.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
+
 #include <filesystem>
 #include <fstream>
 #include <sqlite3.h>
@@ -129,6 +132,27 @@ TEST(History, TwoRunsAndReadBack) {
   EXPECT_THROW(h.load_run("no-such-run"), ResultsError);
   Db db(path);
   EXPECT_EQ(db.one("SELECT COUNT(*) FROM variants"), std::to_string(a.variants.size() + b.variants.size()));
+}
+
+// Sweeps started together open one new database at once: each must find it complete, and none
+// may add a column another has just added ("duplicate column name").
+TEST(History, ManyOpenANewDatabaseAtOnce) {
+  for (int round = 0; round < 5; ++round) {
+    const fs::path path = fresh("together" + std::to_string(round));
+    std::atomic<int> failed{0};
+    std::vector<std::thread> openers;
+    for (int i = 0; i < 8; ++i) {
+      openers.emplace_back([&] {
+        try {
+          History h(path);
+        } catch (const std::exception&) {
+          ++failed;
+        }
+      });
+    }
+    for (auto& t : openers) t.join();
+    EXPECT_EQ(failed.load(), 0) << "round " << round;
+  }
 }
 
 TEST(History, OlderDatabaseGainsNewMetricColumns) {

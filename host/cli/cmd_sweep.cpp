@@ -105,6 +105,11 @@ void add_sweep(CLI::App& app) {
   app.add_option("--input", inputs, "raw bytes per model input (default: random, seeded by the model's hash)")
       ->check(regular_file());
   app.add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
+  app.add_option("--qemu-load", o.qemu_load,
+                 "emulated boards: load each firmware through QEMU's gdbstub with gdb, verified, as real boards "
+                 "are (gdb), or with QEMU's -kernel (kernel)")
+      ->check(CLI::IsMember({"gdb", "kernel"}))
+      ->capture_default_str();
   app.add_option("--serial", o.serial_device, "hardware: UART device instead of the profile's");
   app.add_option("--probe", o.probe, "hardware: serial number of the debug probe to flash through");
   app.add_flag("-q,--quiet", o.quiet, "no progress; print only the winner's key");

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <thread>
 
+#include "flash/gdb_loader.hpp"
 #include "flash/process.hpp"
 #include "flash/qemu.hpp"
 
@@ -103,11 +104,18 @@ class PyOcdFlasher : public Flasher {
 class QemuLoader : public Flasher {
  public:
   explicit QemuLoader(const board::Profile& p) : p_(p) {}
+  // gdb's command; the note has the emulator's, started halted with its gdbstub.
   FlashPlan plan(const fs::path& elf) const override {
-    auto argv = qemu_command(p_, elf, 0);
-    for (auto& a : argv)
+    auto qemu = qemu_command(p_, elf, 0, {}, 0);
+    for (auto& a : qemu) {
       if (a.rfind("tcp:127.0.0.1:0,", 0) == 0) a = "tcp:127.0.0.1:PORT,nodelay=on";
-    return {"qemu", argv, "QEMU loads the ELF when it boots (-kernel); PORT is a free loopback port"};
+      if (a == "tcp:127.0.0.1:0") a = "tcp:127.0.0.1:GDBPORT";
+    }
+    GdbEndpoint stub = qemu_gdb_endpoint(p_, 0);
+    stub.address = "127.0.0.1:GDBPORT";
+    return {"qemu", gdb_load_command(stub, elf),
+            fmt::format("through QEMU's gdbstub, started halted: {} (PORT and GDBPORT are free loopback ports)",
+                        shell_join(qemu))};
   }
   void flash(const fs::path& elf) const override { require_elf(elf); }
 

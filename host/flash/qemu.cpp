@@ -1,15 +1,16 @@
 // See qemu.hpp.
 #include "flash/qemu.hpp"
 
+#include <fcntl.h>
 #include <fmt/core.h>
 #include <unistd.h>
 
-#include <fcntl.h>
+#include "flash/flashers.hpp"
 
 namespace aotbench::flash {
 
 std::vector<std::string> qemu_command(const board::Profile& p, const std::filesystem::path& elf,
-                                      unsigned port, const QemuOptions& o) {
+                                      unsigned port, const QemuOptions& o, unsigned gdb_port) {
   int shift = board::icount_shift(p);
   std::vector<std::string> cmd = {
       o.program, "-M", p.qemu.machine, "-nodefaults", "-display", "none", "-monitor", "none",
@@ -21,9 +22,16 @@ std::vector<std::string> qemu_command(const board::Profile& p, const std::filesy
     cmd.push_back("-semihosting-config");
     cmd.push_back("enable=on,target=native");
   }
-  cmd.push_back("-kernel");
-  cmd.push_back(std::filesystem::absolute(elf).string());
+  if (o.load == "gdb") {
+    cmd.insert(cmd.end(), {"-S", "-gdb", fmt::format("tcp:127.0.0.1:{}", gdb_port)});
+  } else {
+    cmd.insert(cmd.end(), {"-kernel", std::filesystem::absolute(elf).string()});
+  }
   return cmd;
+}
+
+GdbEndpoint qemu_gdb_endpoint(const board::Profile& p, unsigned gdb_port) {
+  return {fmt::format("127.0.0.1:{}", gdb_port), "monitor system_reset", p.memory.flash.origin};
 }
 
 QemuInstance::QemuInstance(const board::Profile& p, const std::filesystem::path& elf, const QemuOptions& o) {
@@ -34,7 +42,10 @@ QemuInstance::QemuInstance(const board::Profile& p, const std::filesystem::path&
   transport::TcpListener listener;
   port_ = listener.port();
   shift_ = board::icount_shift(p);
-  command_ = qemu_command(p, elf, port_, o);
+  if (o.load != "gdb" && o.load != "kernel")
+    throw ProcessError(fmt::format("unknown QEMU load method '{}': gdb or kernel", o.load));
+  if (o.load == "gdb") gdb_port_ = o.gdb_port ? o.gdb_port : transport::TcpListener().port();  // QEMU binds it next
+  command_ = qemu_command(p, elf, port_, o, gdb_port_);
   auto log_path = std::filesystem::temp_directory_path() / fmt::format("aotbench-qemu-{}-{}.log", getpid(), port_);
   process_ = std::make_unique<ChildProcess>(command_, log_path);
   log_fd_ = open(log_path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -47,6 +58,16 @@ QemuInstance::QemuInstance(const board::Profile& p, const std::filesystem::path&
                            : fmt::format("QEMU did not connect its serial port within {} ms", o.start_timeout.count());
     stop();
     throw ProcessError(fmt::format("board {}: {} (command: {})", p.name, why, shell_join(command_)));
+  }
+  if (gdb_port_) {
+    try {
+      load_report_ = load_via_gdb(qemu_gdb_endpoint(p, gdb_port_), elf, o.gdb);
+    } catch (const FlashError& e) {
+      const auto code = process_->exit_code();
+      stop();
+      throw FlashError(fmt::format("board {}: {}{}", p.name, e.what(),
+                                   code ? fmt::format(" (QEMU exited with status {}: {})", *code, log()) : ""));
+    }
   }
 }
 

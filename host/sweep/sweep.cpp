@@ -202,6 +202,7 @@ class Sweep {
       throw std::runtime_error(fmt::format("--warmup {}: give 0 to {} untimed runs per variant", setup_.warmup, kMaxWarmup));
     if (o_.jobs < 0) throw std::runtime_error(fmt::format("--jobs {}: give 1 or more workers", o_.jobs));
     setup_.flasher = o_.flasher;
+    setup_.qemu.load = o_.qemu_load;
     setup_.serial_device = o_.serial_device;
     setup_.probe = o_.probe;
     if (!emulated) setup_.device_lock = &device_lock_;  // one physical board: one run at a time

@@ -41,6 +41,7 @@ struct SweepOptions {
   bool quiet = false;
   std::vector<std::filesystem::path> inputs;  // one raw file per graph input (default: seeded random)
   std::string flasher, serial_device;   // hardware overrides
+  std::string qemu_load = "gdb";        // emulated boards: gdb (through the gdbstub, verified) or kernel
   std::string probe;                    // hardware: the debug probe's serial number (several attached)
   std::string command_line;
 };

@@ -246,7 +246,8 @@ TEST(DeviceCli, FlashOnAnEmulatedBoardBootChecksTheElf) {
   ASSERT_EQ(r.rc, 0) << r.err;
   json j = json::parse(r.out);
   EXPECT_EQ(j["tool"], "qemu");
-  EXPECT_EQ(j["command"][0], "qemu-system-arm");
+  EXPECT_EQ(j["command"][0], "gdb-multiarch");  // loaded through QEMU's gdbstub, as a real board's server
+  EXPECT_NE(j["command"].dump().find("compare-sections"), std::string::npos);
   EXPECT_TRUE(j["flashed"]);
   EXPECT_EQ(j["build_id"].get<std::string>().size(), 40u);
 }

@@ -3,6 +3,7 @@
 add_executable(device_tests
   tests/device_boards_test.cpp
   tests/device_qemu_test.cpp
+  tests/device_gdb_load_test.cpp
   tests/device_build_test.cpp
   tests/device_cli_test.cpp
   tests/device_icount_test.cpp
@@ -34,3 +35,5 @@ foreach(board netduinoplus2 mps2-an385 mps2-an386 mps2-an500)
   add_test(NAME device.qemu.${name} COMMAND device_tests "--gtest_filter=Boards/QemuDevice.*/${param}")
   set_tests_properties(device.qemu.${name} PROPERTIES TIMEOUT 120)
 endforeach()
+add_test(NAME device.gdb_load COMMAND device_tests "--gtest_filter=GdbLoad*:Boards/GdbLoadOnBoard.*")
+set_tests_properties(device.gdb_load PROPERTIES TIMEOUT 180)

@@ -10,6 +10,7 @@
 // per-layer tuner must find the faulty schedules by bisecting its measurement images and compose
 // a byte-exact variant without them.
 #include <gtest/gtest.h>
+#include <fmt/core.h>
 
 #include <fstream>
 #include <iterator>
@@ -133,6 +134,27 @@ TEST(DeviceFault, AWrongDeviceResultIsAMismatchAndNeverSelected) {
   ASSERT_TRUE(winner.has_value());
   EXPECT_EQ(*winner, 0u);
   EXPECT_FALSE(run.variants[1].selected);
+}
+
+// In the sweep's pipeline a flash that does not verify (a byte of .text changed after loading) is
+// the variant's flash_failed with the loader's message; the next variant on the board runs.
+TEST(DeviceFault, AFlashThatDoesNotVerifyIsFlashFailedAndTheNextVariantRuns) {
+  const board::Profile board = board::Registry().get("netduinoplus2", {});
+  const infer::LoadedModel model = infer::load_model((kShared / "models" / "kws_ref_model.tflite").string());
+  std::atomic<bool> stop{false};
+  const sweep::MeasureSetup s = setup_for(board, model, "kws_ref_model", "rand1");
+  sweep::MeasureSetup broken = s;
+  broken.qemu.gdb.attempts = 2;
+  broken.qemu.gdb.backoff = std::chrono::milliseconds(50);
+  broken.qemu.gdb.after_load = {fmt::format("set {{unsigned char}}{:#x} = 0x5a", board.memory.flash.origin + 0x200)};
+  const auto v = codegen::Variant::parse("opt=O2");
+  const sweep::Measurement bad = sweep::measure_variant(broken, v, [](sweep::Stage) {}, stop);
+  EXPECT_EQ(bad.result.status, results::Status::flash_failed) << bad.result.message;
+  EXPECT_NE(bad.result.message.find("verify failed: section(s) .text"), std::string::npos) << bad.result.message;
+  EXPECT_FALSE(bad.result.counts.has_value());
+  const sweep::Measurement good = sweep::measure_variant(s, v, [](sweep::Stage) {}, stop);
+  EXPECT_EQ(good.result.status, results::Status::ok) << good.result.message;
+  EXPECT_EQ(good.result.outputs_match, true);
 }
 
 // The fault is in the 2x2 convolution loop every dsp CONV_2D schedule shares (device only).

@@ -1,0 +1,92 @@
+// See gdb_loader.hpp.
+#include "flash/gdb_loader.hpp"
+
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include "flash/flashers.hpp"
+#include "flash/process.hpp"
+
+namespace aotbench::flash {
+namespace {
+
+// gdb's complaint: the lines that are not the progress of a good load, kept readable.
+std::string gdb_message(const std::string& output) {
+  std::istringstream in(output);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line.starts_with("Loading section") || line.starts_with("Start address") ||
+        line.starts_with("Transfer rate") || line.find(": matched.") != std::string::npos)
+      continue;
+    lines.push_back(line);
+  }
+  std::string msg = fmt::format("{}", fmt::join(lines, " | "));
+  if (msg.size() > 500) msg = msg.substr(0, 500) + "...";
+  return msg.empty() ? "(no output)" : msg;
+}
+
+}  // namespace
+
+std::vector<std::string> gdb_load_command(const GdbEndpoint& t, const std::filesystem::path& elf,
+                                          const GdbLoadOptions& o) {
+  // exec-file, not the ELF as gdb's argument: its sections are all a load needs, and gdb then
+  // skips reading the debug information (a third of its time on a 1.5 MB firmware).
+  std::vector<std::string> argv = {o.gdb, "-nx", "-batch", "-ex", "set confirm off", "-ex", "set pagination off",
+                                   "-ex", "exec-file " + std::filesystem::absolute(elf).string(),
+                                   // a server that is not there is refused in seconds (gdb's default
+                                   // keeps retrying for 15 s), and a silent one times out alike
+                                   "-ex", "set tcp connect-timeout 3", "-ex", "set remotetimeout 5",
+                                   "-ex", "target extended-remote " + t.address, "-ex", "load"};
+  for (const auto& c : o.after_load) argv.insert(argv.end(), {"-ex", c});
+  argv.insert(argv.end(), {"-ex", "compare-sections", "-ex", t.reset_command,
+                           "-ex", fmt::format("set $sp = *(unsigned int *){:#x}", t.vector_table),
+                           "-ex", fmt::format("set $pc = *(unsigned int *){:#x}", t.vector_table + 4),
+                           "-ex", "detach"});
+  return argv;
+}
+
+std::vector<std::string> verified_sections(std::string_view output) {
+  static const std::regex line(R"(Section (\S+), range \S+ -- \S+: (matched|MIS-MATCHED)[!.])");
+  std::vector<std::string> matched, mismatched;
+  const std::string text(output);
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), line); it != std::sregex_iterator(); ++it)
+    ((*it)[2] == "matched" ? matched : mismatched).push_back((*it)[1]);
+  if (!mismatched.empty())
+    throw FlashError(fmt::format("verify failed: section(s) {} read back different from the ELF",
+                                 fmt::join(mismatched, ", ")));
+  if (matched.empty()) throw FlashError("nothing was verified (compare-sections reported no section)");
+  return matched;
+}
+
+GdbLoadReport load_via_gdb(const GdbEndpoint& t, const std::filesystem::path& elf, const GdbLoadOptions& o) {
+  if (!std::filesystem::is_regular_file(elf)) throw FlashError(fmt::format("firmware {} does not exist", elf.string()));
+  const std::vector<std::string> argv = gdb_load_command(t, elf, o);
+  std::string why;
+  auto backoff = o.backoff;
+  for (int attempt = 1; attempt <= o.attempts; ++attempt) {
+    const CommandResult r = run_command(argv, o.timeout);
+    try {
+      if (r.timed_out) throw FlashError(fmt::format("gdb timed out after {} ms", o.timeout.count()));
+      // Verification first: a mismatch must be named even when a later command also failed.
+      std::vector<std::string> sections = verified_sections(r.output);
+      if (r.exit_code != 0) throw FlashError(fmt::format("gdb exit code {}: {}", r.exit_code, gdb_message(r.output)));
+      return {attempt, std::move(sections)};
+    } catch (const FlashError& e) {
+      why = e.what();
+      if (std::string(e.what()).starts_with("nothing was verified"))
+        why = fmt::format("{} ({})", e.what(), gdb_message(r.output));
+    }
+    if (attempt < o.attempts) {
+      std::this_thread::sleep_for(backoff);
+      backoff *= 2;
+    }
+  }
+  throw FlashError(fmt::format("loading {} through the GDB server at {} failed after {} attempt(s): {}",
+                               elf.filename().string(), t.address, o.attempts, why));
+}
+
+}  // namespace aotbench::flash

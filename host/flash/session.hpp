@@ -16,7 +16,8 @@ namespace aotbench::flash {
 
 struct SessionOptions {
   std::chrono::milliseconds connect_timeout{5000};  // the firmware must answer GetInfo within it
-  std::chrono::milliseconds request_timeout{2500};  // per attempt, later requests
+  // Silence before a request is asked again (transport::RpcClient::Options::timeout).
+  std::chrono::milliseconds request_timeout{500};
   int retries = 3;
   std::string flasher;         // hardware: openocd | pyocd instead of the profile's tool
   std::string serial_device;   // hardware: instead of the profile's serial.device

@@ -199,7 +199,7 @@ class Pipeline {
     ro.warmup = static_cast<uint32_t>(s_.warmup);
     ro.measure_stack = true;
     ro.profile = v_.profile_ops();
-    ro.timeout = s_.run_timeout;
+    ro.max_silence = s_.max_silence;
     const transport::RunResult r = rpc.run(ro);
     if (r.model_status != 0)
       fail(results::Status::run_failed, fmt::format("the model returned {} on the device: {}", r.model_status, r.error));

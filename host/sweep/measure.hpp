@@ -38,7 +38,9 @@ struct MeasureSetup {
   std::vector<std::filesystem::path> input_files;  // the same bytes in files (LoadInput under QEMU)
   std::vector<std::vector<uint8_t>> reference;  // expected outputs, one per graph output
   int warmup = 0, repeat = 1;
-  std::chrono::milliseconds run_timeout{300000};
+  // The longest the device may be silent during a Run: about one workload call, as it reports
+  // progress between calls. A hang detector; lost frames are asked for again within seconds.
+  std::chrono::milliseconds max_silence{300000};
   std::string flasher, serial_device, probe;    // hardware overrides (empty: the profile's / any probe)
   std::mutex* device_lock = nullptr;            // held while flashing and running (one real board)
   std::vector<std::string> extra_cflags;        // added to every variant's compile (tests)

@@ -120,7 +120,7 @@ TEST(DeviceCli, InfoJsonOnEmulatedBoards) {
     EXPECT_EQ(j["board"], b == "stm32" ? "netduinoplus2" : b);
     EXPECT_EQ(j["counter"], "qemu-icount");
     EXPECT_EQ(j["unit"], "instructions");
-    EXPECT_EQ(j["protocol_version"], 1);
+    EXPECT_EQ(j["protocol_version"], 2);
     EXPECT_FALSE(r.err.empty());
   }
 }

@@ -16,7 +16,9 @@
 #include "board/profile.hpp"
 #include "emit/variant.hpp"
 #include "infer/infer.hpp"
+#include "link/fault_link.hpp"
 #include "results/record.hpp"
+#include "rpc/link_report.hpp"
 
 namespace aotbench::sweep {
 
@@ -41,6 +43,7 @@ struct MeasureSetup {
   // The longest the device may be silent during a Run: about one workload call, as it reports
   // progress between calls. A hang detector; lost frames are asked for again within seconds.
   std::chrono::milliseconds max_silence{300000};
+  transport::LinkFaults link_faults;            // --link-faults: seeded per variant from its key
   std::string flasher, serial_device, probe;    // hardware overrides (empty: the profile's / any probe)
   std::mutex* device_lock = nullptr;            // held while flashing and running (one real board)
   std::vector<std::string> extra_cflags;        // added to every variant's compile (tests)
@@ -50,6 +53,7 @@ struct Measurement {
   results::VariantResult result;
   std::vector<results::OpProfile> ops;  // with profile=ops: per-operator counts and MACs
   StageTimes times;
+  transport::LinkReport link;  // what the link went through while measuring it
   bool interrupted = false;  // stopped by Ctrl-C: not a result, measure it again on --resume
 };
 

@@ -42,6 +42,7 @@ struct SweepOptions {
   std::vector<std::filesystem::path> inputs;  // one raw file per graph input (default: seeded random)
   std::string flasher, serial_device;   // hardware overrides
   std::string probe;                    // hardware: the debug probe's serial number (several attached)
+  transport::LinkFaults link_faults;    // --link-faults: injected on the host's side of every device link
   std::string command_line;
 };
 
@@ -52,6 +53,7 @@ struct SweepOutcome {
   std::optional<std::size_t> winner;
   bool interrupted = false;
   StageTimes times;
+  transport::LinkReport link;  // summed over every device session
   double wall_seconds = 0;
   std::size_t measured_now = 0, resumed = 0;
 };

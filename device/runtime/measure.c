@@ -46,6 +46,10 @@ static aotbench_Status check(const aotbench_RunRequest* rq, const char** error) 
     *error = "iterations must be 1..max_iterations";
     return aotbench_Status_STATUS_OUT_OF_RANGE;
   }
+  if (rq->warmup > AB_MAX_WARMUP) {
+    *error = "warmup must be 0..1000";
+    return aotbench_Status_STATUS_OUT_OF_RANGE;
+  }
   if (workload_fn(rq->workload) == 0) {
     *error = "unknown workload";
     return aotbench_Status_STATUS_BAD_REQUEST;

@@ -17,7 +17,7 @@ namespace aotbench::sweep {
 
 // Bounds of the numeric options (the CLI checks them while parsing; run_sweep again, first).
 inline constexpr int kMaxRepeat = static_cast<int>(transport::kMaxIterations);  // one Run's counts
-inline constexpr int kMaxWarmup = 100;  // warm-ups run inside one device request, under its timeout
+inline constexpr int kMaxWarmup = 100;  // warm-ups per variant (the firmware takes up to 1000 per Run)
 inline constexpr int kMaxJobs = 16;     // each worker runs a compiler or an emulator
 
 // Workers for `asked` (0: one per core): at most the host's cores and kMaxJobs. `note` tells

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <random>
+#include <type_traits>
 
 #include "aotbench.pb.h"
 #include "framing/ab_frame.h"
@@ -39,7 +40,18 @@ const char* request_name(pb_size_t tag) {
   return "?";
 }
 
-const char* status_name(aotbench_Status s) {
+// nanopb stores whatever number the wire carries in an enum field, and C++ must not load a value
+// outside the enum's range (UBSan: "not a valid value for type"), so enum fields are read as the
+// integers they hold.
+template <typename E>
+std::int64_t raw(const E& field) {
+  std::underlying_type_t<E> v;
+  static_assert(sizeof v == sizeof field);
+  std::memcpy(&v, &field, sizeof v);
+  return static_cast<std::int64_t>(v);
+}
+
+std::string status_name(std::int64_t s) {
   switch (s) {
     case aotbench_Status_STATUS_OK: return "ok";
     case aotbench_Status_STATUS_BAD_REQUEST: return "bad request";
@@ -48,15 +60,15 @@ const char* status_name(aotbench_Status s) {
     case aotbench_Status_STATUS_MODEL_ERROR: return "model error";
     case aotbench_Status_STATUS_UNSUPPORTED: return "unsupported";
   }
-  return "unknown status";
+  return fmt::format("unknown status {}", s);
 }
 
 TensorSpec from_pb(const aotbench_TensorSpec& s) {
-  return {s.name, static_cast<int>(s.dtype), std::vector<std::int32_t>(s.shape, s.shape + s.shape_count),
+  return {s.name, static_cast<int>(raw(s.dtype)), std::vector<std::int32_t>(s.shape, s.shape + s.shape_count),
           s.bytes, s.scale, s.zero_point};
 }
 
-CounterKind from_pb(aotbench_CounterKind k) {
+CounterKind counter_of(std::int64_t k) {
   switch (k) {
     case aotbench_CounterKind_COUNTER_DWT_CYCLES: return CounterKind::dwt_cycles;
     case aotbench_CounterKind_COUNTER_SYSTICK_CYCLES: return CounterKind::systick_cycles;
@@ -73,7 +85,7 @@ DeviceInfo from_pb(const aotbench_GetInfoResponse& r) {
   i.build_id = r.build_id;
   i.model_key = r.model_key;
   i.clock_hz = r.clock_hz;
-  i.counter = from_pb(r.counter);
+  i.counter = counter_of(raw(r.counter));
   i.num_inputs = r.num_inputs;
   i.num_outputs = r.num_outputs;
   for (pb_size_t k = 0; k < r.inputs_count; ++k) i.inputs.push_back(from_pb(r.inputs[k]));
@@ -157,7 +169,7 @@ struct RpcClient::Impl {
         }
         resp = aotbench_Response aotbench_Response_init_zero;
         if (!pb_decode_message(aotbench_Response_fields, &resp, f.payload, f.len)) return Outcome::garbled;
-        bool matches = resp.which_body == tag + 2 || (resp.status != aotbench_Status_STATUS_OK && resp.which_body == 0);
+        bool matches = resp.which_body == tag + 2 || (raw(resp.status) != aotbench_Status_STATUS_OK && resp.which_body == 0);
         return matches ? Outcome::answer : Outcome::garbled;
       }
     }
@@ -224,11 +236,12 @@ struct RpcClient::Impl {
 
   aotbench_Response& check_status(pb_size_t tag) {
     // Answers the caller handles itself: a model that failed, a firmware without LoadInput.
-    bool run_failed = tag == aotbench_Request_run_tag && resp.status == aotbench_Status_STATUS_MODEL_ERROR;
-    bool no_load = tag == aotbench_Request_load_input_tag && resp.status == aotbench_Status_STATUS_UNSUPPORTED;
-    if (resp.status != aotbench_Status_STATUS_OK && !run_failed && !no_load)
+    const std::int64_t status = raw(resp.status);
+    bool run_failed = tag == aotbench_Request_run_tag && status == aotbench_Status_STATUS_MODEL_ERROR;
+    bool no_load = tag == aotbench_Request_load_input_tag && status == aotbench_Status_STATUS_UNSUPPORTED;
+    if (status != aotbench_Status_STATUS_OK && !run_failed && !no_load)
       throw DeviceError(fmt::format("{}: {} failed on the device: {} ({})", opt.who, request_name(tag),
-                                    resp.error, status_name(resp.status)));
+                                    resp.error, status_name(status)));
     return resp;
   }
 
@@ -282,7 +295,7 @@ CounterKind RpcClient::set_icount_shift(int shift) {
   auto& m = *impl_;
   m.begin(aotbench_Request_set_counter_tag);
   m.req.body.set_counter.icount_shift = shift;
-  return from_pb(m.call(m.limits(m.opt.give_up)).body.set_counter.counter);
+  return counter_of(raw(m.call(m.limits(m.opt.give_up)).body.set_counter.counter));
 }
 
 void RpcClient::set_input(std::uint32_t index, std::span<const std::uint8_t> data) {
@@ -309,7 +322,7 @@ bool RpcClient::load_input(std::uint32_t index, const std::string& host_path) {
   if (host_path.size() >= sizeof q.path)
     throw TransportError(fmt::format("{}: LoadInput path longer than {} bytes: {}", m.opt.who, sizeof q.path - 1, host_path));
   std::memcpy(q.path, host_path.c_str(), host_path.size() + 1);
-  return m.call(m.limits(m.opt.give_up)).status == aotbench_Status_STATUS_OK;
+  return raw(m.call(m.limits(m.opt.give_up)).status) == aotbench_Status_STATUS_OK;
 }
 
 RunResult RpcClient::run(const RunOptions& o) {
@@ -324,8 +337,8 @@ RunResult RpcClient::run(const RunOptions& o) {
   q.profile = o.profile;
   auto& r = m.call(m.limits(o.max_silence));
   const auto& b = r.body.run;
-  RunResult out{b.model_status, from_pb(b.counter), std::vector<std::uint64_t>(b.counts, b.counts + b.counts_count),
-                b.stack_bytes, b.ops_profiled, r.status == aotbench_Status_STATUS_OK ? "" : r.error};
+  RunResult out{b.model_status, counter_of(raw(b.counter)), std::vector<std::uint64_t>(b.counts, b.counts + b.counts_count),
+                b.stack_bytes, b.ops_profiled, raw(r.status) == aotbench_Status_STATUS_OK ? "" : r.error};
   return out;
 }
 
@@ -354,7 +367,7 @@ ProfileResult RpcClient::get_profile() {
     m.req.body.get_profile.first_op = static_cast<std::uint32_t>(out.op_counts.size());
     auto& r = m.call(m.limits(m.opt.give_up)).body.get_profile;
     num_ops = r.num_ops;
-    out.counter = from_pb(r.counter);
+    out.counter = counter_of(raw(r.counter));
     if (r.counts_count == 0) break;
     out.op_counts.insert(out.op_counts.end(), r.counts, r.counts + r.counts_count);
   } while (out.op_counts.size() < num_ops);

@@ -3,6 +3,7 @@
 // directions. Nothing may crash, and every answer the client accepts must be the right one.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <deque>
 #include <random>
 #include <thread>
@@ -162,6 +163,7 @@ TEST(RpcLoopback, BadRequestsGetClearErrors) {
   }
   EXPECT_THROW(c.run({0, 0, Workload::model, 0, false, false}), DeviceError);
   EXPECT_THROW(c.run({33, 0, Workload::model, 0, false, false}), DeviceError);
+  EXPECT_THROW(c.run({1, 1001, Workload::model, 0, false, false}), DeviceError);
   EXPECT_THROW(c.get_output(1), DeviceError);
   EXPECT_THROW(c.get_tensor(false, 1), DeviceError);
   ab_test_model_status = 7;  // a failing model is reported, not thrown
@@ -229,9 +231,10 @@ TEST(RpcLoopback, NoisyLinkNeverYieldsAWrongAnswer) {
   RecordProperty("retried_attempts", static_cast<int>(c.stats().attempts - c.stats().requests));
 }
 
-// Answers GetInfo with another protocol version.
+// Answers every request with a GetInfo of another protocol version, or with status `status`.
 class OtherVersionLink : public Link {
  public:
+  int status = 0;
   void write(std::span<const std::uint8_t> data, Clock::time_point) override {
     ab_deframer d;
     Bytes buf(2048);
@@ -242,6 +245,7 @@ class OtherVersionLink : public Link {
       aotbench_Response r = aotbench_Response_init_zero;
       r.which_body = aotbench_Response_get_info_tag;
       r.body.get_info.protocol_version = 99;
+      std::memcpy(&r.status, &status, sizeof status);  // any number, as a device could send
       Bytes payload = pb_encode_message(aotbench_Response_fields, &r);
       Bytes wire(AB_FRAME_WIRE_MAX(payload.size()));
       wire.resize(ab_frame_encode(0, f.seq, payload.data(), payload.size(), wire.data(), wire.size()));
@@ -259,6 +263,21 @@ class OtherVersionLink : public Link {
  private:
   Bytes pending_;
 };
+
+// A status this host does not know (a value outside the enum, which nanopb stores as it comes) is a
+// device error naming it, not undefined behaviour (found by transport.fuzz.frame).
+TEST(RpcLoopback, AnUnknownStatusIsADeviceError) {
+  OtherVersionLink link;
+  link.status = 20;
+  RpcClient c(link, opts());
+  try {
+    c.connect(1s);
+    FAIL() << "accepted status 20";
+  } catch (const DeviceError& e) {
+    EXPECT_NE(std::string(e.what()).find("GetInfo failed on the device:  (unknown status 20)"), std::string::npos)
+        << e.what();
+  }
+}
 
 TEST(RpcLoopback, ProtocolVersionMismatchIsAClearError) {
   OtherVersionLink link;

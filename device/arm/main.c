@@ -45,6 +45,8 @@ void ab_port_write(const uint8_t* data, size_t len) {
   for (size_t i = 0; i < len; i++) ab_uart_putc(data[i]);
 }
 
+void ab_port_rx_hold(int hold) { ab_uart_rx_hold(hold); }
+
 void ab_port_reset(int exit_emulator) {
 #if AB_SEMIHOSTING
   if (exit_emulator) ab_semihost_exit(0);

@@ -17,6 +17,7 @@ void ab_uart_rx_push(uint8_t c);
 void ab_uart_rx_pause(void);
 uint8_t ab_uart_getc(void);       /* uart_rx.c: next received byte, sleeping until there is one */
 int ab_uart_rx_available(void);   /* uart_rx.c: a byte is waiting */
+void ab_uart_rx_hold(int hold);   /* uart_rx.c: 1 masks the receive interrupt until 0 */
 void ab_nvic_enable(uint32_t irq);
 
 #endif

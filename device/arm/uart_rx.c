@@ -16,7 +16,7 @@ enum { RING = 256 }; /* a power of two */
 
 static volatile uint8_t ring[RING];
 static volatile uint32_t head, tail; /* head: written by the interrupt; tail: by ab_uart_getc */
-static volatile int paused;
+static volatile int paused, held;
 
 int ab_uart_rx_room(void) { return head - tail < RING; }
 
@@ -36,6 +36,17 @@ static void resume(void) {
   NVIC_ISER(AB_UART_IRQ) = NVIC_BIT(AB_UART_IRQ);
 }
 
+/* While held the interrupt stays masked: bytes wait in the UART (QEMU holds back the rest; a real
+ * UART overruns, and the host's retry covers what is lost). Released, the ring takes them unless
+ * it is full, which ab_uart_getc resolves as ever. */
+void ab_uart_rx_hold(int hold) {
+  held = hold;
+  if (hold)
+    NVIC_ICER(AB_UART_IRQ) = NVIC_BIT(AB_UART_IRQ);
+  else if (!paused)
+    resume();
+}
+
 /* Interrupts are masked around the empty check and WFI, so a byte arriving in between still
  * wakes the core (WFI wakes on a pending interrupt even when masked); unmasking runs the handler. */
 uint8_t ab_uart_getc(void) {
@@ -43,7 +54,7 @@ uint8_t ab_uart_getc(void) {
     ab_irq_disable();
     if (head != tail) {
       uint8_t c = ring[tail++ % RING];
-      if (paused) resume();
+      if (paused && !held) resume();
       ab_irq_enable();
       return c;
     }

@@ -13,6 +13,7 @@ static uint64_t clock_now;
 static uint32_t stack_used;
 static int reset_requested;
 static int32_t shift = -1;
+static int files_denied;
 
 void ab_host_set_writer(ab_host_writer w, void* ctx) {
   writer = w;
@@ -21,6 +22,7 @@ void ab_host_set_writer(ab_host_writer w, void* ctx) {
 
 void ab_host_advance(uint64_t count) { clock_now += count; }
 void ab_host_set_stack_used(uint32_t bytes) { stack_used = bytes; }
+void ab_host_deny_files(void) { files_denied = 1; }
 int ab_host_reset_requested(void) { return reset_requested; }
 
 const ab_platform_info* ab_port_info(void) {
@@ -33,6 +35,8 @@ uint8_t ab_port_getc(void) { return 0; }
 void ab_port_write(const uint8_t* data, size_t len) {
   if (writer) writer(data, len, writer_ctx);
 }
+
+void ab_port_rx_hold(int hold) { (void)hold; } /* the tests feed bytes between requests only */
 
 void ab_counter_init(void) {}
 uint32_t ab_counter_kind(void) {
@@ -66,6 +70,7 @@ int32_t ab_cal_loop(uint32_t iterations) {
 }
 
 int32_t ab_port_host_read(const char* path, uint8_t* dst, uint32_t bytes) {
+  if (files_denied) return -3;
   FILE* f = fopen(path, "rb");
   if (!f) return -1;
   const size_t got = fread(dst, 1, bytes, f);

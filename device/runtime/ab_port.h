@@ -20,6 +20,9 @@ const ab_platform_info* ab_port_info(void);
 /* The link: blocking single-byte read, and writing a whole buffer. */
 uint8_t ab_port_getc(void);
 void ab_port_write(const uint8_t* data, size_t len);
+/* 1: bytes that arrive stay in the UART, no receive interrupt, until 0 (while a request
+ * executes, so nothing the host sends runs code inside a measured window). */
+void ab_port_rx_hold(int hold);
 
 /* Counter. now() is raw and monotonic; delta() turns two readings into the counter's unit
  * (cycles or instructions, see ab_counter_kind()) net of the counter's own interrupt handler. */

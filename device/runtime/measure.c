@@ -1,11 +1,15 @@
 /* Executes a Run request. Counts are net of the counter's fixed cost: the count of calling an
  * empty function (ab_cal_empty, one `bx lr`) is subtracted, less that one instruction when the
- * unit is instructions, so a workload's count is the instructions from its first to its return. */
+ * unit is instructions, so a workload's count is the instructions from its first to its return.
+ * Progress frames go out when the Run starts and between workload calls: outside the counted
+ * windows (timed() restarts the counter after them, and the stack run has returned), so they
+ * change no count; the last call's answer follows at once, so it has none. */
 #include "measure.h"
 
 #include "aotbench/model_iface.h"
 #include "ab_port.h"
 #include "profile.h"
+#include "server.h"
 
 static int32_t model_workload(uint32_t param) {
   (void)param;
@@ -42,6 +46,10 @@ static aotbench_Status check(const aotbench_RunRequest* rq, const char** error) 
     *error = "iterations must be 1..max_iterations";
     return aotbench_Status_STATUS_OUT_OF_RANGE;
   }
+  if (rq->warmup > AB_MAX_WARMUP) {
+    *error = "warmup must be 0..1000";
+    return aotbench_Status_STATUS_OUT_OF_RANGE;
+  }
   if (workload_fn(rq->workload) == 0) {
     *error = "unknown workload";
     return aotbench_Status_STATUS_BAD_REQUEST;
@@ -59,12 +67,16 @@ aotbench_Status ab_measure_run(const aotbench_RunRequest* rq, aotbench_RunRespon
   if (st != aotbench_Status_STATUS_OK) return st;
   ab_workload_fn fn = workload_fn(rq->workload);
   int32_t status = 0;
+  uint32_t done = 0, total = (rq->measure_stack ? 1u : 0u) + rq->warmup + rq->iterations;
+  ab_server_progress(done, total);
   ab_profile_disarm();
   if (rq->measure_stack) {
     out->stack_bytes = ab_stack_measure(fn, rq->param, &status);
+    ab_server_progress(++done, total);
   }
   for (uint32_t i = 0; i < rq->warmup && status == 0; i++) {
     status = fn(rq->param);
+    ab_server_progress(++done, total);
   }
   uint64_t fixed = fixed_cost();
   for (uint32_t i = 0; i < rq->iterations && status == 0; i++) {
@@ -73,6 +85,7 @@ aotbench_Status ab_measure_run(const aotbench_RunRequest* rq, aotbench_RunRespon
     uint64_t c = timed(fn, rq->param, &status);
     ab_profile_disarm();
     out->counts[out->counts_count++] = c > fixed ? c - fixed : 0;
+    if (!last) ab_server_progress(++done, total);
   }
   out->model_status = status;
   out->counter = (aotbench_CounterKind)ab_counter_kind();

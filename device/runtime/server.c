@@ -1,7 +1,10 @@
 /* RPC server. One request frame in, one response frame out, in order; a request repeating the
- * last sequence number (the host retrying after losing our answer) gets the cached answer again
- * instead of being executed twice. Frames failing the CRC are never acted on: they are counted
- * and answered with a NACK, so the host resends at once instead of waiting for its timeout. */
+ * last sequence number (the host asking again after losing our answer) gets the cached answer
+ * again instead of being executed twice. Frames failing the CRC are never acted on: they are
+ * counted and answered with a NACK, so the host resends at once instead of waiting. While a
+ * request executes, received bytes wait in the UART (ab_port_rx_hold): no receive interrupt runs
+ * inside a measured window, whatever the host sends meanwhile. A long request keeps the host
+ * informed with progress frames (ab_server_progress). */
 #include "server.h"
 
 #include <string.h>
@@ -25,6 +28,7 @@ static uint8_t payload[aotbench_Response_size];
 static uint8_t tx_buf[TX_CAP];
 static size_t tx_len;
 static uint16_t last_seq;
+static uint16_t current_seq; /* the request being executed */
 static int have_last;
 static ab_deframer rx;
 static aotbench_Request req;
@@ -44,6 +48,16 @@ static void send_nack(void) {
   uint8_t nack[NACK_CAP];
   size_t n = ab_frame_encode(AB_FRAME_FLAG_NACK, last_seq, 0, 0, nack, sizeof nack);
   ab_port_write(nack, n);
+}
+
+void ab_server_progress(uint32_t done, uint32_t total) {
+  aotbench_Progress p = {done, total};
+  uint8_t msg[aotbench_Progress_size];
+  uint8_t wire[AB_FRAME_WIRE_MAX(aotbench_Progress_size)];
+  pb_ostream_t out = pb_ostream_from_buffer(msg, sizeof msg);
+  if (!pb_encode(&out, aotbench_Progress_fields, &p)) return;
+  size_t n = ab_frame_encode(AB_FRAME_FLAG_PROGRESS, current_seq, msg, out.bytes_written, wire, sizeof wire);
+  ab_port_write(wire, n);
 }
 
 static void fail(aotbench_Status status, const char* error) {
@@ -90,7 +104,10 @@ void ab_server_feed(uint8_t byte) {
     ab_port_write(tx_buf, tx_len);
     return;
   }
+  current_seq = f.seq;
+  ab_port_rx_hold(1);
   int reset = execute(&f);
   respond(f.seq);
+  ab_port_rx_hold(0);
   if (reset) ab_port_reset(req.body.reset.exit);
 }

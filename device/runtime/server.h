@@ -12,6 +12,9 @@ void ab_server_init(void);
 void ab_server_feed(uint8_t byte);
 /* Frames rejected since init. */
 uint32_t ab_server_dropped(void);
+/* While a request executes: tells the host it is still at work (a Progress frame carrying the
+ * request's sequence number), done of total steps finished. Never call it in a counted window. */
+void ab_server_progress(uint32_t done, uint32_t total);
 
 #ifdef __cplusplus
 }

@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 struct DeviceOptions {
-  std::string board, elf, flasher, port, probe;
+  std::string board, elf, flasher, port, probe, link_faults;
   double timeout_s = 5.0;
   bool json = false, dry_run = false, no_flash = false;
 };
@@ -52,12 +52,18 @@ const board::Profile& find_board(const board::Registry& reg, const std::string& 
   return p;
 }
 
+// Under --link-faults, what the link went through (stderr: stdout is the command's result).
+void print_link(const DeviceOptions& o, const flash::Session& s) {
+  if (!o.link_faults.empty()) fmt::print(stderr, "aotbench: link: {}\n", s.link_report().summary());
+}
+
 flash::SessionOptions session_options(const DeviceOptions& o) {
   flash::SessionOptions s;
   s.connect_timeout = std::chrono::milliseconds(static_cast<long>(o.timeout_s * 1000));
   s.flasher = o.flasher;
   s.flashing.probe = o.probe;
   s.serial_device = o.port;
+  if (!o.link_faults.empty()) s.link_faults = transport::LinkFaults::parse(o.link_faults);
   return s;
 }
 
@@ -74,6 +80,7 @@ void device_info(const DeviceOptions& o) {
   j["link"] = s.where();
   j["elf"] = p.emulated || so.flash ? fs::absolute(elf).string() : "";
   s.shutdown();
+  print_link(o, s);
   if (o.json) {
     fmt::print("{}\n", j.dump(2));
     return;
@@ -110,6 +117,7 @@ void device_flash(const DeviceOptions& o) {
     flash::Session s(p, o.elf, so);
     j["build_id"] = s.info().build_id;
     s.shutdown();
+    print_link(o, s);
   } else {
     flasher->flash(o.elf);
   }
@@ -161,6 +169,7 @@ void device_selftest(const DeviceOptions& o) {
   flash::Session s(p, elf, so);
   auto report = flash::run_selftest(s, elf, fw.calibration_stack_usage(p));
   s.shutdown();
+  print_link(o, s);
   if (o.json) fmt::print("{}\n", to_json(report).dump(2));
   else print_selftest(report);
   if (!report.ok()) throw std::runtime_error(fmt::format("self-test failed on {}", report.where));
@@ -178,6 +187,7 @@ void common_options(CLI::App* cmd, DeviceOptions& o, bool needs_elf) {
   cmd->add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
   cmd->add_option("--port", o.port, "hardware: serial device instead of the profile's");
   cmd->add_option("--probe", o.probe, "hardware: serial number of the debug probe (when several are attached)");
+  cmd->add_option("--link-faults", o.link_faults, kLinkFaultsHelp)->check(link_faults_spec());
   cmd->add_flag("--json", o.json, "print JSON on stdout");
 }
 

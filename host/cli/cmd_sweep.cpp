@@ -38,6 +38,14 @@ void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
                    {"tuning_images", r.run.tuning ? r.run.tuning->images : 0},
                    {"seconds", {{"wall", r.wall_seconds}, {"generate", r.times.generate}, {"build", r.times.build},
                                 {"flash", r.times.flash}, {"run", r.times.run}}}};
+    const auto& l = r.link;
+    const auto faults = [](const transport::FaultCounts& f) {
+      return nlohmann::ordered_json{
+          {"frames", f.frames}, {"dropped", f.dropped}, {"corrupted", f.corrupted}, {"duplicated", f.duplicated}};
+    };
+    j["link"] = {{"requests", l.rpc.requests}, {"attempts", l.rpc.attempts}, {"silences", l.rpc.timeouts},
+                 {"crc_errors", l.rpc.crc_errors}, {"nacks", l.rpc.nacks}, {"progress_frames", l.rpc.progress_frames},
+                 {"faults_injected", {{"up", faults(l.up)}, {"down", faults(l.down)}}}};
     fmt::print("{}\n", j.dump(2));
   } else if (quiet) {
     if (r.winner) fmt::print("{}\n", r.run.variants[*r.winner].key);
@@ -52,6 +60,11 @@ void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
     for (const auto& f : r.files) fmt::print("wrote {}\n", f.string());
   }
   std::fflush(stdout);
+  // Damaged frames, for lab diagnosis (and always under --link-faults). Silences alone are usual:
+  // a booting firmware misses the first GetInfo.
+  const auto& l = r.link.rpc;
+  if (!json && (l.crc_errors || l.nacks || r.link.up.frames + r.link.down.frames))
+    fmt::print(stderr, "aotbench: link: {}\n", r.link.summary());
   if (r.interrupted) {
     fmt::print(stderr, "aotbench: interrupted; {} results kept in {}; run the same command with --resume to finish\n",
                r.run.variants.size(), r.out_dir.string());
@@ -65,6 +78,7 @@ void add_sweep(CLI::App& app) {
   static bool json = false;
   static std::string per_op;
   static std::vector<std::string> inputs;
+  static std::string link_faults;
   app.add_option("--board", o.board, "board profile name or alias (see `aotbench boards`)");
   app.add_option("--model", o.model, "zoo spec (mnv2, vww, kws, ic, ad; e.g. mnv2:width=0.5) or a .tflite file");
   app.add_option("--variants", o.variants, "edit the sweep space (see below)")->check(variants_spec());
@@ -112,6 +126,7 @@ void add_sweep(CLI::App& app) {
       ->capture_default_str();
   app.add_option("--serial", o.serial_device, "hardware: UART device instead of the profile's");
   app.add_option("--probe", o.probe, "hardware: serial number of the debug probe to flash through");
+  app.add_option("--link-faults", link_faults, kLinkFaultsHelp)->check(link_faults_spec());
   app.add_flag("-q,--quiet", o.quiet, "no progress; print only the winner's key");
   app.add_flag("--json", json, "print the results as JSON on stdout");
   app.footer(sweep::space_help() +
@@ -127,6 +142,7 @@ void add_sweep(CLI::App& app) {
       throw std::runtime_error("give --board and --model (e.g. aotbench --board stm32 --model mnv2), or a command; see --help");
     o.per_op = app.count("--per-op") ? (per_op.empty() ? "best" : per_op) : "";
     o.inputs.assign(inputs.begin(), inputs.end());
+    if (!link_faults.empty()) o.link_faults = transport::LinkFaults::parse(link_faults);
     if (json) o.quiet = true;
     o.command_line = "aotbench --board " + o.board + " --model " + o.model +
                      (o.variants.empty() ? "" : " --variants '" + o.variants + "'");

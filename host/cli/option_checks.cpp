@@ -5,6 +5,8 @@
 #include <charconv>
 #include <filesystem>
 
+#include "link/fault_link.hpp"
+
 namespace aotbench::cli {
 
 CLI::Validator whole_number(long long min, long long max, const std::string& why) {
@@ -62,6 +64,19 @@ CLI::Validator regular_file() {
         return fmt::format("{} does not exist; give an existing file", value);
       },
       "FILE", "");
+}
+
+CLI::Validator link_faults_spec() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        try {
+          transport::LinkFaults::parse(value);
+        } catch (const std::invalid_argument& e) {
+          return e.what();
+        }
+        return "";
+      },
+      "drop=P,corrupt=P,dup=P,seed=S", "");
 }
 
 CLI::Validator variants_spec() {

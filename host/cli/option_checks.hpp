@@ -23,6 +23,13 @@ CLI::Validator positive_seconds(double max);
 // An existing regular file (a folder or a missing path is refused with its kind named).
 CLI::Validator regular_file();
 
+// A --link-faults spec: drop=P,corrupt=P,dup=P,seed=S (transport::LinkFaults::parse says what is wrong).
+CLI::Validator link_faults_spec();
+inline constexpr const char* kLinkFaultsHelp =
+    "inject faults on the host's side of the device link, both ways, per frame: drop=P loses it, corrupt=P "
+    "changes one byte, dup=P delivers it twice (each P from 0 to 1), seed=S (default 1) makes them "
+    "reproducible; for tests and lab diagnosis: results must not change, only the time";
+
 // A --variants spec with at least one term ('' and ';;;' say nothing: leave --variants out instead).
 CLI::Validator variants_spec();
 

@@ -23,6 +23,11 @@ Session::Session(const board::Profile& p, const std::filesystem::path& elf, Sess
     link = serial_.get();
     where_ = fmt::format("board {} on {}", p.name, link->describe());
   }
+  if (o.link_faults.any()) {
+    faulty_ = std::make_unique<transport::FaultyLink>(*link, o.link_faults);
+    link = faulty_.get();
+    where_ += fmt::format(" with --link-faults {}", o.link_faults.describe());
+  }
   rpc_ = std::make_unique<transport::RpcClient>(
       *link, transport::RpcClient::Options{o.request_timeout, o.retries, where_});
   connect(elf, o);
@@ -57,6 +62,16 @@ void Session::connect(const std::filesystem::path& elf, const SessionOptions& o)
     info_.counter = rpc_->set_icount_shift(qemu_->icount_shift());
     info_.icount_shift = qemu_->icount_shift();
   }
+}
+
+transport::LinkReport Session::link_report() const {
+  transport::LinkReport r;
+  r.rpc = rpc_->stats();
+  if (faulty_) {
+    r.up = faulty_->up();
+    r.down = faulty_->down();
+  }
+  return r;
 }
 
 void Session::shutdown() {

@@ -10,14 +10,18 @@
 #include "board/profile.hpp"
 #include "flash/flashers.hpp"
 #include "flash/qemu.hpp"
+#include "link/fault_link.hpp"
+#include "rpc/link_report.hpp"
 #include "rpc/rpc_client.hpp"
 
 namespace aotbench::flash {
 
 struct SessionOptions {
   std::chrono::milliseconds connect_timeout{5000};  // the firmware must answer GetInfo within it
-  std::chrono::milliseconds request_timeout{2500};  // per attempt, later requests
+  // Silence before a request is asked again (transport::RpcClient::Options::timeout).
+  std::chrono::milliseconds request_timeout{500};
   int retries = 3;
+  transport::LinkFaults link_faults;  // injected on the host's side of the link (--link-faults)
   std::string flasher;         // hardware: openocd | pyocd instead of the profile's tool
   std::string serial_device;   // hardware: instead of the profile's serial.device
   bool flash = true;           // hardware: program the ELF first (false: use what the board runs)
@@ -38,6 +42,8 @@ class Session {
   const board::Profile& profile() const { return profile_; }
   const std::string& where() const { return where_; }  // "board B (qemu pid N) on tcp 127.0.0.1:P"
   QemuInstance* qemu() { return qemu_.get(); }          // null for hardware
+  // The RPC client's counts and the faults injected (if any) so far.
+  transport::LinkReport link_report() const;
 
   // Under QEMU: ends the emulator through semihosting (clean exit, waited for up to 2 s; the
   // destructor kills it otherwise); a no-op on hardware.
@@ -49,6 +55,7 @@ class Session {
   board::Profile profile_;
   std::unique_ptr<QemuInstance> qemu_;
   std::unique_ptr<transport::Link> serial_;
+  std::unique_ptr<transport::FaultyLink> faulty_;
   std::unique_ptr<transport::RpcClient> rpc_;
   transport::DeviceInfo info_;
   std::string where_;

@@ -36,6 +36,14 @@ fs::path dlpack_include_dir() {
   return dir;
 }
 
+// Each variant's --link-faults seed, mixed from the given one and its key (FNV-1a), so it meets
+// the same faults whatever order the workers take the variants in.
+std::uint64_t fault_seed(std::uint64_t seed, const std::string& key) {
+  std::uint64_t h = 14695981039346656037ull ^ seed;
+  for (unsigned char c : key) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
 // The lines of a compiler or linker message that say what went wrong (not collect2's summary).
 std::string gist(const std::string& message) {
   std::string out;
@@ -165,6 +173,8 @@ class Pipeline {
     so.serial_device = s_.serial_device;
     so.flashing.probe = s_.probe;
     so.qemu = s_.qemu;
+    so.link_faults = s_.link_faults;
+    so.link_faults.seed = fault_seed(s_.link_faults.seed, v_.key());
     std::optional<flash::Session> session;
     try {
       session.emplace(s_.board, elf_, so);
@@ -175,6 +185,11 @@ class Pipeline {
     }
     leave();
     enter(Stage::run);
+    struct KeepLinkReport {  // also when the run fails
+      flash::Session& s;
+      transport::LinkReport& to;
+      ~KeepLinkReport() { to = s.link_report(); }
+    } keep{*session, m_.link};
     try {
       run_model(*session);
       session->shutdown();
@@ -200,7 +215,7 @@ class Pipeline {
     ro.warmup = static_cast<uint32_t>(s_.warmup);
     ro.measure_stack = true;
     ro.profile = v_.profile_ops();
-    ro.timeout = s_.run_timeout;
+    ro.max_silence = s_.max_silence;
     const transport::RunResult r = rpc.run(ro);
     if (r.model_status != 0)
       fail(results::Status::run_failed, fmt::format("the model returned {} on the device: {}", r.model_status, r.error));

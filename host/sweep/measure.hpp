@@ -17,7 +17,9 @@
 #include "flash/qemu.hpp"
 #include "emit/variant.hpp"
 #include "infer/infer.hpp"
+#include "link/fault_link.hpp"
 #include "results/record.hpp"
+#include "rpc/link_report.hpp"
 
 namespace aotbench::sweep {
 
@@ -39,7 +41,10 @@ struct MeasureSetup {
   std::vector<std::filesystem::path> input_files;  // the same bytes in files (LoadInput under QEMU)
   std::vector<std::vector<uint8_t>> reference;  // expected outputs, one per graph output
   int warmup = 0, repeat = 1;
-  std::chrono::milliseconds run_timeout{300000};
+  // The longest the device may be silent during a Run: about one workload call, as it reports
+  // progress between calls. A hang detector; lost frames are asked for again within seconds.
+  std::chrono::milliseconds max_silence{300000};
+  transport::LinkFaults link_faults;            // --link-faults: seeded per variant from its key
   std::string flasher, serial_device, probe;    // hardware overrides (empty: the profile's / any probe)
   flash::QemuOptions qemu;                      // emulated boards: how the ELF is loaded
   std::mutex* device_lock = nullptr;            // held while flashing and running (one real board)
@@ -50,6 +55,7 @@ struct Measurement {
   results::VariantResult result;
   std::vector<results::OpProfile> ops;  // with profile=ops: per-operator counts and MACs
   StageTimes times;
+  transport::LinkReport link;  // what the link went through while measuring it
   bool interrupted = false;  // stopped by Ctrl-C: not a result, measure it again on --resume
 };
 

@@ -205,6 +205,7 @@ class Sweep {
     setup_.qemu.load = o_.qemu_load;
     setup_.serial_device = o_.serial_device;
     setup_.probe = o_.probe;
+    setup_.link_faults = o_.link_faults;
     if (!emulated) setup_.device_lock = &device_lock_;  // one physical board: one run at a time
 
     results::RunInfo& info = out_.run.info;
@@ -392,6 +393,7 @@ class Sweep {
         {
           std::lock_guard lock(observe_mutex_);
           out_.times += m.times;
+          out_.link += m.link;
         }
         if (m.interrupted || g_stop) continue;  // not a result: --resume measures it again
         progress.finished(m.result, results::to_string(out_.run.info.counter));
@@ -427,6 +429,7 @@ class Sweep {
       profiled.set("profile", "ops");
       if (!o_.quiet) fmt::print(stderr, "per-operator profile of {}\n", v.key);
       Measurement m = measure_variant(setup_, profiled, [](Stage) {}, g_stop);
+      out_.link += m.link;
       if (m.result.status != results::Status::ok) {
         fmt::print(stderr, "aotbench: per-operator profile of {} failed: {}\n", v.key, m.result.message);
         continue;

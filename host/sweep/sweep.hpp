@@ -17,7 +17,7 @@ namespace aotbench::sweep {
 
 // Bounds of the numeric options (the CLI checks them while parsing; run_sweep again, first).
 inline constexpr int kMaxRepeat = static_cast<int>(transport::kMaxIterations);  // one Run's counts
-inline constexpr int kMaxWarmup = 100;  // warm-ups run inside one device request, under its timeout
+inline constexpr int kMaxWarmup = 100;  // warm-ups per variant (the firmware takes up to 1000 per Run)
 inline constexpr int kMaxJobs = 16;     // each worker runs a compiler or an emulator
 
 // Workers for `asked` (0: one per core): at most the host's cores and kMaxJobs. `note` tells
@@ -43,6 +43,7 @@ struct SweepOptions {
   std::string flasher, serial_device;   // hardware overrides
   std::string qemu_load = "gdb";        // emulated boards: gdb (through the gdbstub, verified) or kernel
   std::string probe;                    // hardware: the debug probe's serial number (several attached)
+  transport::LinkFaults link_faults;    // --link-faults: injected on the host's side of every device link
   std::string command_line;
 };
 
@@ -53,6 +54,7 @@ struct SweepOutcome {
   std::optional<std::size_t> winner;
   bool interrupted = false;
   StageTimes times;
+  transport::LinkReport link;  // summed over every device session
   double wall_seconds = 0;
   std::size_t measured_now = 0, resumed = 0;
 };

@@ -120,7 +120,7 @@ TEST(DeviceCli, InfoJsonOnEmulatedBoards) {
     EXPECT_EQ(j["board"], b == "stm32" ? "netduinoplus2" : b);
     EXPECT_EQ(j["counter"], "qemu-icount");
     EXPECT_EQ(j["unit"], "instructions");
-    EXPECT_EQ(j["protocol_version"], 1);
+    EXPECT_EQ(j["protocol_version"], 2);
     EXPECT_FALSE(r.err.empty());
   }
 }
@@ -140,6 +140,25 @@ TEST(DeviceCli, SelftestPassesAndReportsMeasuredVsExpected) {
     EXPECT_NEAR(j["stack"]["measured"].get<double>(), j["stack"]["fstack_usage"].get<double>(), 16);
     EXPECT_TRUE(j["model"]["ok"]);
   }
+}
+
+// --link-faults: frames dropped, corrupted and duplicated both ways; the self-test's counts stay
+// exact and it passes, and stderr says what the link went through.
+TEST(DeviceCli, SelftestThroughADamagedLinkStillPassesWithExactCounts) {
+  CliRun r = aotbench_cli({"device", "selftest", "--board", "stm32", "--json", "--link-faults",
+                           "drop=0.05,corrupt=0.05,dup=0.05,seed=4"});
+  ASSERT_EQ(r.rc, 0) << r.err << r.out;
+  json j = json::parse(r.out);
+  EXPECT_TRUE(j["ok"]);
+  for (auto& pt : j["loop"])
+    for (auto& m : pt["measured"]) EXPECT_EQ(m, pt["predicted_instructions"]);
+  EXPECT_TRUE(j["echo"]["ok"]);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.err, m, std::regex(R"(aotbench: link: .*faults injected: (\d+) dropped, (\d+) corrupted, (\d+) duplicated)")))
+      << r.err;
+  EXPECT_GT(std::stoi(m[1]) + std::stoi(m[2]) + std::stoi(m[3]), 0) << r.err;
+  EXPECT_NE(j["link"].get<std::string>().find("with --link-faults drop=0.05,corrupt=0.05,dup=0.05,seed=4"),
+            std::string::npos) << j["link"];
 }
 
 TEST(DeviceCli, DryRunPrintsTheExactOpenOcdCommand) {
@@ -257,7 +276,7 @@ TEST(DeviceCli, FirmwareForAnotherBoardIsRefusedBeforeBooting) {
   for (const char* cmd : {"info", "selftest", "flash"}) {
     CliRun r = aotbench_cli({"device", cmd, "--board", "mps2-an386", "--elf", selftest_elf("netduinoplus2").string()});
     EXPECT_EQ(r.rc, 1) << cmd;
-    EXPECT_NE(r.err.find("loads 14"), std::string::npos) << r.err;
+    EXPECT_TRUE(std::regex_search(r.err, std::regex("loads [0-9]+ bytes at 0x08000000"))) << r.err;  // its size
     EXPECT_NE(r.err.find("at 0x08000000, outside the flash (0x00000000 + 4194304 B) and RAM (0x20000000 + 4194304 B) "
                          "of board mps2-an386: it was linked for another board"),
               std::string::npos)
@@ -304,6 +323,10 @@ TEST(DeviceCli, TimeoutAndElfOptionsAreChecked) {
     EXPECT_NE(r.err.find(std::string("--timeout: ") + t + " is not a number of seconds above 0"), std::string::npos)
         << r.out << r.err;
   }
+  CliRun faults = aotbench_cli({"device", "info", "--board", "stm32", "--link-faults", "drop=1.5"});
+  EXPECT_NE(faults.rc, 0);
+  EXPECT_NE(faults.err.find("--link-faults: drop=1.5: '1.5' is not a probability from 0 to 1"), std::string::npos)
+      << faults.err;
   CliRun help = aotbench_cli({"device", "flash", "--help"});
   std::smatch line;
   ASSERT_TRUE(std::regex_search(help.out, line, std::regex("--elf[^\n]*"))) << help.out;

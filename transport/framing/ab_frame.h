@@ -17,7 +17,8 @@ enum {
   AB_FRAME_HEADER = 3,                                  /* flags + seq */
   AB_FRAME_TRAILER = 4,                                 /* crc32 */
   AB_FRAME_OVERHEAD = AB_FRAME_HEADER + AB_FRAME_TRAILER,
-  AB_FRAME_FLAG_NACK = 0x01                             /* receiver dropped a frame: resend */
+  AB_FRAME_FLAG_NACK = 0x01,                            /* receiver dropped a frame: resend */
+  AB_FRAME_FLAG_PROGRESS = 0x02                         /* device to host: a Progress, not the answer */
 };
 
 /* Bytes on the wire for a payload of n bytes: leading and trailing delimiter plus COBS codes. */

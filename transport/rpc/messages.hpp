@@ -51,7 +51,9 @@ struct RunOptions {
   std::uint32_t param = 0;       // workload parameter (calibration loop iterations)
   bool measure_stack = true;     // one extra painted run for the stack high-water mark
   bool profile = false;          // record per-operator counts of the last timed run
-  std::chrono::milliseconds timeout{120000};
+  // The longest the device may stay silent: it reports progress between workload calls, so this
+  // bounds one call (a hang detector), not the whole Run. Lost frames are recovered much sooner.
+  std::chrono::milliseconds max_silence{120000};
 };
 
 struct RunResult {
@@ -69,8 +71,10 @@ struct ProfileResult {
 };
 
 struct LinkStats {
-  std::uint64_t requests = 0, attempts = 0, timeouts = 0, crc_errors = 0, nacks = 0,
-                stale_frames = 0, bytes_sent = 0, bytes_received = 0;
+  std::uint64_t requests = 0, attempts = 0;
+  std::uint64_t timeouts = 0;  // silences: waits that ended with nothing heard (the request is asked again)
+  std::uint64_t crc_errors = 0, nacks = 0, stale_frames = 0, progress_frames = 0;
+  std::uint64_t bytes_sent = 0, bytes_received = 0;
 };
 
 }  // namespace aotbench::transport

@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <cstring>
 #include <random>
+#include <type_traits>
 
 #include "aotbench.pb.h"
 #include "framing/ab_frame.h"
 #include "rpc/codec.hpp"
+#include "rpc/patience.hpp"
 
 static_assert(aotbench::transport::kMaxIterations == pb_arraysize(aotbench_RunResponse, counts),
               "kMaxIterations must be RunResponse.counts max_count of proto/aotbench.options");
@@ -38,7 +40,18 @@ const char* request_name(pb_size_t tag) {
   return "?";
 }
 
-const char* status_name(aotbench_Status s) {
+// nanopb stores whatever number the wire carries in an enum field, and C++ must not load a value
+// outside the enum's range (UBSan: "not a valid value for type"), so enum fields are read as the
+// integers they hold.
+template <typename E>
+std::int64_t raw(const E& field) {
+  std::underlying_type_t<E> v;
+  static_assert(sizeof v == sizeof field);
+  std::memcpy(&v, &field, sizeof v);
+  return static_cast<std::int64_t>(v);
+}
+
+std::string status_name(std::int64_t s) {
   switch (s) {
     case aotbench_Status_STATUS_OK: return "ok";
     case aotbench_Status_STATUS_BAD_REQUEST: return "bad request";
@@ -47,15 +60,15 @@ const char* status_name(aotbench_Status s) {
     case aotbench_Status_STATUS_MODEL_ERROR: return "model error";
     case aotbench_Status_STATUS_UNSUPPORTED: return "unsupported";
   }
-  return "unknown status";
+  return fmt::format("unknown status {}", s);
 }
 
 TensorSpec from_pb(const aotbench_TensorSpec& s) {
-  return {s.name, static_cast<int>(s.dtype), std::vector<std::int32_t>(s.shape, s.shape + s.shape_count),
+  return {s.name, static_cast<int>(raw(s.dtype)), std::vector<std::int32_t>(s.shape, s.shape + s.shape_count),
           s.bytes, s.scale, s.zero_point};
 }
 
-CounterKind from_pb(aotbench_CounterKind k) {
+CounterKind counter_of(std::int64_t k) {
   switch (k) {
     case aotbench_CounterKind_COUNTER_DWT_CYCLES: return CounterKind::dwt_cycles;
     case aotbench_CounterKind_COUNTER_SYSTICK_CYCLES: return CounterKind::systick_cycles;
@@ -72,7 +85,7 @@ DeviceInfo from_pb(const aotbench_GetInfoResponse& r) {
   i.build_id = r.build_id;
   i.model_key = r.model_key;
   i.clock_hz = r.clock_hz;
-  i.counter = from_pb(r.counter);
+  i.counter = counter_of(raw(r.counter));
   i.num_inputs = r.num_inputs;
   i.num_outputs = r.num_outputs;
   for (pb_size_t k = 0; k < r.inputs_count; ++k) i.inputs.push_back(from_pb(r.inputs[k]));
@@ -130,12 +143,15 @@ struct RpcClient::Impl {
 
   enum class Outcome { answer, nack, crc, garbled, timeout };
 
-  // Reads until the answer to `want` arrives, or something says to resend, or the deadline.
-  Outcome await(std::uint16_t want, pb_size_t tag, Clock::time_point deadline) {
+  // Reads until the answer to `want` arrives, or something says to send the request again, or
+  // the device has been silent until the patience's next deadline (or `until`). Progress frames
+  // of the request only show that the device is alive.
+  Outcome await(std::uint16_t want, pb_size_t tag, Patience& patience, Clock::time_point until) {
     std::uint8_t buf[512];
     for (;;) {
-      std::size_t n = link.read_some(buf, deadline);
+      std::size_t n = link.read_some(buf, std::min({patience.ask_again_at(), patience.give_up_at(), until}));
       if (n == 0) return Outcome::timeout;
+      patience.heard(Clock::now());
       stats.bytes_received += n;
       for (std::size_t i = 0; i < n; ++i) {
         ab_frame f;
@@ -147,17 +163,25 @@ struct RpcClient::Impl {
           stats.stale_frames++;
           continue;
         }
+        if (f.flags & AB_FRAME_FLAG_PROGRESS) {
+          stats.progress_frames++;
+          continue;
+        }
         resp = aotbench_Response aotbench_Response_init_zero;
         if (!pb_decode_message(aotbench_Response_fields, &resp, f.payload, f.len)) return Outcome::garbled;
-        bool matches = resp.which_body == tag + 2 || (resp.status != aotbench_Status_STATUS_OK && resp.which_body == 0);
+        bool matches = resp.which_body == tag + 2 || (raw(resp.status) != aotbench_Status_STATUS_OK && resp.which_body == 0);
         return matches ? Outcome::answer : Outcome::garbled;
       }
     }
   }
 
-  // Sends req and returns its answer (in resp), retrying as the class comment says.
-  // With `until` (connect) the wait per attempt doubles from `timeout` up to opt.timeout.
-  aotbench_Response& call(std::chrono::milliseconds timeout, Clock::time_point until = Clock::time_point::max()) {
+  // Silence before asking again: opt.timeout at least (more when the device's own pauses are
+  // longer), eight times that at most; `give_up` of silence fails the request.
+  Patience::Limits limits(std::chrono::milliseconds give_up) const { return {opt.timeout, opt.timeout * 8, give_up, 3}; }
+
+  // Sends req and returns its answer (in resp), asking again as the class comment says. With
+  // `until` (connect) the request is repeated until then, the first waits short.
+  aotbench_Response& call(Patience::Limits lim, Clock::time_point until = Clock::time_point::max()) {
     pb_size_t tag = req.which_body;
     std::vector<std::uint8_t> payload = pb_encode_message(aotbench_Request_fields, &req);
     if (payload.size() > max_frame)
@@ -167,41 +191,57 @@ struct RpcClient::Impl {
     std::vector<std::uint8_t> frame(AB_FRAME_WIRE_MAX(payload.size()));
     frame.resize(ab_frame_encode(0, s, payload.data(), payload.size(), frame.data(), frame.size()));
     stats.requests++;
-    // With a time limit (connect) attempts go on until it; otherwise 1 + retries of them.
-    bool bounded = until != Clock::time_point::max();
-    auto started = Clock::now();
-    int attempts = 0;
+    const bool bounded = until != Clock::time_point::max();
+    const auto started = Clock::now();
+    int attempts = 0, rejected = 0;
     std::uint64_t timeouts = 0, crc = 0, nacks = 0, garbled = 0;
-    do {
+    auto send = [&] {
       attempts++;
       stats.attempts++;
       stats.bytes_sent += frame.size();
-      link.write(frame, Clock::now() + timeout);
-      auto deadline = std::min(Clock::now() + timeout, until);
-      switch (await(s, tag, deadline)) {
-        case Outcome::answer: return check_status(tag);
-        case Outcome::nack: nacks++, stats.nacks++; break;
-        case Outcome::crc: crc++, stats.crc_errors++; break;
-        case Outcome::garbled: garbled++, stats.crc_errors++; break;
-        case Outcome::timeout: timeouts++, stats.timeouts++; break;
+      link.write(frame, Clock::now() + lim.give_up);
+    };
+    send();
+    Patience patience(lim, Clock::now());
+    for (;;) {
+      const Outcome o = await(s, tag, patience, until);
+      const auto now = Clock::now();
+      if (o == Outcome::answer) return check_status(tag);
+      // A link that reports silence before the deadline (the in-process test links) is asked again.
+      if (o == Outcome::timeout && now < std::min({patience.ask_again_at(), patience.give_up_at(), until})) continue;
+      switch (o) {
+        case Outcome::nack: nacks++, stats.nacks++, rejected++; break;
+        case Outcome::crc: crc++, stats.crc_errors++, rejected++; break;
+        case Outcome::garbled: garbled++, stats.crc_errors++, rejected++; break;
+        default: timeouts++, stats.timeouts++; break;
       }
-      if (bounded) timeout = std::min(timeout * 2, opt.timeout);
-    } while (bounded ? Clock::now() < until : attempts <= opt.retries);
+      if (bounded ? now >= until : now >= patience.give_up_at() || rejected > opt.retries) break;
+      patience.asked(now);  // a rejected frame is answered at once, silence once the patience ends
+      send();
+    }
+    const auto ms = [](Clock::duration d) { return std::chrono::duration_cast<std::chrono::milliseconds>(d).count(); };
+    const std::string why =
+        bounded ? "nothing within the time allowed"
+        : rejected > opt.retries
+            ? fmt::format("{} frames rejected (the most is {})", rejected, opt.retries)
+            : fmt::format("the device has been silent for {} ms, the limit (its longest pause before: {} ms); it is hung "
+                          "or gone{}",
+                          ms(patience.silent_since_heard(Clock::now())), ms(patience.longest_silence()),
+                          tag == aotbench_Request_run_tag ? ", or one workload call takes longer than that" : "");
     throw TransportError(fmt::format(
-        "{}: no valid answer to {} in {} ms, {} attempts ({} timed out, {} failed the CRC, {} undecodable, "
-        "{} NACKed by the device)",
-        opt.who, request_name(tag),
-        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count(), attempts,
-        timeouts, crc, garbled, nacks));
+        "{}: no valid answer to {}: {}; {} attempts in {} ms ({} asked again after silence, {} failed the CRC, {} "
+        "undecodable, {} NACKed by the device)",
+        opt.who, request_name(tag), why, attempts, ms(Clock::now() - started), timeouts, crc, garbled, nacks));
   }
 
   aotbench_Response& check_status(pb_size_t tag) {
     // Answers the caller handles itself: a model that failed, a firmware without LoadInput.
-    bool run_failed = tag == aotbench_Request_run_tag && resp.status == aotbench_Status_STATUS_MODEL_ERROR;
-    bool no_load = tag == aotbench_Request_load_input_tag && resp.status == aotbench_Status_STATUS_UNSUPPORTED;
-    if (resp.status != aotbench_Status_STATUS_OK && !run_failed && !no_load)
+    const std::int64_t status = raw(resp.status);
+    bool run_failed = tag == aotbench_Request_run_tag && status == aotbench_Status_STATUS_MODEL_ERROR;
+    bool no_load = tag == aotbench_Request_load_input_tag && status == aotbench_Status_STATUS_UNSUPPORTED;
+    if (status != aotbench_Status_STATUS_OK && !run_failed && !no_load)
       throw DeviceError(fmt::format("{}: {} failed on the device: {} ({})", opt.who, request_name(tag),
-                                    resp.error, status_name(resp.status)));
+                                    resp.error, status_name(status)));
     return resp;
   }
 
@@ -224,7 +264,7 @@ DeviceInfo RpcClient::connect(std::chrono::milliseconds budget) {
   m.begin(aotbench_Request_get_info_tag);
   // Short first attempts that grow: bytes sent before the firmware has enabled its UART are lost
   // (QEMU drops them), so the first GetInfo of a fresh boot often needs repeating.
-  auto& r = m.call(std::chrono::milliseconds(100), Clock::now() + budget);
+  auto& r = m.call({std::chrono::milliseconds(100), m.opt.timeout, budget, 3}, Clock::now() + budget);
   DeviceInfo info = from_pb(r.body.get_info);
   if (info.protocol_version != aotbench_ProtocolVersion_PROTOCOL_VERSION_CURRENT)
     throw ProtocolMismatch(fmt::format(
@@ -240,7 +280,7 @@ DeviceInfo RpcClient::connect(std::chrono::milliseconds budget) {
 
 DeviceInfo RpcClient::get_info() {
   impl_->begin(aotbench_Request_get_info_tag);
-  return from_pb(impl_->call(impl_->opt.timeout).body.get_info);
+  return from_pb(impl_->call(impl_->limits(impl_->opt.give_up)).body.get_info);
 }
 
 TensorSpec RpcClient::get_tensor(bool output, std::uint32_t index) {
@@ -248,14 +288,14 @@ TensorSpec RpcClient::get_tensor(bool output, std::uint32_t index) {
   m.begin(aotbench_Request_get_tensor_tag);
   m.req.body.get_tensor.output = output;
   m.req.body.get_tensor.index = index;
-  return from_pb(m.call(m.opt.timeout).body.get_tensor.spec);
+  return from_pb(m.call(m.limits(m.opt.give_up)).body.get_tensor.spec);
 }
 
 CounterKind RpcClient::set_icount_shift(int shift) {
   auto& m = *impl_;
   m.begin(aotbench_Request_set_counter_tag);
   m.req.body.set_counter.icount_shift = shift;
-  return from_pb(m.call(m.opt.timeout).body.set_counter.counter);
+  return counter_of(raw(m.call(m.limits(m.opt.give_up)).body.set_counter.counter));
 }
 
 void RpcClient::set_input(std::uint32_t index, std::span<const std::uint8_t> data) {
@@ -269,7 +309,7 @@ void RpcClient::set_input(std::uint32_t index, std::span<const std::uint8_t> dat
     q.offset = static_cast<std::uint32_t>(offset);
     q.data.size = static_cast<pb_size_t>(n);
     std::memcpy(q.data.bytes, data.data() + offset, n);
-    m.call(m.opt.timeout);
+    m.call(m.limits(m.opt.give_up));
     offset += n;
   } while (offset < data.size());
 }
@@ -282,7 +322,7 @@ bool RpcClient::load_input(std::uint32_t index, const std::string& host_path) {
   if (host_path.size() >= sizeof q.path)
     throw TransportError(fmt::format("{}: LoadInput path longer than {} bytes: {}", m.opt.who, sizeof q.path - 1, host_path));
   std::memcpy(q.path, host_path.c_str(), host_path.size() + 1);
-  return m.call(m.opt.timeout).status == aotbench_Status_STATUS_OK;
+  return raw(m.call(m.limits(m.opt.give_up)).status) == aotbench_Status_STATUS_OK;
 }
 
 RunResult RpcClient::run(const RunOptions& o) {
@@ -295,10 +335,10 @@ RunResult RpcClient::run(const RunOptions& o) {
   q.param = o.param;
   q.measure_stack = o.measure_stack;
   q.profile = o.profile;
-  auto& r = m.call(o.timeout);
+  auto& r = m.call(m.limits(o.max_silence));
   const auto& b = r.body.run;
-  RunResult out{b.model_status, from_pb(b.counter), std::vector<std::uint64_t>(b.counts, b.counts + b.counts_count),
-                b.stack_bytes, b.ops_profiled, r.status == aotbench_Status_STATUS_OK ? "" : r.error};
+  RunResult out{b.model_status, counter_of(raw(b.counter)), std::vector<std::uint64_t>(b.counts, b.counts + b.counts_count),
+                b.stack_bytes, b.ops_profiled, raw(r.status) == aotbench_Status_STATUS_OK ? "" : r.error};
   return out;
 }
 
@@ -309,7 +349,7 @@ std::vector<std::uint8_t> RpcClient::get_output(std::uint32_t index) {
   do {
     m.begin(aotbench_Request_get_output_tag);
     m.req.body.get_output = {index, static_cast<std::uint32_t>(out.size()), static_cast<std::uint32_t>(m.chunk())};
-    auto& r = m.call(m.opt.timeout).body.get_output;
+    auto& r = m.call(m.limits(m.opt.give_up)).body.get_output;
     total = r.total;
     if (r.data.size == 0 && out.size() < total)
       throw TransportError(fmt::format("{}: GetOutput returned no data at offset {} of {}", m.opt.who, out.size(), total));
@@ -325,9 +365,9 @@ ProfileResult RpcClient::get_profile() {
   do {
     m.begin(aotbench_Request_get_profile_tag);
     m.req.body.get_profile.first_op = static_cast<std::uint32_t>(out.op_counts.size());
-    auto& r = m.call(m.opt.timeout).body.get_profile;
+    auto& r = m.call(m.limits(m.opt.give_up)).body.get_profile;
     num_ops = r.num_ops;
-    out.counter = from_pb(r.counter);
+    out.counter = counter_of(raw(r.counter));
     if (r.counts_count == 0) break;
     out.op_counts.insert(out.op_counts.end(), r.counts, r.counts + r.counts_count);
   } while (out.op_counts.size() < num_ops);
@@ -343,7 +383,7 @@ std::vector<std::uint8_t> RpcClient::echo(std::span<const std::uint8_t> data) {
     m.begin(aotbench_Request_echo_tag);
     m.req.body.echo.data.size = static_cast<pb_size_t>(n);
     std::memcpy(m.req.body.echo.data.bytes, data.data() + offset, n);
-    auto& r = m.call(m.opt.timeout).body.echo;
+    auto& r = m.call(m.limits(m.opt.give_up)).body.echo;
     out.insert(out.end(), r.data.bytes, r.data.bytes + r.data.size);
     offset += n;
   } while (offset < data.size());
@@ -354,7 +394,7 @@ void RpcClient::reset(bool exit_emulator) {
   auto& m = *impl_;
   m.begin(aotbench_Request_reset_tag);
   m.req.body.reset.exit = exit_emulator;
-  m.call(m.opt.timeout);
+  m.call(m.limits(m.opt.give_up));
 }
 
 }  // namespace aotbench::transport

@@ -1,8 +1,10 @@
 #pragma once
 // The host end of the device protocol: one request in flight at a time, each answered before the
-// next is sent, never more bytes per frame than the device said it buffers. A request is sent
-// again after a timeout, a CRC error or a NACK, a bounded number of times; the device answers a
-// repeated sequence number from its cache, so nothing runs twice.
+// next is sent, never more bytes per frame than the device said it buffers. Waiting is judged by
+// silence (rpc/patience.hpp): a device busy with a long Run sends progress frames between its
+// workload calls, and after a few silent intervals the request is sent again with the same
+// sequence number, which the device answers from its cache, so nothing runs twice. A frame that
+// fails the CRC, or the device's NACK, has it sent again at once.
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -28,9 +30,13 @@ struct ProtocolMismatch : TransportError {
 class RpcClient {
  public:
   struct Options {
-    std::chrono::milliseconds timeout{2500};  // wait per attempt (mps2's UART can stall ~1 s)
-    int retries = 3;                          // further attempts after the first
-    std::string who;                          // names the device in errors, e.g. "board X on tcp ..."
+    // Silence before a request is sent again: its answer (or, during a Run, the next progress
+    // frame) is that late. Longer when the device's own pauses are (one workload call of a Run).
+    std::chrono::milliseconds timeout{500};
+    int retries = 3;  // resends after rejected frames (CRC, undecodable, NACK) before failing
+    std::string who;  // names the device in errors, e.g. "board X on tcp ..."
+    // Silence after which a request other than Run fails (Run: RunOptions::max_silence).
+    std::chrono::milliseconds give_up{10000};
   };
 
   explicit RpcClient(Link& link, Options options);

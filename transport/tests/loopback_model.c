@@ -8,6 +8,7 @@ enum { N = 3000 };
 
 int ab_test_model_runs;
 int32_t ab_test_model_status;
+void (*ab_test_model_hook)(void); /* when set, every run calls it (a model call that takes time) */
 static uint8_t in0[N], out0[N];
 static uint8_t* const in_data[] = {in0};
 static uint8_t* const out_data[] = {out0};
@@ -19,6 +20,7 @@ const ab_model_desc* ab_model(void) { return &desc; }
 
 int32_t ab_model_run(void) {
   ab_test_model_runs++;
+  if (ab_test_model_hook) ab_test_model_hook();
   ab_profile_op_begin(0);
   for (int i = 0; i < N; i++) out0[i] = (uint8_t)(in0[i] + 1);
   ab_host_advance(1000);

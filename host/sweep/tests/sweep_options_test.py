@@ -47,6 +47,10 @@ CASES = [
     (["--input", str(work / "a_folder")], 105, f"--input: {work / 'a_folder'} is a directory; give a file"),
     (["--input", str(work / "missing.raw")], 105, "missing.raw does not exist"),
     (["--input", str(work / "short.raw")], 1, "short.raw has 3 bytes; input 0 of the model needs exactly"),
+    (["--link-faults", "drop=2"], 105, "--link-faults: drop=2: '2' is not a probability from 0 to 1; give e.g. drop=0.01"),
+    (["--link-faults", "corrupt=-0.1,seed=3"], 105, "--link-faults: corrupt=-0.1: '-0.1' is not a probability from 0 to 1"),
+    (["--link-faults", "loss=0.01"], 105, "--link-faults: unknown fault 'loss'; give drop=P,corrupt=P,dup=P,seed=S"),
+    (["--link-faults", "drop=0.1,seed=x"], 105, "--link-faults: seed=x: 'x' is not a whole number >= 0"),
 ]
 
 for extra, code, said in CASES:

@@ -4,6 +4,7 @@ add_executable(device_tests
   tests/device_boards_test.cpp
   tests/device_qemu_test.cpp
   tests/device_gdb_load_test.cpp
+  tests/device_cycles64_test.cpp
   tests/device_build_test.cpp
   tests/device_cli_test.cpp
   tests/device_icount_test.cpp
@@ -24,6 +25,7 @@ set_tests_properties(device.build PROPERTIES TIMEOUT 120)
 add_test(NAME device.icount COMMAND device_tests --gtest_filter=Icount.*)
 add_test(NAME device.toolchain COMMAND device_tests --gtest_filter=Toolchain.*)
 add_test(NAME device.elf COMMAND device_tests --gtest_filter=ElfTarget.*)
+add_test(NAME device.cycles64 COMMAND device_tests --gtest_filter=Cycles64.*)
 add_test(NAME device.cli COMMAND device_tests --gtest_filter=DeviceCli.*)
 set_tests_properties(device.cli PROPERTIES TIMEOUT 180)
 foreach(board netduinoplus2 mps2-an385 mps2-an386 mps2-an500)

@@ -52,6 +52,13 @@ void Session::connect(const std::filesystem::path& elf, const SessionOptions& o)
     throw transport::TransportError(fmt::format("{} did not answer within {} ms{}: {}", where_,
                                                 o.connect_timeout.count(), qemu_state, why));
   }
+  // The board that answers must be the one flashed: a probe or serial port of another board on
+  // the bench would otherwise measure the wrong hardware.
+  if (info_.board != profile_.name || info_.clock_hz != profile_.cpu.clock_hz)
+    throw transport::TransportError(fmt::format("{} answers as board {} at {} Hz, not {} at {} Hz: is the serial port "
+                                                "the one of the board that was flashed?",
+                                                where_, info_.board, info_.clock_hz, profile_.name,
+                                                profile_.cpu.clock_hz));
   if (o.check_build_id && (qemu_ || o.flash)) {
     std::string want = build::elf_build_id(elf);
     if (!want.empty() && want != info_.build_id)

@@ -271,6 +271,14 @@ TEST(DeviceCli, FlashOnAnEmulatedBoardBootChecksTheElf) {
   EXPECT_EQ(j["build_id"].get<std::string>().size(), 40u);
 }
 
+// Firmware of another board that does boot (the MPS2 boards share a memory map) is refused when
+// it answers: the board that answers must be the board that was flashed.
+TEST(DeviceCli, TheBoardThatAnswersMustBeTheOneFlashed) {
+  CliRun r = aotbench_cli({"device", "info", "--board", "mps2-an500", "--elf", selftest_elf("mps2-an386").string()});
+  EXPECT_EQ(r.rc, 1) << r.out;
+  EXPECT_NE(r.err.find("answers as board mps2-an386 at 25000000 Hz, not mps2-an500"), std::string::npos) << r.err;
+}
+
 // Firmware linked for another board is refused before anything boots (it would lock the core up).
 TEST(DeviceCli, FirmwareForAnotherBoardIsRefusedBeforeBooting) {
   for (const char* cmd : {"info", "selftest", "flash"}) {

@@ -5,6 +5,7 @@
 #include <regex>
 
 #include "emit/emitter.hpp"
+#include "needs_shared.hpp"
 #include "plan/alias.hpp"
 #include "reader/reader.hpp"
 
@@ -12,8 +13,16 @@ using namespace aotbench::codegen;
 
 namespace {
 
+// The real DS-CNN keyword spotter of ../shared/models: every test here emits it.
+const char* const kKws = "models/kws_ref_model.tflite";
+
+class Emit : public testing::Test {
+ protected:
+  void SetUp() override { AOTBENCH_NEEDS_SHARED(kKws); }
+};
+
 Graph kws() {
-  Graph g = read_tflite_file(AOTBENCH_TEST_MODELS_DIR "/kws_ref_model.tflite");
+  Graph g = read_tflite_file(aotbench::test::shared_path(kKws).string());
   alias_reshapes(g);
   return g;
 }
@@ -39,7 +48,7 @@ EmitResult emit(const std::string& knobs) {
   return emit_model(g, Variant::parse(knobs), o);
 }
 
-TEST(Emit, PackedApiBuildsDlTensorsForEveryOperatorCall) {
+TEST_F(Emit, PackedApiBuildsDlTensorsForEveryOperatorCall) {
   const EmitResult r = emit("api=packed");
   const std::string run = file(r, "_run.c"), ops = file(r, "_ops.c");
   // kws: 13 operators, the RESHAPE is an alias: 12 kernel calls, each through TVMValue arrays.
@@ -52,21 +61,21 @@ TEST(Emit, PackedApiBuildsDlTensorsForEveryOperatorCall) {
   EXPECT_EQ(count(file(u, "_ops.c"), "DLTensor"), 0);
 }
 
-TEST(Emit, InterfaceChoosesTheEntryPoint) {
+TEST_F(Emit, InterfaceChoosesTheEntryPoint) {
   EXPECT_NE(file(emit("interface=c"), "kws.h").find("int32_t tvmgen_kws_run(struct tvmgen_kws_inputs* inputs"),
             std::string::npos);
   EXPECT_NE(file(emit("interface=packed"), "kws.h").find("int32_t tvmgen_kws_run_packed(TVMValue* args"),
             std::string::npos);
 }
 
-TEST(Emit, StaticWorkspaceIsOneArenaOfThePlannedSize) {
+TEST_F(Emit, StaticWorkspaceIsOneArenaOfThePlannedSize) {
   const EmitResult r = emit("workspace=static");
   EXPECT_EQ(r.summary.arena_bytes, 16000);  // SOURCES.md: peak live activations of kws
   EXPECT_NE(file(r, "_run.c").find("static uint8_t tvmgen_kws_workspace[16000]"), std::string::npos);
   EXPECT_EQ(count(file(r, "_run.c"), "TVMBackendAllocWorkspace"), 0);
 }
 
-TEST(Emit, DynamicWorkspaceAllocatesAndFreesEveryBufferOnce) {
+TEST_F(Emit, DynamicWorkspaceAllocatesAndFreesEveryBufferOnce) {
   const EmitResult r = emit("workspace=dynamic");
   const std::string run = file(r, "_run.c");
   const int allocs = count(run, "= (uint8_t*)TVMBackendAllocWorkspace(");
@@ -76,18 +85,18 @@ TEST(Emit, DynamicWorkspaceAllocatesAndFreesEveryBufferOnce) {
   EXPECT_NE(file(r, "_adapter.c").find("ab_workspace_init("), std::string::npos);
 }
 
-TEST(Emit, LookupParamsReachWeightsOnlyThroughTheLookupFunction) {
+TEST_F(Emit, LookupParamsReachWeightsOnlyThroughTheLookupFunction) {
   const std::string run = file(emit("params=lookup"), "_run.c");
   EXPECT_GT(count(run, "tvmgen_kws_lookup_linked_param("), 0);
   EXPECT_FALSE(std::regex_search(run, std::regex("tvmgen_kws_param_[0-9]")));
   EXPECT_TRUE(std::regex_search(file(emit("params=direct"), "_run.c"), std::regex("tvmgen_kws_param_[0-9]")));
 }
 
-TEST(Emit, IndexWidthIsCheckedAtCompileTime) {
+TEST_F(Emit, IndexWidthIsCheckedAtCompileTime) {
   EXPECT_NE(file(emit("index=i64"), "_internal.h").find("AB_INDEX_BITS != 64"), std::string::npos);
 }
 
-TEST(Emit, PrefixManglesEveryDefinition) {
+TEST_F(Emit, PrefixManglesEveryDefinition) {
   const EmitResult r = emit("prefix=net2");
   // Every non-static top-level definition in the model's files starts with tvmgen_net2_.
   const std::regex definition("^(?:const )?[a-zA-Z_][a-zA-Z0-9_]* \\**([a-zA-Z_][a-zA-Z0-9_]*)[\\[(]",
@@ -103,14 +112,14 @@ TEST(Emit, PrefixManglesEveryDefinition) {
   EXPECT_GT(checked, 20);
 }
 
-TEST(Emit, ProfileOpsHooksEveryKernelCall) {
+TEST_F(Emit, ProfileOpsHooksEveryKernelCall) {
   const EmitResult r = emit("profile=ops");
   EXPECT_EQ(count(file(r, "_run.c"), "ab_profile_op_begin("), r.summary.kernel_calls);
   EXPECT_EQ(count(file(r, "_run.c"), "ab_profile_op_end("), r.summary.kernel_calls);
   EXPECT_EQ(count(file(emit(""), "_run.c"), "ab_profile_op"), 0);
 }
 
-TEST(Emit, SummaryCountsTheModel) {
+TEST_F(Emit, SummaryCountsTheModel) {
   const EmitSummary s = emit("").summary;
   EXPECT_EQ(s.operators, 13);
   EXPECT_EQ(s.macs, 2656768);  // SOURCES.md

@@ -41,7 +41,10 @@ const std::vector<Figures>& figures() {
   return f;
 }
 
-class ModelFigures : public ::testing::TestWithParam<Figures> {};
+class ModelFigures : public ::testing::TestWithParam<Figures> {
+ protected:
+  void SetUp() override { AOTBENCH_NEEDS_SHARED(model_rel(GetParam().file)); }
+};
 
 TEST_P(ModelFigures, MacsAndParamsMatchSourcesMd) {
   const Figures& f = GetParam();

@@ -68,6 +68,7 @@ void read_copy(std::vector<uint8_t> bytes, const std::string& what, Outcome& out
 class Malformed : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
+    AOTBENCH_NEEDS_SHARED(model_rel(GetParam()));
     original_ = test::read_bytes(test_model_path(GetParam()));
     intact_ = fingerprint(read_tflite_buffer(original_, GetParam()));
     // The 3.8 MB model gets a tenth: each copy costs a full verification.

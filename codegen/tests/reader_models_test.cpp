@@ -222,7 +222,16 @@ void expect_io(const Graph& g, int id, const IoExpect& e, const char* what) {
 
 void PrintTo(const ModelExpect& e, std::ostream* os) { *os << e.file; }
 
-class RealModel : public ::testing::TestWithParam<ModelExpect> {};
+class RealModel : public ::testing::TestWithParam<ModelExpect> {
+ protected:
+  void SetUp() override { AOTBENCH_NEEDS_SHARED(model_rel(GetParam().file)); }
+};
+
+// Details of single models, beyond SOURCES.md's tables.
+class RealModelDetails : public ::testing::Test {
+ protected:
+  void SetUp() override { AOTBENCH_NEEDS_SHARED("models"); }
+};
 
 TEST_P(RealModel, MatchesSourcesMd) {
   const ModelExpect& e = GetParam();
@@ -258,7 +267,7 @@ INSTANTIATE_TEST_SUITE_P(SharedModels, RealModel, ::testing::ValuesIn(expectatio
                          [](const auto& info) { return model_test_name(info.param.file); });
 
 // mcunet_vww1_80: float32 IO around an int8 core (SOURCES.md: QUANTIZE scale 0.00784, zp 0).
-TEST(RealModelDetails, McunetQuantizeWrapsTheInt8Core) {
+TEST_F(RealModelDetails, McunetQuantizeWrapsTheInt8Core) {
   Graph g = read_tflite_file(test_model_path("mcunet_vww1_80.tflite"));
   const Operator& first = g.ops.front();
   const Operator& last = g.ops.back();
@@ -272,7 +281,7 @@ TEST(RealModelDetails, McunetQuantizeWrapsTheInt8Core) {
 }
 
 // ad01: 640-128-128-128-128-8-128-128-128-128-640, RELU on the first nine layers only.
-TEST(RealModelDetails, Ad01LayerWidthsAndActivations) {
+TEST_F(RealModelDetails, Ad01LayerWidthsAndActivations) {
   Graph g = read_tflite_file(test_model_path("ad01_int8.tflite"));
   std::vector<int32_t> widths = {g.tensors[g.inputs[0]].shape.back()};
   for (const Operator& op : g.ops) {
@@ -284,7 +293,7 @@ TEST(RealModelDetails, Ad01LayerWidthsAndActivations) {
 }
 
 // kws: the final AVERAGE_POOL_2D covers the whole 25x5 map (stride 25 high, 5 wide).
-TEST(RealModelDetails, KwsPoolCoversTheWholeMap) {
+TEST_F(RealModelDetails, KwsPoolCoversTheWholeMap) {
   Graph g = read_tflite_file(test_model_path("kws_ref_model.tflite"));
   for (const Operator& op : g.ops) {
     if (op.type != OpType::AveragePool2D) continue;
@@ -297,7 +306,7 @@ TEST(RealModelDetails, KwsPoolCoversTheWholeMap) {
 }
 
 // mnv2: NCHW input, the first operator is the TRANSPOSE to NHWC.
-TEST(RealModelDetails, Mnv2StartsWithTransposeToNhwc) {
+TEST_F(RealModelDetails, Mnv2StartsWithTransposeToNhwc) {
   Graph g = read_tflite_file(test_model_path("mnv2_100_224_nchw_int8.tflite"));
   const Operator& first = g.ops.front();
   ASSERT_EQ(first.type, OpType::Transpose);

@@ -4,14 +4,10 @@ find_package(GTest REQUIRED)
 find_package(fmt REQUIRED)
 include(GoogleTest)
 
-set(AOTBENCH_TEST_MODELS_DIR "${AOTBENCH_SHARED_DIR}/models")
-
 function(aotbench_front_test target prefix)
   add_executable(${target} ${ARGN})
   target_link_libraries(${target} PRIVATE
-    aotbench_codegen_plan aotbench_codegen_reader fmt::fmt GTest::gtest_main)
-  target_compile_definitions(${target} PRIVATE
-    AOTBENCH_TEST_MODELS_DIR="${AOTBENCH_TEST_MODELS_DIR}")
+    aotbench_codegen_plan aotbench_codegen_reader aotbench_test_shared fmt::fmt GTest::gtest_main)
   gtest_discover_tests(${target} TEST_PREFIX ${prefix} DISCOVERY_TIMEOUT 60)
 endfunction()
 

@@ -35,6 +35,8 @@ std::string error_of(std::vector<uint8_t> bytes) {
     EXPECT_NE(msg.find(needle), std::string::npos) << "message: " << msg; \
   } while (0)
 
+// The real DS-CNN keyword spotter of ../shared/models, which most cases below break one way each.
+const std::string kKws = model_rel("kws_ref_model.tflite");
 tfl::ModelT kws() { return unpack(read_bytes(test_model_path("kws_ref_model.tflite"))); }
 tfl::SubGraphT& sg(tfl::ModelT& m) { return *m.subgraphs[0]; }
 tfl::OperatorT& op(tfl::ModelT& m, int i) { return *sg(m).operators[i]; }
@@ -44,7 +46,10 @@ tfl::OperatorCodeT& code_of(tfl::ModelT& m, int o) {
   return *m.operator_codes[op(m, o).opcode_index];
 }
 
-TEST(ReaderAccepts, UnchangedRoundTripOfARealModel) { EXPECT_EQ(error_of(pack(kws())), ""); }
+TEST(ReaderAccepts, UnchangedRoundTripOfARealModel) {
+  AOTBENCH_NEEDS_SHARED(kKws);
+  EXPECT_EQ(error_of(pack(kws())), "");
+}
 
 TEST(ReaderAccepts, Uint8InputAndFloatOutputAroundAnInt8Core) {
   Graph g = read_tflite_buffer(pack(tiny_model()), "tiny");
@@ -87,24 +92,28 @@ TEST(ReaderRejects, EmptyShortAndForeignFiles) {
 }
 
 TEST(ReaderRejects, TruncatedFile) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   std::vector<uint8_t> b = pack(kws());
   b.resize(b.size() / 2);
   EXPECT_REJECTED(b, "corrupt or truncated");
 }
 
 TEST(ReaderRejects, WrongSchemaVersion) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   m.version = 2;
   EXPECT_REJECTED(pack(m), "schema version 2");
 }
 
 TEST(ReaderRejects, SeveralSubgraphs) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   m.subgraphs.push_back(std::make_unique<tfl::SubGraphT>());
   EXPECT_REJECTED(pack(m), "2 subgraphs");
 }
 
 TEST(ReaderRejects, UnsupportedBuiltinNamedWithNodeIndex) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   code_of(m, 12).builtin_code = BO::LOGISTIC;  // the final SOFTMAX
   code_of(m, 12).deprecated_builtin_code = static_cast<int8_t>(BO::LOGISTIC);
@@ -112,6 +121,7 @@ TEST(ReaderRejects, UnsupportedBuiltinNamedWithNodeIndex) {
 }
 
 TEST(ReaderRejects, UnsupportedOpcodeAbove127) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   code_of(m, 12).builtin_code = BO::GELU;
   code_of(m, 12).deprecated_builtin_code = 127;  // PLACEHOLDER_FOR_GREATER_OP_CODES
@@ -119,6 +129,7 @@ TEST(ReaderRejects, UnsupportedOpcodeAbove127) {
 }
 
 TEST(ReaderRejects, CustomOperatorByItsCode) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   code_of(m, 12).builtin_code = BO::CUSTOM;
   code_of(m, 12).deprecated_builtin_code = static_cast<int8_t>(BO::CUSTOM);
@@ -127,6 +138,7 @@ TEST(ReaderRejects, CustomOperatorByItsCode) {
 }
 
 TEST(ReaderRejects, DynamicShapes) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   tensor(m, sg(m).inputs[0]).shape_signature = {1, -1, 10, 1};
   EXPECT_REJECTED(pack(m), "dynamic shape");
@@ -136,6 +148,7 @@ TEST(ReaderRejects, DynamicShapes) {
 }
 
 TEST(ReaderRejects, FloatCompute) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   tensor(m, sg(m).inputs[0]).type = TT::FLOAT32;  // float activations into an int8 CONV_2D
   EXPECT_REJECTED(pack(m), "operator 0 (CONV_2D): input tensor #0 'input_1' is float32");
@@ -148,18 +161,21 @@ TEST(ReaderRejects, FloatTensorInsideTheGraph) {
 }
 
 TEST(ReaderRejects, Int16Activations) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   op_input(m, 1, 0).type = TT::INT16;
   EXPECT_REJECTED(pack(m), "is int16; expected int8");
 }
 
 TEST(ReaderRejects, UnsupportedTensorType) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   op_input(m, 1, 0).type = TT::FLOAT16;
   EXPECT_REJECTED(pack(m), "has type FLOAT16");
 }
 
 TEST(ReaderRejects, MissingQuantization) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   op_input(m, 1, 0).quantization.reset();
   EXPECT_REJECTED(pack(m), "operator 0 (CONV_2D): output tensor #22");
@@ -167,12 +183,14 @@ TEST(ReaderRejects, MissingQuantization) {
 }
 
 TEST(ReaderRejects, AsymmetricConvolutionWeights) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   op_input(m, 0, 1).quantization->zero_point[5] = 3;
   EXPECT_REJECTED(pack(m), "must be symmetric");
 }
 
 TEST(ReaderRejects, PerChannelCountDisagreesWithShape) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   op_input(m, 0, 1).quantization->scale.pop_back();
   op_input(m, 0, 1).quantization->zero_point.pop_back();
@@ -180,6 +198,7 @@ TEST(ReaderRejects, PerChannelCountDisagreesWithShape) {
 }
 
 TEST(ReaderRejects, TensorIndexOutOfRange) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   op(m, 3).inputs[0] = 9999;
   EXPECT_REJECTED(pack(m), "operator 3 (DEPTHWISE_CONV_2D) reads tensor 9999");
@@ -189,12 +208,14 @@ TEST(ReaderRejects, TensorIndexOutOfRange) {
 }
 
 TEST(ReaderRejects, BufferIndexOutOfRange) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   op_input(m, 0, 1).buffer = 5000;
   EXPECT_REJECTED(pack(m), "refers to buffer 5000");
 }
 
 TEST(ReaderRejects, ConstantDataSizeDisagreesWithShape) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   m.buffers[op_input(m, 0, 1).buffer]->data.resize(100);
   EXPECT_REJECTED(pack(m), "constant data is 100 bytes but int8[64x10x4x1] needs 2560");
@@ -210,6 +231,7 @@ TEST(ReaderRejects, ExternalDataPastTheEndOfTheFile) {
 }
 
 TEST(ReaderRejects, OptionsOfTheWrongOperator) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   op(m, 0).builtin_options.Set(tfl::Pool2DOptionsT{});
   EXPECT_REJECTED(pack(m), "operator 0 (CONV_2D): carries Pool2DOptions options");
@@ -217,6 +239,7 @@ TEST(ReaderRejects, OptionsOfTheWrongOperator) {
 
 // Found by the fuzzer: a union tag without its table passes the flatbuffers verifier.
 TEST(ReaderRejects, OptionsTagWithoutTheTable) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   std::vector<uint8_t> b = pack(kws());
   // Blank the options' slot in operator 0's vtable (shared by all CONV_2D nodes); the tag stays.
   const auto* op0 = tfl::GetModel(b.data())->subgraphs()->Get(0)->operators()->Get(0);
@@ -229,12 +252,14 @@ TEST(ReaderRejects, OptionsTagWithoutTheTable) {
 }
 
 TEST(ReaderRejects, ZeroStride) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   op(m, 0).builtin_options.AsConv2DOptions()->stride_w = 0;
   EXPECT_REJECTED(pack(m), "stride_w is 0");
 }
 
 TEST(ReaderRejects, UnsupportedFusedActivation) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   op(m, 0).builtin_options.AsConv2DOptions()->fused_activation_function =
       tfl::ActivationFunctionType::TANH;
@@ -242,6 +267,7 @@ TEST(ReaderRejects, UnsupportedFusedActivation) {
 }
 
 TEST(ReaderRejects, OutputShapeThatTheOperatorCannotProduce) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   tensor(m, op(m, 0).outputs[0]).shape = {1, 24, 5, 64};
   tensor(m, op(m, 0).outputs[0]).shape_signature = {-1, 24, 5, 64};
@@ -249,12 +275,14 @@ TEST(ReaderRejects, OutputShapeThatTheOperatorCannotProduce) {
 }
 
 TEST(ReaderRejects, OperatorsOutOfExecutionOrder) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   std::swap(sg(m).operators[1], sg(m).operators[2]);
   EXPECT_REJECTED(pack(m), "before any operator computes it");
 }
 
 TEST(ReaderRejects, GraphOutputNobodyComputes) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   sg(m).outputs[0] = op(m, 0).inputs[1];  // a constant
   EXPECT_REJECTED(pack(m), "graph output tensor #17");
@@ -265,12 +293,14 @@ TEST(ReaderRejects, GraphOutputNobodyComputes) {
 }
 
 TEST(ReaderRejects, SoftmaxOutputQuantizationTfliteCannotProduce) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   tensor(m, op(m, 12).outputs[0]).quantization = quant(0.5f, 0);
   EXPECT_REJECTED(pack(m), "int8 SOFTMAX requires 1/256 and -128");
 }
 
 TEST(ReaderRejects, VariableAndSparseTensors) {
+  AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
   op_input(m, 0, 1).is_variable = true;
   EXPECT_REJECTED(pack(m), "variable (stateful) tensor");

@@ -1,13 +1,18 @@
 #pragma once
-// Where the tests find ../shared/models (AOTBENCH_SHARED_DIR, set by CMake).
+// Where the tests find ../shared/models (AOTBENCH_SHARED_DIR, set by CMake); a test that reads one
+// starts with AOTBENCH_NEEDS_SHARED(model_rel(file)).
 #include <cctype>
 #include <string>
 #include <vector>
 
+#include "needs_shared.hpp"
+
 namespace aotbench::codegen {
 
+inline std::string model_rel(const std::string& file) { return "models/" + file; }
+
 inline std::string test_model_path(const std::string& file) {
-  return std::string(AOTBENCH_TEST_MODELS_DIR) + "/" + file;
+  return ::aotbench::test::shared_path(model_rel(file)).string();
 }
 
 // The eight pretrained models of ../shared/models/SOURCES.md.

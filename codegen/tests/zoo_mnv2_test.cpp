@@ -133,6 +133,7 @@ TEST(Mnv2, ClassesAndSoftmaxOptions) {
 // At width 1.0, 224x224 and 1000 classes the architecture is MobileNetV2 1.0 itself: the same
 // convolutions as the real model of SOURCES.md (which pads explicitly and starts NCHW).
 TEST(Mnv2, Width1Res224IsTheRealMobileNetV2) {
+  AOTBENCH_NEEDS_SHARED("models/mnv2_100_224_nchw_int8.tflite");
   Graph g = zoo_graph("mnv2:width=1.0,res=224,classes=1000,softmax=false");
   Graph ref = read_tflite_file(shared_model("mnv2_100_224_nchw_int8.tflite"));
   std::map<OpType, int64_t> macs;

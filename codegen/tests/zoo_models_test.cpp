@@ -30,6 +30,7 @@ class MatchesReference : public ::testing::TestWithParam<Reference> {};
 // the reference's; only the weights and the activation ranges are synthetic.
 TEST_P(MatchesReference, OperatorsOptionsAndShapes) {
   const Reference& r = GetParam();
+  AOTBENCH_NEEDS_SHARED("models/" + r.file);
   Graph zoo = zoo_graph(r.spec);
   Graph ref = read_tflite_file(shared_model(r.file));
   ASSERT_EQ(zoo.ops.size(), ref.ops.size());
@@ -40,6 +41,7 @@ TEST_P(MatchesReference, OperatorsOptionsAndShapes) {
 
 TEST_P(MatchesReference, InputQuantizationIsTheReferences) {
   const Reference& r = GetParam();
+  AOTBENCH_NEEDS_SHARED("models/" + r.file);
   Graph zoo = zoo_graph(r.spec);
   Graph ref = read_tflite_file(shared_model(r.file));
   const Quantization& a = *zoo.tensors[zoo.inputs[0]].quant;

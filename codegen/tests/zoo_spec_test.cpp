@@ -96,6 +96,7 @@ TEST_F(ModelArg, ZooSpecBuildsTheModel) {
 }
 
 TEST_F(ModelArg, ExistingFileWinsOverTheZoo) {
+  AOTBENCH_NEEDS_SHARED("models/kws_ref_model.tflite");
   std::string file = shared_model("kws_ref_model.tflite");
   ModelBytes m = load_model_arg(file);
   EXPECT_FALSE(m.from_zoo);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ir/graph.hpp"
+#include "needs_shared.hpp"
 #include "reader/reader.hpp"
 #include "zoo/zoo.hpp"
 
@@ -23,8 +24,9 @@ inline const std::vector<uint8_t>& zoo_bytes(const std::string& spec) {
 
 inline Graph zoo_graph(const std::string& spec) { return read_tflite_buffer(zoo_bytes(spec), spec); }
 
+// A pretrained model of ../shared/models; the test starts with AOTBENCH_NEEDS_SHARED("models/" + file).
 inline std::string shared_model(const std::string& file) {
-  return std::string(AOTBENCH_TEST_MODELS_DIR) + "/" + file;
+  return ::aotbench::test::shared_path("models/" + file).string();
 }
 
 inline std::string shape_str(const std::vector<int32_t>& s) { return fmt::format("{}", fmt::join(s, "x")); }

@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 
+#include "data/data_dir.hpp"
 #include "zoo/definition.hpp"
 #include "zoo/network.hpp"
 #include "zoo/spec.hpp"
@@ -42,7 +43,7 @@ std::pair<ModelDef, zoo::OptionValues> select(const std::string& text,
 
 std::filesystem::path default_zoo_dir() {
   if (const char* env = std::getenv("AOTBENCH_MODELS_DIR"); env && *env) return env;
-  return std::filesystem::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "models";
+  return data_path("scenarios/models", std::filesystem::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "models");
 }
 
 std::vector<std::string> zoo_model_names(const std::filesystem::path& dir) {

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <toml++/toml.h>
 
+#include "data/data_dir.hpp"
+
 namespace aotbench::board {
 namespace {
 
@@ -57,7 +59,7 @@ std::map<std::string, Alias> read_aliases(const fs::path& file) {
 
 fs::path Registry::default_dir() {
   if (const char* env = std::getenv("AOTBENCH_BOARDS_DIR"); env && *env) return env;
-  return fs::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "boards";
+  return codegen::data_path("scenarios/boards", fs::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "boards");
 }
 
 Registry::Registry(fs::path dir) : dir_(std::move(dir)) {

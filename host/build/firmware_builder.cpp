@@ -12,6 +12,7 @@
 #include "board/board_files.hpp"
 #include "board/flags.hpp"
 #include "build/object_cache.hpp"
+#include "data/data_dir.hpp"
 
 namespace aotbench::build {
 namespace {
@@ -40,7 +41,7 @@ FirmwareBuilder::FirmwareBuilder(fs::path runtime_dir, Toolchain tc)
 
 fs::path FirmwareBuilder::default_runtime_dir() {
   if (const char* env = std::getenv("AOTBENCH_FIRMWARE_DIR"); env && *env) return env;
-  return AOTBENCH_FIRMWARE_DIR;
+  return codegen::data_path("firmware", AOTBENCH_FIRMWARE_DIR);
 }
 
 fs::path FirmwareBuilder::selftest_elf(const board::Profile& p) const { return runtime_dir_ / p.name / "selftest.elf"; }
@@ -74,7 +75,7 @@ BuildPlan FirmwareBuilder::plan(const board::Profile& p, const VariantSpec& v, c
   fs::path gen = runtime_dir_ / "gen" / p.name, lib = runtime_dir_ / p.name / "libabdevice.a";
   board::FirmwareFlags flags = board::firmware_flags(p, gen / board::kLinkerScriptFile);
   std::vector<std::string> cflags = v.cflags.empty() ? std::vector<std::string>{"-Os"} : v.cflags;
-  std::vector<fs::path> includes = {fs::path(AOTBENCH_SOURCE_DIR) / "device" / "include"};
+  std::vector<fs::path> includes = {codegen::data_path("device/include", fs::path(AOTBENCH_SOURCE_DIR) / "device" / "include")};
   includes.insert(includes.end(), v.include_dirs.begin(), v.include_dirs.end());
 
   BuildPlan plan;

@@ -45,7 +45,8 @@ class FirmwareBuilder {
  public:
   // runtime_dir: where CMake put <board>/libabdevice.a and gen/<board>/ (default below).
   explicit FirmwareBuilder(std::filesystem::path runtime_dir = default_runtime_dir(), Toolchain tc = {});
-  // $AOTBENCH_FIRMWARE_DIR, else the firmware folder of the build tree this aotbench came from.
+  // $AOTBENCH_FIRMWARE_DIR, else the installation's share/aotbench/firmware, else the firmware folder
+  // of the build tree this aotbench came from.
   static std::filesystem::path default_runtime_dir();
 
   // Throws BuildError when the board's runtime is missing or was built from another profile.

@@ -7,13 +7,15 @@
 #include <algorithm>
 
 #include "build/object_cache.hpp"
+#include "data/data_dir.hpp"
 
 namespace fs = std::filesystem;
 
 namespace aotbench::infer {
 namespace {
 
-const fs::path kSource = AOTBENCH_SOURCE_DIR;
+// `rel` of the source tree, or of the installed data folder.
+fs::path source_file(const std::string& rel) { return codegen::data_path(rel, fs::path(AOTBENCH_SOURCE_DIR) / rel); }
 
 }  // namespace
 
@@ -32,8 +34,8 @@ HostBuild build_host_runner(const HostBuildSpec& spec) {
     add_once(sources, s.runtime_sources);
     add_once(include_dirs, s.include_dirs);
   }
-  include_dirs.push_back(kSource / "device/include");
-  sources.push_back(spec.main_source.empty() ? kSource / "host/infer/host_main.c" : spec.main_source);
+  include_dirs.push_back(source_file("device/include"));
+  sources.push_back(spec.main_source.empty() ? source_file("host/infer/host_main.c") : spec.main_source);
 
   std::vector<std::string> flags = {"-std=c11", "-" + spec.opt, "-g0", "-Wall", "-Wextra",
                                     fmt::format("-DAB_INDEX_BITS={}", spec.index_bits)};

@@ -16,8 +16,6 @@ namespace fs = std::filesystem;
 namespace aotbench::sweep {
 namespace {
 
-const fs::path kSource = AOTBENCH_SOURCE_DIR;
-
 // A status and message for the variant; the pipeline stops at the first one.
 struct Failure {
   results::Status status;

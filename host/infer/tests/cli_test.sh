@@ -2,9 +2,19 @@
 # `aotbench codegen` and `aotbench infer --board host` as a user runs them.
 # usage: cli_test.sh AOTBENCH SHARED_DIR TMP_DIR
 set -euo pipefail
-aotbench=$1 shared=$2 tmp=$3
+aotbench=$1 shared=${AOTBENCH_SHARED_DIR:-$2} tmp=$3
 rm -rf "$tmp" && mkdir -p "$tmp"
 fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# Without ../shared: skipped (exit 77, CTest's SKIP_RETURN_CODE) with the reason, or a failure under
+# AOTBENCH_REQUIRE_SHARED=1 (host/sweep/tests/needs_shared.py does the same for the Python tests).
+for need in models/vww_96_int8.tflite oracle/vww_96_int8 oracle/kws_ref_model; do
+  [ -e "$shared/$need" ] && continue
+  why="needs ../shared: $shared/$need not found (put the shared models and oracle beside the checkout, or set AOTBENCH_SHARED_DIR)"
+  [ "${AOTBENCH_REQUIRE_SHARED:-}" = 1 ] && fail "$why; AOTBENCH_REQUIRE_SHARED=1 does not allow skipping it"
+  echo "SKIPPED: $why"
+  exit 77
+done
 
 # codegen writes the sources, the public header and the summary.
 "$aotbench" codegen --model kws --variant api=packed,workspace=dynamic --out "$tmp/kws" > "$tmp/summary.txt"

@@ -5,6 +5,7 @@
 
 #include "infer/infer.hpp"
 #include "infer_test_support.hpp"
+#include "needs_shared.hpp"
 #include "reader_model_builder.hpp"
 
 namespace fs = std::filesystem;
@@ -13,9 +14,11 @@ using namespace aotbench::infer::test;
 
 namespace {
 
-const fs::path kShared = AOTBENCH_SHARED_DIR;
+const fs::path kShared = aotbench::test::shared_dir();
 
 TEST(Names, HostileTensorNamesGiveValidCAndTheSameBytes) {
+  AOTBENCH_NEEDS_SHARED("models/kws_ref_model.tflite");
+  AOTBENCH_NEEDS_SHARED("oracle/kws_ref_model");
   const std::vector<std::string> hostile = {"int", "1st", "a/*b*/c", "say \"hi\"\\n", "", "\xc3\x9f\xe2\x82\xac",
                                             "<script>alert(1)</script>", "dup", "dup", "x\n#include <y>",
                                             // trigraphs: ?\?/ is a backslash (a line splice at a line's end),

@@ -10,6 +10,7 @@
 #include "infer/infer.hpp"
 #include "select/select.hpp"
 #include "infer_test_support.hpp"
+#include "needs_shared.hpp"
 #include "oracle_data.hpp"
 #include "reader/reader.hpp"
 
@@ -19,12 +20,18 @@ using namespace aotbench::infer::test;
 
 namespace {
 
+const char* const kManifest = "oracle/MANIFEST.tsv";
+
 const oracle::Oracle& the_oracle() {
-  static const oracle::Oracle o(fs::path(AOTBENCH_SHARED_DIR) / "oracle");
+  static const oracle::Oracle o(aotbench::test::shared_path("oracle"));
   return o;
 }
 
+fs::path model_file(const std::string& name) { return aotbench::test::shared_path("models/" + name + ".tflite"); }
+
+// The models of the oracle; without it, one stand-in whose tests report the skip.
 std::vector<std::string> oracle_models() {
+  if (!aotbench::test::shared_missing(kManifest).empty()) return {"no_oracle"};
   std::vector<std::string> names;
   for (const auto& c : the_oracle().cases())
     if (names.empty() || names.back() != c.model) names.push_back(c.model);
@@ -54,12 +61,21 @@ void expect_oracle_outputs(const std::string& model_name, const infer::LoadedMod
   EXPECT_GT(compared, 0);
 }
 
-class OracleVariants : public testing::TestWithParam<std::string> {};
+// A test of one oracle model (the parameter): skipped, with the reason, without ../shared.
+class OracleModel : public testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    AOTBENCH_NEEDS_SHARED(kManifest);
+    AOTBENCH_NEEDS_SHARED("models/" + GetParam() + ".tflite");
+  }
+};
+
+class OracleVariants : public OracleModel {};
 
 TEST_P(OracleVariants, EveryVariantMatchesTfliteMicro) {
   const std::string model_name = GetParam();
   const infer::LoadedModel model =
-      infer::load_model((fs::path(AOTBENCH_SHARED_DIR) / "models" / (model_name + ".tflite")).string());
+      infer::load_model(model_file(model_name).string());
   const bool big = model_name == "mnv2_100_224_nchw_int8";
   expect_oracle_outputs(model_name, model, big ? corners() : full_grid(), "oracle_" + model_name);
 }
@@ -70,12 +86,12 @@ INSTANTIATE_TEST_SUITE_P(Models, OracleVariants, testing::ValuesIn(oracle_models
 // Both corners (the packed one puts the schedules' scratch in the dynamic pool and indexes with
 // 64 bits), with the dsp family's default schedules and with each dsp schedule forced onto
 // every layer it can run.
-class OracleSchedules : public testing::TestWithParam<std::string> {};
+class OracleSchedules : public OracleModel {};
 
 TEST_P(OracleSchedules, EveryScheduleMatchesTfliteMicro) {
   const std::string model_name = GetParam();
   const infer::LoadedModel model =
-      infer::load_model((fs::path(AOTBENCH_SHARED_DIR) / "models" / (model_name + ".tflite")).string());
+      infer::load_model(model_file(model_name).string());
   std::vector<codegen::Variant> variants;
   for (codegen::Variant v : corners()) {
     v.set("kernels", "dsp");
@@ -96,12 +112,12 @@ INSTANTIATE_TEST_SUITE_P(Models, OracleSchedules, testing::ValuesIn(oracle_model
 
 // cc=clang: the same generated code and kernels (reference and dsp) built by the host's clang give
 // TFLite Micro's bytes too (both corners; the unpacked one also at -O2, where clang vectorizes).
-class OracleClang : public testing::TestWithParam<std::string> {};
+class OracleClang : public OracleModel {};
 
 TEST_P(OracleClang, ClangBuildsMatchTfliteMicro) {
   const std::string model_name = GetParam();
   const infer::LoadedModel model =
-      infer::load_model((fs::path(AOTBENCH_SHARED_DIR) / "models" / (model_name + ".tflite")).string());
+      infer::load_model(model_file(model_name).string());
   std::vector<codegen::Variant> variants;
   for (codegen::Variant v : corners()) {
     v.set("cc", "clang");
@@ -128,11 +144,17 @@ INSTANTIATE_TEST_SUITE_P(Models, OracleClang, testing::ValuesIn(oracle_models())
 // layer that differs works), for every model (but the 3.8 MB one) with the reference kernels and
 // with the dsp family's: every intermediate tensor, not only the outputs, equals TFLite Micro's.
 // The outputs of PADs folded into their convolution are never computed: exactly those are missing.
-class TensorDump : public testing::TestWithParam<std::tuple<std::string, std::string>> {};
+class TensorDump : public testing::TestWithParam<std::tuple<std::string, std::string>> {
+ protected:
+  void SetUp() override {
+    AOTBENCH_NEEDS_SHARED(kManifest);
+    AOTBENCH_NEEDS_SHARED("models/" + std::get<0>(GetParam()) + ".tflite");
+  }
+};
 
 TEST_P(TensorDump, EveryIntermediateTensorMatchesTheOracleHashes) {
   const auto& [model_name, kernels] = GetParam();
-  const fs::path file = fs::path(AOTBENCH_SHARED_DIR) / "models" / (model_name + ".tflite");
+  const fs::path file = model_file(model_name);
   const infer::LoadedModel model = infer::load_model(file.string());
   const oracle::Case* rand1_case = nullptr;
   for (const auto& c : the_oracle().cases())

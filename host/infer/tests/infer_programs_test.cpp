@@ -7,6 +7,7 @@
 
 #include "infer/infer.hpp"
 #include "infer_test_support.hpp"
+#include "needs_shared.hpp"
 #include "build/toolchain.hpp"
 
 namespace fs = std::filesystem;
@@ -15,7 +16,7 @@ using namespace aotbench::infer::test;
 
 namespace {
 
-const fs::path kShared = AOTBENCH_SHARED_DIR;
+const fs::path kShared = aotbench::test::shared_dir();
 
 // The application: reads each model's input, runs both through their C interface.
 const char* kMain = R"(#include <stdio.h>
@@ -75,11 +76,21 @@ void two_models_in_one_program(const std::string& knobs) {
   EXPECT_EQ(read_bytes(dir / "kws.out"), read_bytes(kws_case.string() + ".out0.raw"));
 }
 
-TEST(Prefix, TwoModelsLinkIntoOneProgramStaticDirectPacked) {
+// Both prefix tests read two models and their oracle cases.
+class Prefix : public testing::Test {
+ protected:
+  void SetUp() override {
+    for (const char* rel : {"models/person_detect.tflite", "models/kws_ref_model.tflite", "oracle/person_detect",
+                            "oracle/kws_ref_model"})
+      AOTBENCH_NEEDS_SHARED(rel);
+  }
+};
+
+TEST_F(Prefix, TwoModelsLinkIntoOneProgramStaticDirectPacked) {
   two_models_in_one_program("api=packed,workspace=static,params=direct");
 }
 
-TEST(Prefix, TwoModelsLinkIntoOneProgramDynamicLookupUnpacked) {
+TEST_F(Prefix, TwoModelsLinkIntoOneProgramDynamicLookupUnpacked) {
   two_models_in_one_program("api=unpacked,workspace=dynamic,params=lookup");
 }
 

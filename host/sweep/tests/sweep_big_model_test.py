@@ -14,7 +14,10 @@ import subprocess
 import sys
 import time
 
-aotbench, shared, work = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
+import needs_shared
+
+aotbench, shared, work = sys.argv[1], needs_shared.shared_dir(sys.argv[2]), pathlib.Path(sys.argv[3])
+needs_shared.need(shared, "models/mnv2_100_224_nchw_int8.tflite")
 shutil.rmtree(work, ignore_errors=True)
 work.mkdir(parents=True)
 model = shared / "models" / "mnv2_100_224_nchw_int8.tflite"

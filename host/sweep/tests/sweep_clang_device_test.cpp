@@ -8,6 +8,7 @@
 #include <iterator>
 
 #include "board/registry.hpp"
+#include "needs_shared.hpp"
 #include "sweep/measure.hpp"
 
 namespace fs = std::filesystem;
@@ -22,7 +23,9 @@ std::vector<uint8_t> read_bytes(const fs::path& p) {
 }
 
 TEST(ClangOnDevice, PersonDetectMatchesTheOracleOnStm32) {
-  const fs::path shared = AOTBENCH_SHARED_DIR;
+  AOTBENCH_NEEDS_SHARED("models/person_detect.tflite");
+  AOTBENCH_NEEDS_SHARED("oracle/person_detect");
+  const fs::path shared = aotbench::test::shared_dir();
   const infer::LoadedModel model = infer::load_model((shared / "models" / "person_detect.tflite").string());
   sweep::MeasureSetup setup;
   board::Registry reg;

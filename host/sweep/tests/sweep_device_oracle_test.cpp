@@ -17,6 +17,7 @@
 #include <set>
 
 #include "board/registry.hpp"
+#include "needs_shared.hpp"
 #include "results/tuning_log.hpp"
 #include "search/layer_tuner.hpp"
 #include "select/select.hpp"
@@ -28,7 +29,7 @@ using namespace aotbench;
 
 namespace {
 
-const fs::path kShared = AOTBENCH_SHARED_DIR;
+const fs::path kShared = aotbench::test::shared_dir();
 
 std::vector<uint8_t> read_bytes(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -69,7 +70,22 @@ sweep::MeasureSetup setup_for(const board::Profile& board, const infer::LoadedMo
   return s;
 }
 
-class DeviceOracle : public testing::TestWithParam<std::string> {};
+class DeviceOracle : public testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    AOTBENCH_NEEDS_SHARED("models");
+    AOTBENCH_NEEDS_SHARED("oracle");
+  }
+};
+
+// The fault tests run the real kws on TFLite Micro's rand1 input.
+class DeviceFault : public testing::Test {
+ protected:
+  void SetUp() override {
+    AOTBENCH_NEEDS_SHARED("models/kws_ref_model.tflite");
+    AOTBENCH_NEEDS_SHARED("oracle/kws_ref_model");
+  }
+};
 
 TEST_P(DeviceOracle, EveryScheduleGivesTfliteMicrosBytesOnTheDevice) {
   const board::Profile board = board::Registry().get(GetParam(), {});
@@ -106,7 +122,7 @@ INSTANTIATE_TEST_SUITE_P(Boards, DeviceOracle, testing::Values("netduinoplus2", 
                            return n;
                          });
 
-TEST(DeviceFault, AWrongDeviceResultIsAMismatchAndNeverSelected) {
+TEST_F(DeviceFault, AWrongDeviceResultIsAMismatchAndNeverSelected) {
   const board::Profile board = board::Registry().get("netduinoplus2", {});
   const infer::LoadedModel model = infer::load_model((kShared / "models" / "kws_ref_model.tflite").string());
   std::atomic<bool> stop{false};
@@ -138,7 +154,7 @@ TEST(DeviceFault, AWrongDeviceResultIsAMismatchAndNeverSelected) {
 
 // In the sweep's pipeline a flash that does not verify (a byte of .text changed after loading) is
 // the variant's flash_failed with the loader's message; the next variant on the board runs.
-TEST(DeviceFault, AFlashThatDoesNotVerifyIsFlashFailedAndTheNextVariantRuns) {
+TEST_F(DeviceFault, AFlashThatDoesNotVerifyIsFlashFailedAndTheNextVariantRuns) {
   const board::Profile board = board::Registry().get("netduinoplus2", {});
   const infer::LoadedModel model = infer::load_model((kShared / "models" / "kws_ref_model.tflite").string());
   std::atomic<bool> stop{false};
@@ -158,7 +174,7 @@ TEST(DeviceFault, AFlashThatDoesNotVerifyIsFlashFailedAndTheNextVariantRuns) {
 }
 
 // The fault is in the 2x2 convolution loop every dsp CONV_2D schedule shares (device only).
-TEST(DeviceFault, TheTunerBisectsToTheFaultySchedulesAndComposesWithoutThem) {
+TEST_F(DeviceFault, TheTunerBisectsToTheFaultySchedulesAndComposesWithoutThem) {
   const board::Profile board = board::Registry().get("netduinoplus2", {});
   const infer::LoadedModel model = infer::load_model((kShared / "models" / "kws_ref_model.tflite").string());
   std::atomic<bool> stop{false};

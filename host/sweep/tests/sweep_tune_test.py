@@ -26,7 +26,10 @@ import shutil
 import subprocess
 import sys
 
-aotbench, shared, work = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
+import needs_shared
+
+aotbench, shared, work = sys.argv[1], needs_shared.shared_dir(sys.argv[2]), pathlib.Path(sys.argv[3])
+needs_shared.need(shared, "models/kws_ref_model.tflite", "oracle/kws_ref_model/rand1.in0.raw")
 shutil.rmtree(work, ignore_errors=True)
 work.mkdir(parents=True)
 ORACLE = shared / "oracle" / "kws_ref_model"

@@ -1,0 +1,28 @@
+# `cmake --install build --prefix P`: P/bin/aotbench and, in P/share/aotbench, everything it reads
+# at run time (codegen/data finds that folder beside the executable). The list follows the paths
+# the code resolves through data_path(): keep the two in step.
+include(GNUInstallDirs)
+set(AOTBENCH_DATA_DESTINATION "${CMAKE_INSTALL_DATADIR}/aotbench")
+
+install(TARGETS aotbench RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+
+# Board profiles, model zoo definitions, sweep spaces.
+install(DIRECTORY scenarios/boards scenarios/models scenarios/sweeps
+        DESTINATION "${AOTBENCH_DATA_DESTINATION}/scenarios")
+
+# What generated code is compiled with: kernel families and the AOT runtime (C only).
+install(DIRECTORY codegen/kernels/ DESTINATION "${AOTBENCH_DATA_DESTINATION}/codegen/kernels"
+        FILES_MATCHING PATTERN "*.c" PATTERN "*.h")
+install(FILES codegen/runtime/ab_aot_runtime.c codegen/runtime/ab_aot_runtime.h
+        DESTINATION "${AOTBENCH_DATA_DESTINATION}/codegen/runtime")
+
+# The model interface the adapter implements, and the host runner of --board host.
+install(DIRECTORY device/include/ DESTINATION "${AOTBENCH_DATA_DESTINATION}/device/include")
+install(FILES host/infer/host_main.c DESTINATION "${AOTBENCH_DATA_DESTINATION}/host/infer")
+
+# The prebuilt device runtime of every board and the board files it was built with
+# (host/build/firmware.cmake); a variant's firmware is linked against them.
+install(DIRECTORY "${AOTBENCH_FIRMWARE_DIR}/" DESTINATION "${AOTBENCH_DATA_DESTINATION}/firmware"
+        FILES_MATCHING PATTERN "libabdevice.a" PATTERN "*.elf" PATTERN "calibration.su"
+                       PATTERN "board_config.h" PATTERN "link.ld" PATTERN "startup.c"
+                       PATTERN "build" EXCLUDE)

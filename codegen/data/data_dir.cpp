@@ -1,0 +1,26 @@
+// See data_dir.hpp.
+#include "data/data_dir.hpp"
+
+namespace fs = std::filesystem;
+
+namespace aotbench::codegen {
+
+std::optional<fs::path> installed_data_dir() {
+  // Resolved once: the executable does not move while it runs.
+  static const std::optional<fs::path> dir = []() -> std::optional<fs::path> {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (ec || exe.parent_path().filename() != "bin") return std::nullopt;
+    fs::path share = exe.parent_path().parent_path() / "share" / "aotbench";
+    if (!fs::is_directory(share, ec)) return std::nullopt;
+    return share;
+  }();
+  return dir;
+}
+
+fs::path data_path(const fs::path& rel, const fs::path& in_tree) {
+  if (const auto dir = installed_data_dir()) return *dir / rel;
+  return in_tree;
+}
+
+}  // namespace aotbench::codegen

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iterator>
 #include <set>
+#include <unistd.h>
 
 #include "board/registry.hpp"
 #include "needs_shared.hpp"
@@ -187,7 +188,7 @@ TEST_F(DeviceFault, TheTunerBisectsToTheFaultySchedulesAndComposesWithoutThem) {
   ASSERT_EQ(run.variants[0].status, results::Status::ok) << run.variants[0].message;
   run.variants[0].fits = true;
 
-  const fs::path db = fs::temp_directory_path() / "aotbench_fault_tuning.sqlite";
+  const fs::path db = fs::temp_directory_path() / ("aotbench_fault_tuning_" + std::to_string(getpid()) + ".sqlite");
   fs::remove(db);
   results::TuningLog log(db);
   search::LayerTuner tuner(log);

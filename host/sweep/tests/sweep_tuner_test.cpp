@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <string>
+
+#include <unistd.h>
 
 #include "board/registry.hpp"
 #include "infer/infer.hpp"
@@ -74,7 +77,10 @@ class Tuner : public ::testing::Test {
     return m;
   }
 
-  const fs::path db_ = fs::temp_directory_path() / "aotbench_tuner_test.sqlite";
+  // One database per test and process: CTest runs the tests of this file side by side.
+  const fs::path db_ = fs::temp_directory_path() /
+                       ("aotbench_tuner_" + std::string(testing::UnitTest::GetInstance()->current_test_info()->name()) +
+                        "_" + std::to_string(getpid()) + ".sqlite");
   const infer::LoadedModel model_ = infer::load_model("kws");
   const std::vector<codegen::Variant> space_ = {codegen::Variant::parse("opt=O2,kernels=dsp")};
   sweep::MeasureSetup setup_;

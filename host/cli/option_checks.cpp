@@ -5,6 +5,9 @@
 #include <charconv>
 #include <filesystem>
 
+#include "flash/flashers.hpp"
+#include "flash/gdb_server.hpp"
+
 namespace aotbench::cli {
 
 CLI::Validator whole_number(long long min, long long max, const std::string& why) {
@@ -73,6 +76,20 @@ CLI::Validator variants_spec() {
                            value);
       },
       "SPEC", "");
+}
+
+CLI::Validator gdb_server() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        if (value == "start") return "";
+        try {
+          flash::check_gdb_address(value);
+        } catch (const flash::FlashError& e) {
+          return e.what();
+        }
+        return "";
+      },
+      "HOST:PORT|start", "");
 }
 
 }  // namespace aotbench::cli

@@ -23,6 +23,9 @@ CLI::Validator positive_seconds(double max);
 // An existing regular file (a folder or a missing path is refused with its kind named).
 CLI::Validator regular_file();
 
+// --gdb: HOST:PORT of a running GDB server, or `start`.
+CLI::Validator gdb_server();
+
 // A --variants spec with at least one term ('' and ';;;' say nothing: leave --variants out instead).
 CLI::Validator variants_spec();
 

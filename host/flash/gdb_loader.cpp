@@ -44,8 +44,9 @@ std::vector<std::string> gdb_load_command(const GdbEndpoint& t, const std::files
   for (const auto& c : o.after_load) argv.insert(argv.end(), {"-ex", c});
   argv.insert(argv.end(), {"-ex", "compare-sections", "-ex", t.reset_command,
                            "-ex", fmt::format("set $sp = *(unsigned int *){:#x}", t.vector_table),
-                           "-ex", fmt::format("set $pc = *(unsigned int *){:#x}", t.vector_table + 4),
-                           "-ex", "detach"});
+                           "-ex", fmt::format("set $pc = *(unsigned int *){:#x}", t.vector_table + 4)});
+  if (!t.run_command.empty()) argv.insert(argv.end(), {"-ex", t.run_command});
+  argv.insert(argv.end(), {"-ex", "detach"});
   return argv;
 }
 

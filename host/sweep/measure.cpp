@@ -164,6 +164,7 @@ class Pipeline {
     so.flasher = s_.flasher;
     so.serial_device = s_.serial_device;
     so.flashing.probe = s_.probe;
+    so.flashing.gdb = s_.gdb;
     so.qemu = s_.qemu;
     std::optional<flash::Session> session;
     try {

@@ -41,6 +41,7 @@ struct MeasureSetup {
   int warmup = 0, repeat = 1;
   std::chrono::milliseconds run_timeout{300000};
   std::string flasher, serial_device, probe;    // hardware overrides (empty: the profile's / any probe)
+  std::string gdb;                              // hardware: through a GDB server (flash::FlashOptions::gdb)
   flash::QemuOptions qemu;                      // emulated boards: how the ELF is loaded
   std::mutex* device_lock = nullptr;            // held while flashing and running (one real board)
   std::vector<std::string> extra_cflags;        // added to every variant's compile (tests)

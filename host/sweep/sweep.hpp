@@ -43,6 +43,7 @@ struct SweepOptions {
   std::string flasher, serial_device;   // hardware overrides
   std::string qemu_load = "gdb";        // emulated boards: gdb (through the gdbstub, verified) or kernel
   std::string probe;                    // hardware: the debug probe's serial number (several attached)
+  std::string gdb;                      // hardware: load through this GDB server (HOST:PORT) or `start` one
   std::string command_line;
 };
 

@@ -15,6 +15,7 @@
 
 #include "board/registry.hpp"
 #include "build/firmware_builder.hpp"
+#include "flash/deps.hpp"
 #include "flash/process.hpp"
 
 namespace {
@@ -167,8 +168,8 @@ TEST(DeviceCli, DryRunPrintsThePyOcdCommandAndWhichWasFound) {
   json j = json::parse(r.out);
   EXPECT_EQ(j["tool"], "pyocd");
   std::string abs = fs::absolute(elf).string();
-  if (!flash::find_program("pyocd").empty()) {
-    EXPECT_EQ(j["command"], json({"pyocd", "flash", "-t", "stm32f446retx", abs}));
+  if (const std::string pyocd = flash::find_venv_program("pyocd"); !pyocd.empty()) {
+    EXPECT_EQ(j["command"], json({pyocd, "flash", "-W", "-t", "stm32f446retx", abs}));
     EXPECT_NE(j["note"].get<std::string>().find("found the pyocd CLI"), std::string::npos);
   } else {
     EXPECT_EQ(j["command"], json({"pyocd-flashtool", "-t", "stm32f446retx", abs}));
@@ -192,8 +193,8 @@ TEST(DeviceCli, DryRunNamesTheProbe) {
   CliRun p = aotbench_cli({"device", "flash", "--board", "nucleo-f446re", "--elf", elf.string(), "--dry-run", "--json",
                            "--probe", "0670FF485550"});
   ASSERT_EQ(p.rc, 0) << p.err;
-  if (!flash::find_program("pyocd").empty()) {
-    EXPECT_EQ(json::parse(p.out)["command"], json({"pyocd", "flash", "-t", "stm32f446retx", "-u", "0670FF485550", abs}));
+  if (const std::string pyocd = flash::find_venv_program("pyocd"); !pyocd.empty()) {
+    EXPECT_EQ(json::parse(p.out)["command"], json({pyocd, "flash", "-W", "-t", "stm32f446retx", "-u", "0670FF485550", abs}));
   } else {
     EXPECT_EQ(json::parse(p.out)["command"], json({"pyocd-flashtool", "-t", "stm32f446retx", "-b", "0670FF485550", abs}));
   }

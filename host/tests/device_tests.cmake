@@ -5,6 +5,7 @@ add_executable(device_tests
   tests/device_qemu_test.cpp
   tests/device_gdb_load_test.cpp
   tests/device_probes_test.cpp
+  tests/device_doctor_test.cpp
   tests/device_build_test.cpp
   tests/device_cli_test.cpp
   tests/device_icount_test.cpp
@@ -43,3 +44,5 @@ set_tests_properties(device.gdb_load PROPERTIES TIMEOUT 180)
 # gdbstub, the setup's pyOCD and OpenOCD with no probe; `aotbench doctor` on emulated and real boards.
 add_test(NAME device.probes COMMAND device_tests --gtest_filter=Probes.*)
 set_tests_properties(device.probes PROPERTIES TIMEOUT 180)
+add_test(NAME device.doctor COMMAND device_tests --gtest_filter=Doctor.*)
+set_tests_properties(device.doctor PROPERTIES TIMEOUT 180)

@@ -69,7 +69,13 @@ class GdbFlasher : public Flasher {
     try {
       load_via_gdb(gdb_endpoint(p_, tool_, address), elf, load_options());
     } catch (const FlashError& e) {
-      throw FlashError(fmt::format("board {}: {}", p_.name, e.what()));
+      const bool not_there = tool_ != "qemu" && o_.gdb != "start" && std::string(e.what()).find("nothing was loaded") != std::string::npos;
+      throw FlashError(fmt::format("board {}: {}{}", p_.name, e.what(),
+                                   not_there ? fmt::format("; is the GDB server running at {}? (`openocd -f {}`: port "
+                                                           "3333; `pyocd gdbserver -t {} --persist`: port 3333; add "
+                                                           "`-c 'bindto 0.0.0.0'` or --allow-remote for other hosts)",
+                                                           o_.gdb, p_.openocd.config, p_.pyocd.target)
+                                             : ""));
     }
   }
 

@@ -48,7 +48,9 @@ std::vector<Check> run_doctor(const board::Profile& p, const DoctorOptions& o,
     Check c;
     const auto t0 = std::chrono::steady_clock::now();
     if (!missing.empty()) {
-      c = {step.name, Status::skip, fmt::format("not run: needs the {} check{}", fmt::join(missing, " and "), missing.size() > 1 ? "s" : ""), "", 0};
+      const std::string needs = fmt::format("{}", fmt::join(missing, " and "));
+      c = {step.name, Status::skip, fmt::format("not run: needs the {} check{}", needs, missing.size() > 1 ? "s" : ""),
+           "", 0};
     } else {
       try {
         c = step.run(bench);

@@ -58,7 +58,9 @@ Check check_counter(Bench& b) {
   const std::string found = fmt::format("{} of the calibration loop ({}): {}, {}{}", r.unit, fmt::join(counts, ", "),
                                         r.repeatable ? "repeatable" : "NOT repeatable",
                                         r.linear ? "linear" : "NOT linear",
-                                        r.instructions ? (r.exact ? ", equal to the disassembly" : ", NOT equal to the disassembly") : "");
+                                        !r.instructions ? ""
+                                        : r.exact       ? ", equal to the disassembly"
+                                                        : ", NOT equal to the disassembly");
   if (!sane)
     return {"counter", Status::fail, found,
             r.instructions ? "QEMU must run with -icount (see `aotbench device selftest`); rebuild with ./scripts/build"

@@ -54,7 +54,8 @@ Check openocd_sees_probe(const board::Profile& p, const std::string& serial) {
   const std::string hint = flash::probe_hint(p, r.output);
   if (hint.find("no debug probe found") != std::string::npos)
     return missing_probe(p, fmt::format("OpenOCD finds none ({})", flash::tool_message(r.output)));
-  return {"probe", Status::fail, fmt::format("OpenOCD could not attach with {}: {}", p.openocd.config, flash::tool_message(r.output)),
+  return {"probe", Status::fail,
+          fmt::format("OpenOCD could not attach with {}: {}", p.openocd.config, flash::tool_message(r.output)),
           hint.empty() ? "check the probe's cable and that the board is powered" : hint.substr(2), 0};
 }
 

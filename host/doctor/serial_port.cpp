@@ -82,7 +82,8 @@ Check check_serial(Bench& b) {
                         group, group);
     else
       fix = fmt::format("add yourself to group {}: `sudo usermod -aG {} $USER`, then log out and in again", group, group);
-    return {"serial", Status::fail, fmt::format("{} (group {}) is not readable and writable by you: {}", dev, group, std::strerror(err)),
+    return {"serial", Status::fail,
+            fmt::format("{} (group {}) is not readable and writable by you: {}", dev, group, std::strerror(err)),
             fix, 0};
   }
   return {"serial", Status::pass, fmt::format("{} (group {}) is readable and writable", dev, group), "", 0};

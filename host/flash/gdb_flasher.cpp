@@ -69,7 +69,8 @@ class GdbFlasher : public Flasher {
     try {
       load_via_gdb(gdb_endpoint(p_, tool_, address), elf, load_options());
     } catch (const FlashError& e) {
-      const bool not_there = tool_ != "qemu" && o_.gdb != "start" && std::string(e.what()).find("nothing was loaded") != std::string::npos;
+      const bool not_there = tool_ != "qemu" && o_.gdb != "start" &&
+                             std::string(e.what()).find("nothing was loaded") != std::string::npos;
       throw FlashError(fmt::format("board {}: {}{}", p_.name, e.what(),
                                    not_there ? fmt::format("; is the GDB server running at {}? (`openocd -f {}`: port "
                                                            "3333; `pyocd gdbserver -t {} --persist`: port 3333; add "

@@ -148,8 +148,10 @@ TEST(Probes, VenvPyOcdWithoutProbeFailsClearly) {
   const CliRun r = aotbench_cli({"device", "flash", "--board", "nucleo-f767zi", "--elf", selftest_elf("nucleo-f767zi")});
   EXPECT_EQ(r.rc, 1);
   for (const std::string& part : std::vector<std::string>
-       {"aotbench: found the pyocd CLI (" + venv_pyocd() + ")", "pyocd failed to flash board nucleo-f767zi (pyOCD target stm32f767zi) after 2 attempts (exit code 1)",
-        "No connected debug probes", "no debug probe found: connect board nucleo-f767zi's ST-LINK/V2-1 (USB 0483:374b or 0483:3752)",
+       {"aotbench: found the pyocd CLI (" + venv_pyocd() + ")",
+        "pyocd failed to flash board nucleo-f767zi (pyOCD target stm32f767zi) after 2 attempts (exit code 1)",
+        "No connected debug probes",
+        "no debug probe found: connect board nucleo-f767zi's ST-LINK/V2-1 (USB 0483:374b or 0483:3752)",
         "--gdb HOST:PORT", "aotbench doctor --board nucleo-f767zi"})
     EXPECT_NE(r.err.find(part), std::string::npos) << part << "\nnot in: " << r.err;
   EXPECT_LT(r.seconds, 20);  // -W: pyOCD does not wait for a probe to appear
@@ -160,7 +162,8 @@ TEST(Probes, GdbServerStartedWithoutProbeFailsClearly) {
   const CliRun p = aotbench_cli({"device", "flash", "--board", "nucleo-f767zi", "--elf", selftest_elf("nucleo-f767zi"),
                                  "--gdb", "start"});
   EXPECT_EQ(p.rc, 1);
-  for (const std::string& part : std::vector<std::string>{venv_pyocd() + " did not start a GDB server for board nucleo-f767zi (exit code 1)",
+  for (const std::string& part :
+       std::vector<std::string>{venv_pyocd() + " did not start a GDB server for board nucleo-f767zi (exit code 1)",
                                  "No connected debug probes", "ST-LINK/V2-1"})
     EXPECT_NE(p.err.find(part), std::string::npos) << part << "\nnot in: " << p.err;
   const CliRun o = aotbench_cli({"device", "flash", "--board", "stm32f429i-disc1", "--elf",

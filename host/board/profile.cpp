@@ -139,6 +139,8 @@ void read_uart_counter(const Reader& r, Profile& p) {
 }
 
 void read_flashers(const Reader& r, Profile& p) {
+  p.probe.name = r.str("probe.name", !p.emulated);
+  p.probe.usb_ids = r.strings("probe.usb_ids", false);
   p.flasher = r.str("flasher.tool");
   p.qemu.machine = r.str("qemu.machine", false);
   p.qemu.semihosting = r.flag("qemu.semihosting", false);
@@ -180,6 +182,11 @@ void validate(const Reader& r, const Profile& p) {
   if (p.emulated && p.qemu.machine.empty()) r.fail("an emulated board needs qemu.machine");
   if (p.emulated != (p.flasher == "qemu")) r.fail("target = \"emulated\" goes with flasher.tool = \"qemu\"");
   if (!p.emulated && p.serial.device.empty()) r.fail("a hardware board needs serial.device");
+  if (!p.emulated && p.probe.usb_ids.empty())
+    r.fail("a hardware board needs probe.usb_ids, the USB ids its debug probe enumerates as (e.g. \"0483:374b\")");
+  for (const auto& id : p.probe.usb_ids)
+    if (id.size() != 9 || id[4] != ':' || id.find_first_not_of("0123456789abcdef:") != std::string::npos)
+      r.fail(fmt::format("probe.usb_ids: `{}` is not a USB id like \"0483:374b\" (lower-case hex)", id));
   if (p.flasher == "openocd" && p.openocd.config.empty()) r.fail("flasher openocd needs openocd.config");
   if (p.flasher == "pyocd" && p.pyocd.target.empty()) r.fail("flasher pyocd needs pyocd.target");
   if (p.memory.flash.size == 0 || p.memory.ram.size == 0) r.fail("memory.flash and memory.ram need a size");

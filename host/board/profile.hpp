@@ -64,6 +64,11 @@ struct Profile {
     std::uint32_t systick_hz = 0;
   } counter;
 
+  struct Probe {  // what loads the firmware: the debug probe on the board, or QEMU's gdbstub
+    std::string name;                  // e.g. ST-LINK/V2-1
+    std::vector<std::string> usb_ids;  // "vvvv:pppp" it enumerates as (hardware boards)
+  } probe;
+
   std::string flasher;  // qemu | openocd | pyocd
 
   struct Qemu {

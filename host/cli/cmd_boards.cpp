@@ -10,6 +10,14 @@
 namespace aotbench::cli {
 namespace {
 
+nlohmann::json uart_json(const board::Profile::Uart& u) {
+  nlohmann::json pins = nlohmann::json::array(), clocks = nlohmann::json::array();
+  for (const auto& pin : u.pins) pins.push_back({{"gpio", pin.gpio}, {"pin", pin.pin}, {"af", pin.af}});
+  for (const auto& c : u.clock_enable) clocks.push_back({{"reg", c.reg}, {"bit", c.bit}});
+  return {{"kind", board::to_string(u.kind)}, {"base", u.base}, {"baud", u.baud}, {"clock_hz", u.clock_hz},
+          {"pins", pins}, {"clock_enable", clocks}};
+}
+
 nlohmann::json to_json(const board::Profile& p) {
   return {{"name", p.name},
           {"description", p.description},
@@ -20,7 +28,8 @@ nlohmann::json to_json(const board::Profile& p) {
           {"clock_hz", p.cpu.clock_hz},
           {"flash", {{"origin", p.memory.flash.origin}, {"size", p.memory.flash.size}}},
           {"ram", {{"origin", p.memory.ram.origin}, {"size", p.memory.ram.size}}},
-          {"uart", {{"kind", board::to_string(p.uart.kind)}, {"base", p.uart.base}, {"baud", p.uart.baud}}},
+          {"uart", uart_json(p.uart)},
+          {"probe", {{"name", p.probe.name}, {"usb_ids", p.probe.usb_ids}}},
           {"flasher", p.flasher},
           {"qemu_machine", p.qemu.machine},
           {"openocd_config", p.openocd.config},
@@ -40,15 +49,16 @@ void list_boards(bool json) {
     fmt::print("{}\n", out.dump(2));
     return;
   }
-  fmt::print("{:<18} {:<9} {:<10} {:<9} {:>8} {:>9} {:>8}  {:<14} {}\n", "board", "target", "cpu", "features",
-             "MHz", "flash KB", "RAM KB", "uart", "flasher");
+  fmt::print("{:<18} {:<9} {:<10} {:<9} {:>8} {:>9} {:>8}  {:<14} {:<13} {}\n", "board", "target", "cpu", "features",
+             "MHz", "flash KB", "RAM KB", "uart", "probe", "flasher");
   for (auto& name : reg.names()) {
     const auto& p = reg.get(name, usb);
-    std::string flasher = p.emulated ? "qemu " + p.qemu.machine : p.flasher;
+    std::string flasher = p.emulated ? "qemu " + p.qemu.machine
+                                     : fmt::format("{} (openocd {}, pyocd {})", p.flasher, p.openocd.config, p.pyocd.target);
     const std::string features = p.cpu.features.empty() ? "-" : fmt::format("{}", fmt::join(p.cpu.features, ","));
-    fmt::print("{:<18} {:<9} {:<10} {:<9} {:>8} {:>9} {:>8}  {:<14} {}\n", p.name, p.emulated ? "emulated" : "hardware",
+    fmt::print("{:<18} {:<9} {:<10} {:<9} {:>8} {:>9} {:>8}  {:<14} {:<13} {}\n", p.name, p.emulated ? "emulated" : "hardware",
                p.cpu.core, features, p.cpu.clock_hz / 1000000, p.memory.flash.size / 1024, p.memory.ram.size / 1024,
-               board::to_string(p.uart.kind), flasher);
+               board::to_string(p.uart.kind), p.probe.name, flasher);
   }
   for (auto& [name, a] : reg.aliases())
     fmt::print("alias {} -> {} (emulated: {}, with a probe attached: {})\n", name, reg.resolve(name, usb),

@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 struct DeviceOptions {
-  std::string board, elf, flasher, port, probe, link_faults;
+  std::string board, elf, flasher, port, probe, link_faults, gdb;
   double timeout_s = 5.0;
   bool json = false, dry_run = false, no_flash = false;
 };
@@ -57,11 +57,21 @@ void print_link(const DeviceOptions& o, const flash::Session& s) {
   if (!o.link_faults.empty()) fmt::print(stderr, "aotbench: link: {}\n", s.link_report().summary());
 }
 
+// info and selftest talk to the firmware over the board's UART; on an emulated board that is the
+// QEMU aotbench starts, so a GDB server elsewhere cannot be the one it runs in.
+void check_gdb_for_session(const board::Profile& p, const DeviceOptions& o) {
+  if (p.emulated && !o.gdb.empty() && o.gdb != "start")
+    throw std::runtime_error(fmt::format("--gdb {}: board {} is emulated and runs in a QEMU that aotbench starts (and "
+                                         "loads through its gdbstub); --gdb HOST:PORT is for `device flash` or real boards",
+                                         o.gdb, p.name));
+}
+
 flash::SessionOptions session_options(const DeviceOptions& o) {
   flash::SessionOptions s;
   s.connect_timeout = std::chrono::milliseconds(static_cast<long>(o.timeout_s * 1000));
   s.flasher = o.flasher;
   s.flashing.probe = o.probe;
+  s.flashing.gdb = o.gdb;
   s.serial_device = o.port;
   if (!o.link_faults.empty()) s.link_faults = transport::LinkFaults::parse(o.link_faults);
   return s;
@@ -70,6 +80,7 @@ flash::SessionOptions session_options(const DeviceOptions& o) {
 void device_info(const DeviceOptions& o) {
   board::Registry reg;
   const auto& p = find_board(reg, o.board, o.elf);
+  check_gdb_for_session(p, o);
   build::FirmwareBuilder fw;
   fs::path elf = o.elf.empty() ? fw.selftest_elf(p) : fs::path(o.elf);
   auto so = session_options(o);
@@ -102,17 +113,23 @@ void device_flash(const DeviceOptions& o) {
   const auto& p = find_board(reg, o.board, o.elf);
   flash::FlashOptions fo;
   fo.probe = o.probe;
+  fo.gdb = o.gdb;
   auto flasher = flash::make_flasher(p, o.flasher, fo);
   auto plan = flasher->plan(o.elf);
   json j = {{"board", p.name}, {"tool", plan.tool}, {"command", plan.argv},
             {"shell", flash::shell_join(plan.argv)}, {"note", plan.note}, {"dry_run", o.dry_run}};
+  if (!plan.server.empty()) {  // the GDB server aotbench starts before the command
+    j["server"] = plan.server;
+    j["server_shell"] = flash::shell_join(plan.server);
+  }
+  const std::string server_line = plan.server.empty() ? "" : flash::shell_join(plan.server) + " &\n";
   if (o.dry_run) {
     if (o.json) fmt::print("{}\n", j.dump(2));
-    else fmt::print("{}\n# {}\n", flash::shell_join(plan.argv), plan.note);
+    else fmt::print("{}{}\n# {}\n", server_line, flash::shell_join(plan.argv), plan.note);
     return;
   }
-  fmt::print(stderr, "aotbench: {}\naotbench: {}\n", plan.note, flash::shell_join(plan.argv));
-  if (p.emulated) {  // nothing persists in QEMU: check that the ELF boots and answers instead
+  fmt::print(stderr, "aotbench: {}\naotbench: {}{}\n", plan.note, server_line, flash::shell_join(plan.argv));
+  if (plan.tool == "qemu") {  // nothing persists in QEMU: check that the ELF boots and answers instead
     auto so = session_options(o);
     flash::Session s(p, o.elf, so);
     j["build_id"] = s.info().build_id;
@@ -161,6 +178,7 @@ void print_selftest(const flash::SelftestReport& r) {
 void device_selftest(const DeviceOptions& o) {
   board::Registry reg;
   const auto& p = find_board(reg, o.board, o.elf);
+  check_gdb_for_session(p, o);
   build::FirmwareBuilder fw;
   fs::path elf = o.elf.empty() ? fw.selftest_elf(p) : fs::path(o.elf);
   auto so = session_options(o);
@@ -188,6 +206,10 @@ void common_options(CLI::App* cmd, DeviceOptions& o, bool needs_elf) {
   cmd->add_option("--port", o.port, "hardware: serial device instead of the profile's");
   cmd->add_option("--probe", o.probe, "hardware: serial number of the debug probe (when several are attached)");
   cmd->add_option("--link-faults", o.link_faults, kLinkFaultsHelp)->check(link_faults_spec());
+  cmd->add_option("--gdb", o.gdb,
+                  "load with gdb through the GDB server at HOST:PORT (OpenOCD's, port 3333; `pyocd gdbserver`'s; QEMU's "
+                  "gdbstub for `device flash` on an emulated board), or `start` the flasher's own for the board's probe")
+      ->check(gdb_server());
   cmd->add_flag("--json", o.json, "print JSON on stdout");
 }
 

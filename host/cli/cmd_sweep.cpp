@@ -127,6 +127,10 @@ void add_sweep(CLI::App& app) {
   app.add_option("--serial", o.serial_device, "hardware: UART device instead of the profile's");
   app.add_option("--probe", o.probe, "hardware: serial number of the debug probe to flash through");
   app.add_option("--link-faults", link_faults, kLinkFaultsHelp)->check(link_faults_spec());
+  app.add_option("--gdb", o.gdb,
+                 "hardware: load each firmware with gdb through the GDB server at HOST:PORT (OpenOCD's, port 3333; "
+                 "`pyocd gdbserver`'s; on this host or another), or `start` one of the flasher for the board's probe")
+      ->check(gdb_server());
   app.add_flag("-q,--quiet", o.quiet, "no progress; print only the winner's key");
   app.add_flag("--json", json, "print the results as JSON on stdout");
   app.footer(sweep::space_help() +

@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "aotbench 0.1.0");
   aotbench::cli::add_boards(app);
   aotbench::cli::add_device(app);
+  aotbench::cli::add_doctor(app);
   aotbench::cli::add_report(app);
   aotbench::cli::add_codegen(app);
   aotbench::cli::add_variants(app);

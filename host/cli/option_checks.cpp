@@ -6,6 +6,8 @@
 #include <filesystem>
 
 #include "link/fault_link.hpp"
+#include "flash/flashers.hpp"
+#include "flash/gdb_server.hpp"
 
 namespace aotbench::cli {
 
@@ -88,6 +90,20 @@ CLI::Validator variants_spec() {
                            value);
       },
       "SPEC", "");
+}
+
+CLI::Validator gdb_server() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        if (value == "start") return "";
+        try {
+          flash::check_gdb_address(value);
+        } catch (const flash::FlashError& e) {
+          return e.what();
+        }
+        return "";
+      },
+      "HOST:PORT|start", "");
 }
 
 }  // namespace aotbench::cli

@@ -29,6 +29,8 @@ inline constexpr const char* kLinkFaultsHelp =
     "inject faults on the host's side of the device link, both ways, per frame: drop=P loses it, corrupt=P "
     "changes one byte, dup=P delivers it twice (each P from 0 to 1), seed=S (default 1) makes them "
     "reproducible; for tests and lab diagnosis: results must not change, only the time";
+// --gdb: HOST:PORT of a running GDB server, or `start`.
+CLI::Validator gdb_server();
 
 // A --variants spec with at least one term ('' and ';;;' say nothing: leave --variants out instead).
 CLI::Validator variants_spec();

@@ -4,35 +4,22 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
-#include <sstream>
 #include <thread>
 
+#include "flash/deps.hpp"
+#include "flash/gdb_flasher.hpp"
 #include "flash/gdb_loader.hpp"
 #include "flash/process.hpp"
 #include "flash/qemu.hpp"
+#include "flash/tool_messages.hpp"
 
 namespace aotbench::flash {
 namespace {
 
 namespace fs = std::filesystem;
 
-// The tool's own complaint: its error lines, else its last lines; kept to a readable length.
-std::string tool_message(const std::string& output) {
-  std::istringstream in(output);
-  std::vector<std::string> errors, last;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty()) continue;
-    if (line.find("rror") != std::string::npos) errors.push_back(line);
-    last.push_back(line);
-    if (last.size() > 3) last.erase(last.begin());
-  }
-  std::string msg = fmt::format("{}", fmt::join(errors.empty() ? last : errors, " | "));
-  if (msg.size() > 400) msg = msg.substr(0, 400) + "...";
-  return msg.empty() ? "(no output)" : msg;
-}
-
 // Runs the plan up to o.attempts times; throws FlashError describing the last failure.
-void run_with_retries(const FlashPlan& plan, const FlashOptions& o, const std::string& what) {
+void run_with_retries(const board::Profile& p, const FlashPlan& plan, const FlashOptions& o, const std::string& what) {
   CommandResult r;
   for (int attempt = 1; attempt <= o.attempts; ++attempt) {
     r = run_command(plan.argv, o.timeout);
@@ -41,7 +28,7 @@ void run_with_retries(const FlashPlan& plan, const FlashOptions& o, const std::s
   }
   std::string status = r.timed_out ? fmt::format("timed out after {} ms", o.timeout.count())
                                    : fmt::format("exit code {}", r.exit_code);
-  std::string hint;
+  std::string hint = probe_hint(p, r.output);
   if (plan.argv[0] == "pyocd-flashtool" && r.output.find("invalid choice") != std::string::npos)
     hint = " (this older pyOCD lacks the target: install a current pyOCD, which has `pyocd flash`, and "
            "its CMSIS pack: `pyocd pack install TARGET`)";
@@ -61,11 +48,11 @@ class OpenOcdFlasher : public Flasher {
     std::vector<std::string> argv = {"openocd", "-f", p_.openocd.config};
     if (!o_.probe.empty()) argv.insert(argv.end(), {"-c", "adapter serial " + o_.probe});
     argv.insert(argv.end(), {"-c", fmt::format("program {{{}}} verify reset exit", elf_abs)});
-    return {"openocd", argv, fmt::format("OpenOCD board config {}", p_.openocd.config)};
+    return {"openocd", argv, fmt::format("OpenOCD board config {}", p_.openocd.config), {}};
   }
   void flash(const fs::path& elf) const override {
     require_elf(elf);
-    run_with_retries(plan(elf), o_, fmt::format("board {} (board config {})", p_.name, p_.openocd.config));
+    run_with_retries(p_, plan(elf), o_, fmt::format("board {} (board config {})", p_.name, p_.openocd.config));
   }
 
  private:
@@ -83,17 +70,20 @@ class PyOcdFlasher : public Flasher {
       if (!o_.probe.empty()) argv.insert(argv.end() - 1, {option, o_.probe});
       return argv;
     };
-    if (std::string cli = find_program("pyocd"); !cli.empty())
-      return {"pyocd", with_probe({"pyocd", "flash", "-t", p_.pyocd.target, elf_abs}, "-u"),
-              fmt::format("found the pyocd CLI ({}): `pyocd flash -t TARGET`", cli)};
+    // -W: fail at once when no probe is attached, instead of waiting for one to appear.
+    if (std::string cli = find_venv_program("pyocd"); !cli.empty())
+      return {"pyocd", with_probe({cli, "flash", "-W", "-t", p_.pyocd.target, elf_abs}, "-u"),
+              fmt::format("found the pyocd CLI ({}): `pyocd flash -t TARGET`", cli), {}};
     if (std::string tool = find_program("pyocd-flashtool"); !tool.empty())
       return {"pyocd", with_probe({"pyocd-flashtool", "-t", p_.pyocd.target, elf_abs}, "-b"),
-              fmt::format("no `pyocd` CLI on PATH; using the older pyocd-flashtool ({})", tool)};
-    throw FlashError("neither `pyocd` nor `pyocd-flashtool` is on PATH: install pyOCD (Debian: python3-pyocd)");
+              fmt::format("no `pyocd` CLI on PATH; using the older pyocd-flashtool ({})", tool), {}};
+    throw FlashError(fmt::format("no pyOCD: neither {} nor `pyocd` or `pyocd-flashtool` on PATH; run scripts/setup, "
+                                 "which installs a current pyOCD there",
+                                 (deps_dir() / "venv" / "bin" / "pyocd").string()));
   }
   void flash(const fs::path& elf) const override {
     require_elf(elf);
-    run_with_retries(plan(elf), o_, fmt::format("board {} (pyOCD target {})", p_.name, p_.pyocd.target));
+    run_with_retries(p_, plan(elf), o_, fmt::format("board {} (pyOCD target {})", p_.name, p_.pyocd.target));
   }
 
  private:
@@ -115,7 +105,8 @@ class QemuLoader : public Flasher {
     stub.address = "127.0.0.1:GDBPORT";
     return {"qemu", gdb_load_command(stub, elf),
             fmt::format("through QEMU's gdbstub, started halted: {} (PORT and GDBPORT are free loopback ports)",
-                        shell_join(qemu))};
+                        shell_join(qemu)),
+            {}};
   }
   void flash(const fs::path& elf) const override { require_elf(elf); }
 
@@ -127,20 +118,18 @@ class QemuLoader : public Flasher {
 
 std::unique_ptr<Flasher> make_flasher(const board::Profile& p, const std::string& tool, const FlashOptions& o) {
   std::string t = tool.empty() ? p.flasher : tool;
-  if (t == "qemu") {
-    if (!p.emulated) throw FlashError(fmt::format("board {} is real hardware; QEMU cannot run it", p.name));
-    return std::make_unique<QemuLoader>(p);
-  }
-  if (p.emulated) throw FlashError(fmt::format("board {} is emulated by QEMU; it has no {} settings", p.name, t));
-  if (t == "openocd") {
-    if (p.openocd.config.empty()) throw FlashError(fmt::format("board {} has no [openocd] config", p.name));
-    return std::make_unique<OpenOcdFlasher>(p, o);
-  }
-  if (t == "pyocd") {
-    if (p.pyocd.target.empty()) throw FlashError(fmt::format("board {} has no [pyocd] target", p.name));
-    return std::make_unique<PyOcdFlasher>(p, o);
-  }
-  throw FlashError(fmt::format("unknown flasher `{}`: use openocd, pyocd or qemu", t));
+  if (t != "qemu" && t != "openocd" && t != "pyocd")
+    throw FlashError(fmt::format("unknown flasher `{}`: use openocd, pyocd or qemu", t));
+  if (t == "qemu" && !p.emulated) throw FlashError(fmt::format("board {} is real hardware; QEMU cannot run it", p.name));
+  if (t != "qemu" && p.emulated)
+    throw FlashError(fmt::format("board {} is emulated by QEMU; it has no {} settings", p.name, t));
+  if (t == "openocd" && p.openocd.config.empty()) throw FlashError(fmt::format("board {} has no [openocd] config", p.name));
+  if (t == "pyocd" && p.pyocd.target.empty()) throw FlashError(fmt::format("board {} has no [pyocd] target", p.name));
+  // Emulated boards start their own QEMU gdbstub anyway: `--gdb start` changes nothing there.
+  if (!o.gdb.empty() && !(p.emulated && o.gdb == "start")) return make_gdb_flasher(p, t, o);
+  if (t == "qemu") return std::make_unique<QemuLoader>(p);
+  if (t == "openocd") return std::make_unique<OpenOcdFlasher>(p, o);
+  return std::make_unique<PyOcdFlasher>(p, o);
 }
 
 }  // namespace aotbench::flash

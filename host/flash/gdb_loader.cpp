@@ -20,7 +20,8 @@ std::string gdb_message(const std::string& output) {
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line.starts_with("Loading section") || line.starts_with("Start address") ||
-        line.starts_with("Transfer rate") || line.find(": matched.") != std::string::npos)
+        line.starts_with("Transfer rate") || line.find(": matched.") != std::string::npos ||
+        line.starts_with("You can't do that when your target is `exec'"))  // after a failed connect
       continue;
     lines.push_back(line);
   }
@@ -44,8 +45,9 @@ std::vector<std::string> gdb_load_command(const GdbEndpoint& t, const std::files
   for (const auto& c : o.after_load) argv.insert(argv.end(), {"-ex", c});
   argv.insert(argv.end(), {"-ex", "compare-sections", "-ex", t.reset_command,
                            "-ex", fmt::format("set $sp = *(unsigned int *){:#x}", t.vector_table),
-                           "-ex", fmt::format("set $pc = *(unsigned int *){:#x}", t.vector_table + 4),
-                           "-ex", "detach"});
+                           "-ex", fmt::format("set $pc = *(unsigned int *){:#x}", t.vector_table + 4)});
+  if (!t.run_command.empty()) argv.insert(argv.end(), {"-ex", t.run_command});
+  argv.insert(argv.end(), {"-ex", "detach"});
   return argv;
 }
 
@@ -71,6 +73,10 @@ GdbLoadReport load_via_gdb(const GdbEndpoint& t, const std::filesystem::path& el
     const CommandResult r = run_command(argv, o.timeout);
     try {
       if (r.timed_out) throw FlashError(fmt::format("gdb timed out after {} ms", o.timeout.count()));
+      // gdb goes on after a failed connect or load, and compare-sections then reads the ELF
+      // itself: no load report ("Transfer rate"), no verify worth naming, only gdb's first words.
+      if (r.output.find("Transfer rate") == std::string::npos)
+        throw FlashError(fmt::format("nothing was loaded: {}", gdb_message(r.output.substr(0, r.output.find("Section ")))));
       // Verification first: a mismatch must be named even when a later command also failed.
       std::vector<std::string> sections = verified_sections(r.output);
       if (r.exit_code != 0) throw FlashError(fmt::format("gdb exit code {}: {}", r.exit_code, gdb_message(r.output)));

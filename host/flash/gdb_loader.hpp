@@ -21,6 +21,7 @@ struct GdbEndpoint {
   std::string address;        // host:port of the GDB server
   std::string reset_command;  // e.g. "monitor system_reset" (QEMU), "monitor reset halt" (OpenOCD)
   uint64_t vector_table = 0;  // address of the initial SP and reset vector (the flash origin)
+  std::string run_command;    // before detaching, for a server whose detach leaves the core halted
 };
 
 struct GdbLoadOptions {

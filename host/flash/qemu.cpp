@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "flash/flashers.hpp"
+#include "flash/gdb_server.hpp"
 
 namespace aotbench::flash {
 
@@ -31,7 +32,7 @@ std::vector<std::string> qemu_command(const board::Profile& p, const std::filesy
 }
 
 GdbEndpoint qemu_gdb_endpoint(const board::Profile& p, unsigned gdb_port) {
-  return {fmt::format("127.0.0.1:{}", gdb_port), "monitor system_reset", p.memory.flash.origin};
+  return gdb_endpoint(p, "qemu", fmt::format("127.0.0.1:{}", gdb_port));
 }
 
 QemuInstance::QemuInstance(const board::Profile& p, const std::filesystem::path& elf, const QemuOptions& o) {

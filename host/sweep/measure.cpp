@@ -170,6 +170,7 @@ class Pipeline {
     so.flasher = s_.flasher;
     so.serial_device = s_.serial_device;
     so.flashing.probe = s_.probe;
+    so.flashing.gdb = s_.gdb;
     so.qemu = s_.qemu;
     so.link_faults = s_.link_faults;
     so.link_faults.seed = fault_seed(s_.link_faults.seed, v_.key());

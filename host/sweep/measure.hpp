@@ -46,6 +46,7 @@ struct MeasureSetup {
   std::chrono::milliseconds max_silence{300000};
   transport::LinkFaults link_faults;            // --link-faults: seeded per variant from its key
   std::string flasher, serial_device, probe;    // hardware overrides (empty: the profile's / any probe)
+  std::string gdb;                              // hardware: through a GDB server (flash::FlashOptions::gdb)
   flash::QemuOptions qemu;                      // emulated boards: how the ELF is loaded
   std::mutex* device_lock = nullptr;            // held while flashing and running (one real board)
   std::vector<std::string> extra_cflags;        // added to every variant's compile (tests)

@@ -206,6 +206,12 @@ class Sweep {
     setup_.serial_device = o_.serial_device;
     setup_.probe = o_.probe;
     setup_.link_faults = o_.link_faults;
+    setup_.gdb = o_.gdb;
+    if (emulated && !o_.gdb.empty() && o_.gdb != "start")
+      throw std::runtime_error(fmt::format("--gdb {}: board {} is emulated, and a sweep starts a QEMU of its own for "
+                                           "every variant (loaded through its gdbstub); --gdb HOST:PORT is for real "
+                                           "boards, whose probe's GDB server runs there",
+                                           o_.gdb, setup_.board.name));
     if (!emulated) setup_.device_lock = &device_lock_;  // one physical board: one run at a time
 
     results::RunInfo& info = out_.run.info;

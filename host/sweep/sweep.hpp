@@ -44,6 +44,7 @@ struct SweepOptions {
   std::string qemu_load = "gdb";        // emulated boards: gdb (through the gdbstub, verified) or kernel
   std::string probe;                    // hardware: the debug probe's serial number (several attached)
   transport::LinkFaults link_faults;    // --link-faults: injected on the host's side of every device link
+  std::string gdb;                      // hardware: load through this GDB server (HOST:PORT) or `start` one
   std::string command_line;
 };
 

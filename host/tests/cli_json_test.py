@@ -85,6 +85,8 @@ elf = firmware / "mps2-an386" / "selftest.elf"
 check("device flash", "device", "flash", "--board", "mps2-an386", "--elf", str(elf), "--dry-run")
 check("device info", "device", "info", "--board", "mps2-an386")
 check("device selftest", "device", "selftest", "--board", "mps2-an386")
+if not check("doctor", "doctor", "--board", "mps2-an386")["ok"]:
+    fail("doctor --board mps2-an386 --json: not ok on an emulated board")
 if ran != set(names):
     fail(f"commands not run with --json here: {set(names) - ran}")
 print("cli json passed")

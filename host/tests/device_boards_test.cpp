@@ -30,7 +30,8 @@ bool contains(const std::string& hay, const std::string& needle) { return hay.fi
 TEST(Boards, AllProfilesLoad) {
   Registry reg(kBoards);
   EXPECT_EQ(reg.names(), (std::vector<std::string>{"mps2-an385", "mps2-an386", "mps2-an500", "netduinoplus2",
-                                                   "nucleo-f446re", "stm32f746g-disco"}));
+                                                   "nucleo-f446re", "nucleo-f767zi", "stm32f429i-disc1",
+                                                   "stm32f746g-disco"}));
   const Profile& f7 = reg.get("stm32f746g-disco", {});
   EXPECT_FALSE(f7.emulated);
   EXPECT_EQ(f7.uart.kind, UartKind::stm32f7_usart);
@@ -44,6 +45,51 @@ TEST(Boards, AllProfilesLoad) {
   EXPECT_EQ(nucleo.uart.kind, UartKind::stm32f4_usart);
   EXPECT_EQ(nucleo.uart.base, 0x40004400u);
   EXPECT_EQ(nucleo.pyocd.target, "stm32f446retx");
+}
+
+// The profiles of the boards pyOCD and OpenOCD both know without packs, against their datasheets
+// and user manuals: the ST-LINK's VCP UART, its pins and clock enables, memory, probe and tools.
+TEST(Boards, NucleoF767ziAndF429iDisc1) {
+  Registry reg(kBoards);
+  const Profile& f767 = reg.get("nucleo-f767zi", {});
+  EXPECT_EQ(f767.cpu.core, "cortex-m7");
+  EXPECT_EQ(f767.cpu.fpu, "fpv5-d16");
+  EXPECT_EQ(f767.memory.flash.size, 2u << 20);
+  EXPECT_EQ(f767.memory.ram.size, 512u << 10);
+  EXPECT_EQ(f767.uart.kind, UartKind::stm32f7_usart);
+  EXPECT_EQ(f767.uart.base, 0x40004800u);  // USART3
+  EXPECT_EQ(f767.uart.irq, 39u);
+  ASSERT_EQ(f767.uart.pins.size(), 2u);
+  EXPECT_EQ(f767.uart.pins[0].gpio, 0x40020C00u);  // GPIOD
+  EXPECT_EQ(f767.uart.pins[0].pin, 8u);
+  EXPECT_EQ(f767.uart.pins[1].pin, 9u);
+  ASSERT_EQ(f767.uart.clock_enable.size(), 2u);
+  EXPECT_EQ(f767.uart.clock_enable[0].bit, 3u);   // GPIODEN
+  EXPECT_EQ(f767.uart.clock_enable[1].bit, 18u);  // USART3EN
+  EXPECT_EQ(f767.pyocd.target, "stm32f767zi");
+  EXPECT_EQ(f767.openocd.config, "board/st_nucleo_f7.cfg");
+  EXPECT_EQ(f767.probe.name, "ST-LINK/V2-1");
+  const Profile& f429 = reg.get("stm32f429i-disc1", {});
+  EXPECT_EQ(f429.cpu.core, "cortex-m4");
+  EXPECT_EQ(f429.memory.ram.size, 192u << 10);
+  EXPECT_EQ(f429.uart.base, 0x40011000u);  // USART1 on PA9/PA10
+  EXPECT_EQ(f429.uart.pins[1].pin, 10u);
+  EXPECT_EQ(f429.pyocd.target, "stm32f429xi");
+  EXPECT_EQ(f429.openocd.config, "board/stm32f429disc1.cfg");
+  // Every hardware profile records its probe, both tools' names for it, its UART pins and clock.
+  for (const auto& name : reg.names()) {
+    const Profile& p = reg.get(name, {});
+    SCOPED_TRACE(name);
+    EXPECT_FALSE(p.probe.name.empty());
+    EXPECT_GT(p.cpu.clock_hz, 0u);
+    EXPECT_GT(p.uart.clock_hz, 0u);
+    if (p.emulated) continue;
+    EXPECT_FALSE(p.probe.usb_ids.empty());
+    EXPECT_FALSE(p.openocd.config.empty());
+    EXPECT_FALSE(p.pyocd.target.empty());
+    EXPECT_EQ(p.uart.pins.size(), 2u);
+    EXPECT_FALSE(p.uart.clock_enable.empty());
+  }
 }
 
 TEST(Boards, AliasFollowsTheAttachedProbe) {
@@ -113,6 +159,8 @@ TEST(Boards, BadProfilesGetClearErrors) {
   EXPECT_TRUE(contains(m, "uart.irq must be below cpu.irqs")) << m;
   m = error_for("stack_min = 0x800", "stack_min = 0x300000");
   EXPECT_TRUE(contains(m, "stack_min")) << m;
+  m = error_for("name = \"QEMU gdbstub\"", "name = \"QEMU gdbstub\"\nusb_ids = [\"0483-374B\"]");
+  EXPECT_TRUE(contains(m, "probe.usb_ids: `0483-374B` is not a USB id like \"0483:374b\"")) << m;
 }
 
 TEST(Boards, CpuFeaturesAreRead) {

@@ -15,6 +15,7 @@
 
 #include "board/registry.hpp"
 #include "build/firmware_builder.hpp"
+#include "flash/deps.hpp"
 #include "flash/process.hpp"
 
 namespace {
@@ -93,13 +94,19 @@ TEST(DeviceCli, BoardsJsonListsProfilesAndAliases) {
   CliRun r = aotbench_cli({"boards", "--json"});
   ASSERT_EQ(r.rc, 0) << r.err;
   json j = json::parse(r.out);
-  ASSERT_EQ(j["boards"].size(), 6u);
+  ASSERT_EQ(j["boards"].size(), 8u);
   EXPECT_EQ(j["boards"][0]["name"], "mps2-an385");
   EXPECT_EQ(j["boards"][0]["features"], json::array());
   EXPECT_EQ(j["boards"][3]["name"], "netduinoplus2");
   EXPECT_EQ(j["boards"][3]["qemu_machine"], "netduinoplus2");
   EXPECT_EQ(j["aliases"]["stm32"]["resolves_to"], "netduinoplus2");  // no probe attached here
-  EXPECT_EQ(j["boards"][5]["uart"]["kind"], "stm32f7_usart");
+  EXPECT_EQ(j["boards"][7]["name"], "stm32f746g-disco");
+  EXPECT_EQ(j["boards"][7]["uart"]["kind"], "stm32f7_usart");
+  EXPECT_EQ(j["boards"][7]["uart"]["pins"][1], json({{"gpio", 0x40020400}, {"pin", 7}, {"af", 7}}));  // PB7
+  EXPECT_EQ(j["boards"][7]["probe"]["name"], "ST-LINK/V2-1");
+  EXPECT_EQ(j["boards"][5]["name"], "nucleo-f767zi");
+  EXPECT_EQ(j["boards"][5]["pyocd_target"], "stm32f767zi");
+  EXPECT_EQ(j["boards"][5]["openocd_config"], "board/st_nucleo_f7.cfg");
   EXPECT_EQ(j["boards"][3]["features"], json::array({"dsp"}));
 }
 
@@ -180,8 +187,8 @@ TEST(DeviceCli, DryRunPrintsThePyOcdCommandAndWhichWasFound) {
   json j = json::parse(r.out);
   EXPECT_EQ(j["tool"], "pyocd");
   std::string abs = fs::absolute(elf).string();
-  if (!flash::find_program("pyocd").empty()) {
-    EXPECT_EQ(j["command"], json({"pyocd", "flash", "-t", "stm32f446retx", abs}));
+  if (const std::string pyocd = flash::find_venv_program("pyocd"); !pyocd.empty()) {
+    EXPECT_EQ(j["command"], json({pyocd, "flash", "-W", "-t", "stm32f446retx", abs}));
     EXPECT_NE(j["note"].get<std::string>().find("found the pyocd CLI"), std::string::npos);
   } else {
     EXPECT_EQ(j["command"], json({"pyocd-flashtool", "-t", "stm32f446retx", abs}));
@@ -205,8 +212,8 @@ TEST(DeviceCli, DryRunNamesTheProbe) {
   CliRun p = aotbench_cli({"device", "flash", "--board", "nucleo-f446re", "--elf", elf.string(), "--dry-run", "--json",
                            "--probe", "0670FF485550"});
   ASSERT_EQ(p.rc, 0) << p.err;
-  if (!flash::find_program("pyocd").empty()) {
-    EXPECT_EQ(json::parse(p.out)["command"], json({"pyocd", "flash", "-t", "stm32f446retx", "-u", "0670FF485550", abs}));
+  if (const std::string pyocd = flash::find_venv_program("pyocd"); !pyocd.empty()) {
+    EXPECT_EQ(json::parse(p.out)["command"], json({pyocd, "flash", "-W", "-t", "stm32f446retx", "-u", "0670FF485550", abs}));
   } else {
     EXPECT_EQ(json::parse(p.out)["command"], json({"pyocd-flashtool", "-t", "stm32f446retx", "-b", "0670FF485550", abs}));
   }

@@ -45,7 +45,7 @@ TEST(GdbLoad, VerifyReadsCompareSections) {
 }
 
 TEST(GdbLoad, CommandLoadsVerifiesResetsAndStartsFromTheVectorTable) {
-  const auto argv = flash::gdb_load_command({"10.0.0.5:3333", "monitor reset halt", 0x08000000}, "/fw.elf");
+  const auto argv = flash::gdb_load_command({"10.0.0.5:3333", "monitor reset halt", 0x08000000, ""}, "/fw.elf");
   const std::string all = fmt::format("{}", fmt::join(argv, "\n"));
   for (const char* step : {"target extended-remote 10.0.0.5:3333", "load", "compare-sections", "monitor reset halt",
                            "set $sp = *(unsigned int *)0x8000000", "set $pc = *(unsigned int *)0x8000004", "detach"})

@@ -5,6 +5,8 @@ add_executable(device_tests
   tests/device_qemu_test.cpp
   tests/device_gdb_load_test.cpp
   tests/device_cycles64_test.cpp
+  tests/device_probes_test.cpp
+  tests/device_doctor_test.cpp
   tests/device_build_test.cpp
   tests/device_cli_test.cpp
   tests/device_icount_test.cpp
@@ -15,6 +17,7 @@ target_include_directories(device_tests PRIVATE "${CMAKE_SOURCE_DIR}/device/runt
 target_link_libraries(device_tests PRIVATE aotbench_host GTest::gtest_main)
 target_compile_definitions(device_tests PRIVATE
   "AOTBENCH_SOURCE_DIR=\"${CMAKE_SOURCE_DIR}\""
+  "AOTBENCH_DEPS_DIR=\"${AOTBENCH_DEPS_DIR}\""
   "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\""
   "AOTBENCH_BIN=\"$<TARGET_FILE:aotbench>\"")
 add_dependencies(device_tests aotbench)
@@ -39,3 +42,9 @@ foreach(board netduinoplus2 mps2-an385 mps2-an386 mps2-an500)
 endforeach()
 add_test(NAME device.gdb_load COMMAND device_tests "--gtest_filter=GdbLoad*:Boards/GdbLoadOnBoard.*")
 set_tests_properties(device.gdb_load PROPERTIES TIMEOUT 180)
+# Real boards' flashing (issue 10): every hardware profile's commands, --gdb against QEMU's
+# gdbstub, the setup's pyOCD and OpenOCD with no probe; `aotbench doctor` on emulated and real boards.
+add_test(NAME device.probes COMMAND device_tests --gtest_filter=Probes.*)
+set_tests_properties(device.probes PROPERTIES TIMEOUT 180)
+add_test(NAME device.doctor COMMAND device_tests --gtest_filter=Doctor.*)
+set_tests_properties(device.doctor PROPERTIES TIMEOUT 180)

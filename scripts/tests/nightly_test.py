@@ -72,6 +72,9 @@ if "REGRESSION" not in summary:
 # A farm with a real board and no probe attached: retried, reported failed, the others carry on.
 broken = work / "broken.toml"
 broken.write_text(farm.read_text() + '\n[[board]]\nname = "disco"\nprofile = "stm32f746g-disco"\nmodels = ["kws"]\n'
+                  'variants = "@corners;opt=Os"\n'
+                  # a probe behind a GDB server that is not there (nothing listens on port 1)
+                  '\n[[board]]\nname = "remote"\nprofile = "nucleo-f767zi"\ngdb = "127.0.0.1:1"\nmodels = ["kws"]\n'
                   'variants = "@corners;opt=Os"\n')
 summary = night("2026-01-04", broken, 1)
 s = status("2026-01-04", "disco", "kws")
@@ -80,6 +83,13 @@ if s["ok"] or "flash_failed" not in s["message"]:
 log = (out / "2026-01-04" / "disco" / "kws" / "aotbench.log").read_text()
 if log.count("# attempt") != 2:
     fail("the failed board was not retried once")
+s = status("2026-01-04", "remote", "kws")
+if s["ok"] or "flash_failed" not in s["message"]:
+    fail(f"remote: {s}")
+log = (out / "2026-01-04" / "remote" / "kws" / "aotbench.log").read_text()
+if "--gdb 127.0.0.1:1" not in log or "through the GDB server at 127.0.0.1:1 failed after 2 attempt(s): nothing was " \
+        "loaded: 127.0.0.1:1: Connection" not in log:
+    fail(f"the remote board was not loaded through --gdb 127.0.0.1:1: {log[-2000:]}")
 if not status("2026-01-04", "mps2-an500", "ic")["good"]:
     fail("the emulated board did not carry on")
 print("nightly test passed")

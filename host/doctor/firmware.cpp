@@ -1,0 +1,73 @@
+// The firmware checks: the self-test firmware is booted (QEMU) or flashed (probe) and its first
+// answer arrives (GetInfo: protocol, board, build-id of the ELF loaded), then the self-test's
+// calibration loops show a sane counter (repeatable, linear in the iterations, and under QEMU
+// equal to the instructions of the disassembly).
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+
+#include "build/firmware_builder.hpp"
+#include "doctor/doctor.hpp"
+#include "flash/selftest.hpp"
+#include "flash/session.hpp"
+#include "rpc/rpc_client.hpp"
+
+namespace aotbench::doctor {
+
+Check check_firmware(Bench& b) {
+  const board::Profile& p = b.board;
+  const auto elf = build::FirmwareBuilder().selftest_elf(p);
+  flash::SessionOptions so;
+  so.connect_timeout = b.options.timeout;
+  so.flasher = b.options.flasher;
+  so.serial_device = b.options.port;
+  so.flashing.probe = b.options.probe;
+  so.flashing.gdb = b.options.gdb;
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    b.session = std::make_unique<flash::Session>(p, elf, so);
+  } catch (const std::exception& e) {
+    return {"firmware", Status::fail, fmt::format("the self-test firmware did not answer: {}", e.what()),
+            p.emulated ? "run the build again (./scripts/build); `aotbench device info --board " + p.name + "` shows the same"
+                       : "check the board's power, jumpers and the baud rate (" + std::to_string(p.serial.baud) +
+                             "); `aotbench device info --board " + p.name + "` shows the same",
+            0};
+  }
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  const transport::DeviceInfo& i = b.session->info();
+  if (i.board != p.name)
+    return {"firmware", Status::fail, fmt::format("the board that answers says it is {}, not {}", i.board, p.name),
+            "give --board the profile of the board connected, or --port the serial port of this one", 0};
+  return {"firmware", Status::pass,
+          fmt::format("{} answered GetInfo {:.0f} ms after the start: protocol {}, {} at {} Hz, counter {}, build-id "
+                      "{} (the ELF loaded)",
+                      b.session->where(), ms, i.protocol_version, i.cpu, i.clock_hz, transport::to_string(i.counter),
+                      i.build_id.substr(0, 12)),
+          "", 0};
+}
+
+Check check_counter(Bench& b) {
+  const board::Profile& p = b.board;
+  build::FirmwareBuilder fw;
+  flash::SelftestOptions o;
+  o.echo_bytes = 256;  // the link's throughput is not what this check is about
+  const flash::SelftestReport r = flash::run_selftest(*b.session, fw.selftest_elf(p), fw.calibration_stack_usage(p), o);
+  std::vector<std::string> counts;
+  for (const auto& pt : r.loop) counts.push_back(fmt::format("{}x: {}", pt.iterations, pt.measured.at(0)));
+  const bool sane = r.repeatable && r.linear && (!r.instructions || r.exact) && !r.loop.empty() &&
+                    r.loop.front().measured.at(0) > 0;
+  const std::string found = fmt::format("{} of the calibration loop ({}): {}, {}{}", r.unit, fmt::join(counts, ", "),
+                                        r.repeatable ? "repeatable" : "NOT repeatable",
+                                        r.linear ? "linear" : "NOT linear",
+                                        !r.instructions ? ""
+                                        : r.exact       ? ", equal to the disassembly"
+                                                        : ", NOT equal to the disassembly");
+  if (!sane)
+    return {"counter", Status::fail, found,
+            r.instructions ? "QEMU must run with -icount (see `aotbench device selftest`); rebuild with ./scripts/build"
+                           : "the DWT cycle counter must be enabled and unlocked (counter.dwt_unlock on Cortex-M7); "
+                             "run `aotbench device selftest --board " + p.name + "` for the details",
+            0};
+  return {"counter", Status::pass, found, "", 0};
+}
+
+}  // namespace aotbench::doctor

@@ -57,13 +57,14 @@ void print_link(const DeviceOptions& o, const flash::Session& s) {
   if (!o.link_faults.empty()) fmt::print(stderr, "aotbench: link: {}\n", s.link_report().summary());
 }
 
-// info and selftest talk to the firmware over the board's UART; on an emulated board that is the
-// QEMU aotbench starts, so a GDB server elsewhere cannot be the one it runs in.
+// info and selftest talk to the firmware over the board's UART: on an emulated board with --gdb
+// HOST:PORT, that of the emulator served there.
+bool served_emulator(const board::Profile& p, const DeviceOptions& o) {
+  return p.emulated && !o.gdb.empty() && o.gdb != "start";
+}
+
 void check_gdb_for_session(const board::Profile& p, const DeviceOptions& o) {
-  if (p.emulated && !o.gdb.empty() && o.gdb != "start")
-    throw std::runtime_error(fmt::format("--gdb {}: board {} is emulated and runs in a QEMU that aotbench starts (and "
-                                         "loads through its gdbstub); --gdb HOST:PORT is for `device flash` or real boards",
-                                         o.gdb, p.name));
+  if (served_emulator(p, o)) flash::check_served_emulator(p, o.gdb, o.port);
 }
 
 flash::SessionOptions session_options(const DeviceOptions& o) {
@@ -84,7 +85,8 @@ void device_info(const DeviceOptions& o) {
   build::FirmwareBuilder fw;
   fs::path elf = o.elf.empty() ? fw.selftest_elf(p) : fs::path(o.elf);
   auto so = session_options(o);
-  so.flash = !p.emulated && !o.elf.empty() && !o.no_flash;  // hardware: flash only when --elf is given
+  // hardware: flash only when --elf is given; a served emulator waits for a firmware
+  so.flash = served_emulator(p, o) ? !o.no_flash : !p.emulated && !o.elf.empty() && !o.no_flash;
   fmt::print(stderr, "aotbench: connecting to board {} ...\n", p.name);
   flash::Session s(p, elf, so);
   json j = to_json(s.info());
@@ -182,7 +184,7 @@ void device_selftest(const DeviceOptions& o) {
   build::FirmwareBuilder fw;
   fs::path elf = o.elf.empty() ? fw.selftest_elf(p) : fs::path(o.elf);
   auto so = session_options(o);
-  so.flash = !p.emulated && !o.no_flash;
+  so.flash = (served_emulator(p, o) || !p.emulated) && !o.no_flash;
   fmt::print(stderr, "aotbench: self-test on board {} ...\n", p.name);
   flash::Session s(p, elf, so);
   auto report = flash::run_selftest(s, elf, fw.calibration_stack_usage(p));
@@ -203,12 +205,15 @@ void common_options(CLI::App* cmd, DeviceOptions& o, bool needs_elf) {
   cmd->add_option("--timeout", o.timeout_s, "seconds the firmware has to answer, above 0 (default 5)")
       ->check(positive_seconds(3600));
   cmd->add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
-  cmd->add_option("--port", o.port, "hardware: serial device instead of the profile's");
+  cmd->add_option("--port", o.port,
+                  "serial device instead of the profile's, or tcp:HOST:PORT (ser2net raw; an emulator from `device "
+                  "serve`, with --gdb)");
   cmd->add_option("--probe", o.probe, "hardware: serial number of the debug probe (when several are attached)");
   cmd->add_option("--link-faults", o.link_faults, kLinkFaultsHelp)->check(link_faults_spec());
   cmd->add_option("--gdb", o.gdb,
                   "load with gdb through the GDB server at HOST:PORT (OpenOCD's, port 3333; `pyocd gdbserver`'s; QEMU's "
-                  "gdbstub for `device flash` on an emulated board), or `start` the flasher's own for the board's probe")
+                  "gdbstub of `device serve`, with --port tcp:HOST:PORT), or `start` the flasher's own for the board's "
+                  "probe")
       ->check(gdb_server());
   cmd->add_flag("--json", o.json, "print JSON on stdout");
 }
@@ -217,7 +222,7 @@ void common_options(CLI::App* cmd, DeviceOptions& o, bool needs_elf) {
 
 void add_device(CLI::App& app) {
   static DeviceOptions info_opts, selftest_opts, flash_opts;
-  auto* dev = app.add_subcommand("device", "talk to a board's firmware: info, selftest, flash");
+  auto* dev = app.add_subcommand("device", "talk to a board's firmware: info, selftest, flash; serve an emulated one");
   dev->require_subcommand(1);
 
   auto* info = dev->add_subcommand("info", "boot or connect to the board and print what its firmware reports");
@@ -234,6 +239,8 @@ void add_device(CLI::App& app) {
   common_options(fl, flash_opts, true);
   fl->add_flag("--dry-run", flash_opts.dry_run, "print the exact flash command, do not run it");
   fl->callback([] { device_flash(flash_opts); });
+
+  add_device_serve(*dev);
 }
 
 }  // namespace aotbench::cli

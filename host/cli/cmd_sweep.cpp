@@ -35,6 +35,7 @@ void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
     auto j = nlohmann::ordered_json::parse(results::run_summary_json(r.run));
     j["stages"] = {{"variants_measured", r.measured_now}, {"variants_resumed", r.resumed},
                    {"firmware_builds", r.times.builds}, {"boots", r.times.boots},
+                   {"emulators_started", r.emulators_started},
                    {"tuning_images", r.run.tuning ? r.run.tuning->images : 0},
                    {"seconds", {{"wall", r.wall_seconds}, {"generate", r.times.generate}, {"build", r.times.build},
                                 {"flash", r.times.flash}, {"run", r.times.run}}}};
@@ -124,12 +125,20 @@ void add_sweep(CLI::App& app) {
                  "are (gdb), or with QEMU's -kernel (kernel)")
       ->check(CLI::IsMember({"gdb", "kernel"}))
       ->capture_default_str();
-  app.add_option("--serial", o.serial_device, "hardware: UART device instead of the profile's");
+  app.add_option("--emulators", o.emulators,
+                 "emulated boards loaded through the gdbstub: keep one QEMU per worker up across variants, as a "
+                 "board on a bench (per-worker), or start a new one for every variant (per-variant)")
+      ->check(CLI::IsMember({"per-worker", "per-variant"}))
+      ->capture_default_str();
+  app.add_option("--serial", o.serial_device,
+                 "UART device instead of the profile's, or tcp:HOST:PORT for one served over TCP (ser2net raw, an "
+                 "emulator served by `aotbench device serve`)");
   app.add_option("--probe", o.probe, "hardware: serial number of the debug probe to flash through");
   app.add_option("--link-faults", link_faults, kLinkFaultsHelp)->check(link_faults_spec());
   app.add_option("--gdb", o.gdb,
-                 "hardware: load each firmware with gdb through the GDB server at HOST:PORT (OpenOCD's, port 3333; "
-                 "`pyocd gdbserver`'s; on this host or another), or `start` one of the flasher for the board's probe")
+                 "load each firmware with gdb through the GDB server at HOST:PORT (OpenOCD's, port 3333; `pyocd "
+                 "gdbserver`'s; an emulator's from `aotbench device serve`, with --serial tcp:HOST:PORT; on this host "
+                 "or another), or `start` one of the flasher for the board's probe")
       ->check(gdb_server());
   app.add_flag("-q,--quiet", o.quiet, "no progress; print only the winner's key");
   app.add_flag("--json", json, "print the results as JSON on stdout");

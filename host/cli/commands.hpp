@@ -9,6 +9,8 @@ void add_sweep(CLI::App& app);
 // `aotbench boards` and `aotbench device info|selftest|flash` (issue 2).
 void add_boards(CLI::App& app);
 void add_device(CLI::App& app);
+// `aotbench device serve --board B`: an emulated board left running for other clients.
+void add_device_serve(CLI::App& device);
 // `aotbench doctor --board B`: is the bench ready (toolchain, probe, serial port, firmware)?
 void add_doctor(CLI::App& app);
 // `aotbench report RESULTS.json [--baseline OLD.json]`: show, re-render or compare results.

@@ -5,6 +5,9 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <optional>
+#include <thread>
+
 #include "flash/flashers.hpp"
 #include "flash/gdb_server.hpp"
 
@@ -13,10 +16,11 @@ namespace aotbench::flash {
 std::vector<std::string> qemu_command(const board::Profile& p, const std::filesystem::path& elf,
                                       unsigned port, const QemuOptions& o, unsigned gdb_port) {
   int shift = board::icount_shift(p);
+  // nodelay: without it every small frame waits ~40 ms for Nagle.
+  const std::string serial = o.serve ? fmt::format("tcp:{}:{},server=on,wait=off,nodelay=on", o.bind, port)
+                                     : fmt::format("tcp:127.0.0.1:{},nodelay=on", port);
   std::vector<std::string> cmd = {
-      o.program, "-M", p.qemu.machine, "-nodefaults", "-display", "none", "-monitor", "none",
-      // nodelay: without it every small frame waits ~40 ms for Nagle.
-      "-serial", fmt::format("tcp:127.0.0.1:{},nodelay=on", port),
+      o.program, "-M", p.qemu.machine, "-nodefaults", "-display", "none", "-monitor", "none", "-serial", serial,
       // Deterministic virtual time: SysTick then counts executed instructions (see counter.c).
       "-icount", fmt::format("shift={},align=off,sleep=off", shift)};
   if (p.qemu.semihosting) {
@@ -24,7 +28,7 @@ std::vector<std::string> qemu_command(const board::Profile& p, const std::filesy
     cmd.push_back("enable=on,target=native");
   }
   if (o.load == "gdb") {
-    cmd.insert(cmd.end(), {"-S", "-gdb", fmt::format("tcp:127.0.0.1:{}", gdb_port)});
+    cmd.insert(cmd.end(), {"-S", "-gdb", fmt::format("tcp:{}:{}", o.serve ? o.bind : "127.0.0.1", gdb_port)});
   } else {
     cmd.insert(cmd.end(), {"-kernel", std::filesystem::absolute(elf).string()});
   }
@@ -35,13 +39,39 @@ GdbEndpoint qemu_gdb_endpoint(const board::Profile& p, unsigned gdb_port) {
   return gdb_endpoint(p, "qemu", fmt::format("127.0.0.1:{}", gdb_port));
 }
 
-QemuInstance::QemuInstance(const board::Profile& p, const std::filesystem::path& elf, const QemuOptions& o) {
-  if (!p.emulated) throw ProcessError(fmt::format("board {} is real hardware, not a QEMU machine", p.name));
+QemuInstance::QemuInstance(const board::Profile& p, const std::filesystem::path& elf, const QemuOptions& o)
+    : profile_(p), options_(o) {
   if (!std::filesystem::is_regular_file(elf))
     throw ProcessError(fmt::format("firmware {} does not exist (build it first)", elf.string()));
+  try {
+    start(elf);
+    if (gdb_port_) load(elf);
+  } catch (...) {
+    stop();  // the destructor does not run for a constructor that throws
+    if (log_fd_ >= 0) close(log_fd_);
+    throw;
+  }
+}
+
+QemuInstance::QemuInstance(const board::Profile& p, const QemuOptions& o) : profile_(p), options_(o) {
+  if (o.load != "gdb")
+    throw ProcessError("an emulator that waits for its firmware loads it through its gdbstub (--qemu-load gdb)");
+  try {
+    start({});
+  } catch (...) {
+    if (log_fd_ >= 0) close(log_fd_);
+    throw;
+  }
+}
+
+void QemuInstance::start(const std::filesystem::path& elf) {
+  const board::Profile& p = profile_;
+  const QemuOptions& o = options_;
+  if (!p.emulated) throw ProcessError(fmt::format("board {} is real hardware, not a QEMU machine", p.name));
   install_signal_cleanup();
-  transport::TcpListener listener;
-  port_ = listener.port();
+  std::optional<transport::TcpListener> listener;
+  if (!o.serve) listener.emplace();
+  port_ = o.serve ? (o.serve_serial_port ? o.serve_serial_port : transport::TcpListener().port()) : listener->port();
   shift_ = board::icount_shift(p);
   if (o.load != "gdb" && o.load != "kernel")
     throw ProcessError(fmt::format("unknown QEMU load method '{}': gdb or kernel", o.load));
@@ -51,25 +81,41 @@ QemuInstance::QemuInstance(const board::Profile& p, const std::filesystem::path&
   process_ = std::make_unique<ChildProcess>(command_, log_path);
   log_fd_ = open(log_path.c_str(), O_RDONLY | O_CLOEXEC);
   std::filesystem::remove(log_path);
-  try {
-    link_ = listener.accept(transport::Clock::now() + o.start_timeout, [&] { return process_->running(); });
-  } catch (const transport::TransportError& e) {
-    auto code = process_->exit_code();
-    std::string why = code ? fmt::format("QEMU exited with status {}: {}", *code, log())
-                           : fmt::format("QEMU did not connect its serial port within {} ms", o.start_timeout.count());
+  const auto deadline = transport::Clock::now() + o.start_timeout;
+  std::string why;
+  if (listener) {
+    try {
+      link_ = listener->accept(deadline, [&] { return process_->running(); });
+    } catch (const transport::TransportError& e) {
+      why = fmt::format("QEMU did not connect its serial port within {} ms", o.start_timeout.count());
+    }
+  } else {
+    // Served: up once both ports listen (asking by connecting would take the one serial client).
+    while (process_->running() && !(listening_on(port_) && listening_on(gdb_port_)) && transport::Clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (!process_->running() || !listening_on(port_) || !listening_on(gdb_port_))
+      why = fmt::format("QEMU did not listen on ports {} and {} within {} ms", port_, gdb_port_, o.start_timeout.count());
+  }
+  if (!why.empty()) {
+    if (auto code = process_->wait_for(std::chrono::milliseconds(0)))
+      why = fmt::format("QEMU exited with status {}: {}", *code, log());
     stop();
     throw ProcessError(fmt::format("board {}: {} (command: {})", p.name, why, shell_join(command_)));
   }
-  if (gdb_port_) {
-    try {
-      load_report_ = load_via_gdb(qemu_gdb_endpoint(p, gdb_port_), elf, o.gdb);
-    } catch (const FlashError& e) {
-      const auto code = process_->exit_code();
-      stop();
-      throw FlashError(fmt::format("board {}: {}{}", p.name, e.what(),
-                                   code ? fmt::format(" (QEMU exited with status {}: {})", *code, log()) : ""));
-    }
+}
+
+const GdbLoadReport& QemuInstance::load(const std::filesystem::path& elf) {
+  if (!gdb_port_) throw FlashError(fmt::format("board {}: this emulator was started with -kernel", profile_.name));
+  try {
+    load_report_ = load_via_gdb(qemu_gdb_endpoint(profile_, gdb_port_), elf, options_.gdb);
+    ++loads_;
+  } catch (const FlashError& e) {
+    const auto code = process_->exit_code();
+    if (code) stop();
+    throw FlashError(fmt::format("board {}: {}{}", profile_.name, e.what(),
+                                 code ? fmt::format(" (QEMU exited with status {}: {})", *code, log()) : ""));
   }
+  return load_report_;
 }
 
 void QemuInstance::stop() {

@@ -7,22 +7,58 @@
 #include <cctype>
 
 #include "build/elf_info.hpp"
+#include "link/asio_links.hpp"
 
 namespace aotbench::flash {
 
+namespace {
+
+// A serial device path, or tcp:HOST:PORT for a port served raw over TCP.
+std::unique_ptr<transport::Link> open_serial(const std::string& device, unsigned baud,
+                                             std::chrono::milliseconds timeout) {
+  if (device.rfind("tcp:", 0) == 0) return transport::connect_tcp(device.substr(4), transport::Clock::now() + timeout);
+  return std::make_unique<transport::SerialLink>(device, baud);
+}
+
+}  // namespace
+
+void check_served_emulator(const board::Profile& p, const std::string& gdb, const std::string& serial_device) {
+  if (serial_device.rfind("tcp:", 0) != 0)
+    throw FlashError(fmt::format("--gdb {}: board {} is emulated, so that is the gdbstub of an emulator served elsewhere "
+                                 "(`aotbench device serve`); give its serial port as tcp:HOST:PORT too (a sweep's --serial, "
+                                 "`device`'s --port), or leave --gdb out and aotbench starts the emulator itself",
+                                 gdb, p.name));
+}
+
 Session::Session(const board::Profile& p, const std::filesystem::path& elf, SessionOptions o) : profile_(p) {
   transport::Link* link = nullptr;
-  if (p.emulated) {
-    qemu_ = std::make_unique<QemuInstance>(p, elf, o.qemu);
+  // `--gdb start` changes nothing for an emulated board: it starts its own gdbstub anyway.
+  if (p.emulated && (o.flashing.gdb.empty() || o.flashing.gdb == "start")) {
+    own_qemu_ = std::make_unique<QemuInstance>(p, elf, o.qemu);
+    qemu_ = own_qemu_.get();
     link = &qemu_->link();
     where_ = fmt::format("board {} (qemu pid {}) on {}", p.name, qemu_->pid(), link->describe());
   } else {
-    if (o.flash) make_flasher(p, o.flasher, o.flashing)->flash(elf);
+    // A real board, or an emulator served elsewhere (its gdbstub as the GDB server).
+    if (p.emulated) check_served_emulator(p, o.flashing.gdb, o.serial_device);
+    if (o.flash) make_flasher(p, p.emulated ? "qemu" : o.flasher, o.flashing)->flash(elf);
     std::string dev = o.serial_device.empty() ? p.serial.device : o.serial_device;
-    serial_ = std::make_unique<transport::SerialLink>(dev, p.serial.baud);
+    serial_ = open_serial(dev, p.serial.baud, o.connect_timeout);
     link = serial_.get();
     where_ = fmt::format("board {} on {}", p.name, link->describe());
   }
+  open_rpc(*link, elf, o);
+}
+
+Session::Session(QemuInstance& emulator, const std::filesystem::path& elf, SessionOptions o)
+    : profile_(emulator.profile()), qemu_(&emulator) {
+  emulator.load(elf);
+  where_ = fmt::format("board {} (qemu pid {}) on {}", profile_.name, emulator.pid(), emulator.link().describe());
+  open_rpc(emulator.link(), elf, o);
+}
+
+void Session::open_rpc(transport::Link& link_to_board, const std::filesystem::path& elf, const SessionOptions& o) {
+  transport::Link* link = &link_to_board;
   if (o.link_faults.any()) {
     faulty_ = std::make_unique<transport::FaultyLink>(*link, o.link_faults);
     link = faulty_.get();
@@ -65,9 +101,9 @@ void Session::connect(const std::filesystem::path& elf, const SessionOptions& o)
       throw transport::TransportError(fmt::format("{} runs firmware with build-id {}, not {} ({})", where_,
                                                   info_.build_id, want, elf.string()));
   }
-  if (qemu_) {
-    info_.counter = rpc_->set_icount_shift(qemu_->icount_shift());
-    info_.icount_shift = qemu_->icount_shift();
+  if (profile_.emulated) {  // -icount runs with the profile's shift, here or wherever it is served
+    info_.icount_shift = board::icount_shift(profile_);
+    info_.counter = rpc_->set_icount_shift(info_.icount_shift);
   }
 }
 
@@ -82,7 +118,7 @@ transport::LinkReport Session::link_report() const {
 }
 
 void Session::shutdown() {
-  if (!qemu_ || !qemu_->running()) return;
+  if (!own_qemu_ || !own_qemu_->running()) return;  // an emulator that outlives us stays up
   try {
     rpc_->reset(true);
   } catch (const transport::TransportError&) {
@@ -93,7 +129,7 @@ void Session::shutdown() {
 
 Session::~Session() {
   rpc_.reset();
-  if (qemu_) qemu_->stop();
+  if (own_qemu_) own_qemu_->stop();
 }
 
 }  // namespace aotbench::flash

@@ -1,7 +1,9 @@
 #pragma once
-// A session with a board running a firmware: boot it in QEMU, or flash it and open its serial
-// port, then connect the RPC client (protocol version check, build-id check, counter set-up).
-// This is what the CLI and the sweep harness use to talk to a device.
+// A session with a board running a firmware: boot it in QEMU, load it into an emulator that is
+// already up (one of a sweep's, or one served elsewhere: --gdb HOST:PORT and --serial
+// tcp:HOST:PORT), or flash a real board, and open its serial port; then connect the RPC client
+// (protocol version check, board and build-id checks, counter set-up). This is what the CLI and
+// the sweep harness use to talk to a device.
 #include <chrono>
 #include <filesystem>
 #include <memory>
@@ -23,25 +25,35 @@ struct SessionOptions {
   int retries = 3;
   transport::LinkFaults link_faults;  // injected on the host's side of the link (--link-faults)
   std::string flasher;         // hardware: openocd | pyocd instead of the profile's tool
-  std::string serial_device;   // hardware: instead of the profile's serial.device
+  // Instead of the profile's serial.device: a device path, or tcp:HOST:PORT for a serial port
+  // served raw over TCP (ser2net, a labgrid RawNetworkSerialPort, a served emulator).
+  std::string serial_device;
   bool flash = true;           // hardware: program the ELF first (false: use what the board runs)
   bool check_build_id = true;  // the device must run the ELF given (GNU build-id)
   QemuOptions qemu;
   FlashOptions flashing;
 };
 
+// --gdb HOST:PORT on an emulated board names an emulator served elsewhere; its serial port must
+// then be given as tcp:HOST:PORT. Throws FlashError saying so.
+void check_served_emulator(const board::Profile& p, const std::string& gdb, const std::string& serial_device);
+
 class Session {
  public:
   // Throws flash::ProcessError / FlashError / transport::TransportError; connection errors name
   // the board and the port.
   Session(const board::Profile& p, const std::filesystem::path& elf, SessionOptions o = {});
-  ~Session();  // QEMU: torn down
+  // Loads `elf` into an emulator that is already running and outlives the session.
+  Session(QemuInstance& emulator, const std::filesystem::path& elf, SessionOptions o = {});
+  ~Session();  // a QEMU of its own: torn down
 
   transport::RpcClient& rpc() { return *rpc_; }
   const transport::DeviceInfo& info() const { return info_; }
   const board::Profile& profile() const { return profile_; }
   const std::string& where() const { return where_; }  // "board B (qemu pid N) on tcp 127.0.0.1:P"
-  QemuInstance* qemu() { return qemu_.get(); }          // null for hardware
+  QemuInstance* qemu() { return qemu_; }                // null for hardware and remote emulators
+  // Whether the device reads files of this host (semihosting under a local QEMU: LoadInput).
+  bool shares_files() const { return qemu_ != nullptr; }
   // The RPC client's counts and the faults injected (if any) so far.
   transport::LinkReport link_report() const;
 
@@ -50,10 +62,12 @@ class Session {
   void shutdown();
 
  private:
+  void open_rpc(transport::Link& link, const std::filesystem::path& elf, const SessionOptions& o);
   void connect(const std::filesystem::path& elf, const SessionOptions& o);
 
   board::Profile profile_;
-  std::unique_ptr<QemuInstance> qemu_;
+  std::unique_ptr<QemuInstance> own_qemu_;
+  QemuInstance* qemu_ = nullptr;
   std::unique_ptr<transport::Link> serial_;
   std::unique_ptr<transport::FaultyLink> faulty_;
   std::unique_ptr<transport::RpcClient> rpc_;

@@ -174,12 +174,21 @@ class Pipeline {
     so.qemu = s_.qemu;
     so.link_faults = s_.link_faults;
     so.link_faults.seed = fault_seed(s_.link_faults.seed, v_.key());
+    // Declared before the session, so the session is gone before the emulator goes back.
+    std::optional<flash::EmulatorPool::Lease> emulator;
     std::optional<flash::Session> session;
     try {
-      session.emplace(s_.board, elf_, so);
+      if (s_.emulators) {
+        emulator.emplace(s_.emulators->lease());
+        session.emplace(**emulator, elf_, so);
+      } else {
+        session.emplace(s_.board, elf_, so);
+      }
     } catch (const flash::FlashError& e) {
+      if (emulator) emulator->discard();
       fail(results::Status::flash_failed, e.what());
     } catch (const std::exception& e) {
+      if (emulator) emulator->discard();
       fail(stop_ ? results::Status::skipped : results::Status::run_failed, e.what());
     }
     leave();
@@ -193,8 +202,10 @@ class Pipeline {
       run_model(*session);
       session->shutdown();
     } catch (const Failure&) {
+      if (emulator) emulator->discard();  // a firmware that misbehaved: the next one gets a fresh emulator
       throw;
     } catch (const std::exception& e) {
+      if (emulator) emulator->discard();
       fail(stop_ ? results::Status::skipped : results::Status::run_failed, fmt::format("{}: {}", session->where(), e.what()));
     }
     leave();
@@ -203,9 +214,9 @@ class Pipeline {
   void run_model(flash::Session& session) {
     transport::RpcClient& rpc = session.rpc();
     for (std::size_t i = 0; i < s_.inputs.size(); ++i) {
-      // Under QEMU the firmware reads the input file itself (semihosting): far faster than the
-      // emulated UART. Real boards get it over the link.
-      const bool loaded = s_.board.emulated && !s_.input_files.empty() &&
+      // Under a QEMU of this host the firmware reads the input file itself (semihosting): far
+      // faster than the emulated UART. Real boards and emulators elsewhere get it over the link.
+      const bool loaded = session.shares_files() && !s_.input_files.empty() &&
                           rpc.load_input(static_cast<uint32_t>(i), fs::absolute(s_.input_files[i]).string());
       if (!loaded) rpc.set_input(static_cast<uint32_t>(i), s_.inputs[i]);
     }

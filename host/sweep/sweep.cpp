@@ -18,6 +18,7 @@
 #include "emit/names.hpp"
 #include "results/files.hpp"
 #include "flash/process.hpp"
+#include "flash/session.hpp"
 #include "results/gbench_json.hpp"
 #include "results/history.hpp"
 #include "infer/infer.hpp"
@@ -176,6 +177,9 @@ class Sweep {
     finish();
     out_.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out_.interrupted = g_stop;
+    // Kept emulators: as many as were started; otherwise one per firmware booted in QEMU.
+    out_.emulators_started = emulators_ ? emulators_->started()
+                                        : (setup_.board.emulated && setup_.gdb.empty() ? out_.times.boots : 0);
     return std::move(out_);
   }
 
@@ -207,12 +211,17 @@ class Sweep {
     setup_.probe = o_.probe;
     setup_.link_faults = o_.link_faults;
     setup_.gdb = o_.gdb;
-    if (emulated && !o_.gdb.empty() && o_.gdb != "start")
-      throw std::runtime_error(fmt::format("--gdb {}: board {} is emulated, and a sweep starts a QEMU of its own for "
-                                           "every variant (loaded through its gdbstub); --gdb HOST:PORT is for real "
-                                           "boards, whose probe's GDB server runs there",
-                                           o_.gdb, setup_.board.name));
-    if (!emulated) setup_.device_lock = &device_lock_;  // one physical board: one run at a time
+    // --gdb HOST:PORT on an emulated board: an emulator served elsewhere (`aotbench device serve`),
+    // one board like a real one.
+    const bool served = emulated && !o_.gdb.empty() && o_.gdb != "start";
+    if (served) flash::check_served_emulator(setup_.board, o_.gdb, o_.serial_device);
+    if (!emulated || served) setup_.device_lock = &device_lock_;  // one board: one run at a time
+    if (o_.emulators != "per-worker" && o_.emulators != "per-variant")
+      throw std::runtime_error(fmt::format("--emulators {}: per-worker or per-variant", o_.emulators));
+    if (emulated && !served && o_.qemu_load == "gdb" && o_.emulators == "per-worker") {
+      emulators_.emplace(setup_.board, setup_.qemu);
+      setup_.emulators = &*emulators_;
+    }
 
     results::RunInfo& info = out_.run.info;
     info.board = setup_.board.name;
@@ -475,6 +484,7 @@ class Sweep {
   Limits limits_;
   fs::path history_path_;
   std::unique_ptr<results::History> history_;
+  std::optional<flash::EmulatorPool> emulators_;  // emulated boards: kept up across variants
   std::mutex results_mutex_, device_lock_;
   std::mutex observe_mutex_;  // strategies and the stage times: one measurement at a time
 };

@@ -42,6 +42,7 @@ struct SweepOptions {
   std::vector<std::filesystem::path> inputs;  // one raw file per graph input (default: seeded random)
   std::string flasher, serial_device;   // hardware overrides
   std::string qemu_load = "gdb";        // emulated boards: gdb (through the gdbstub, verified) or kernel
+  std::string emulators = "per-worker";  // gdb loads: one QEMU per worker kept up, or a new one per variant
   std::string probe;                    // hardware: the debug probe's serial number (several attached)
   transport::LinkFaults link_faults;    // --link-faults: injected on the host's side of every device link
   std::string gdb;                      // hardware: load through this GDB server (HOST:PORT) or `start` one
@@ -58,6 +59,7 @@ struct SweepOutcome {
   transport::LinkReport link;  // summed over every device session
   double wall_seconds = 0;
   std::size_t measured_now = 0, resumed = 0;
+  int emulators_started = 0;  // QEMU processes started for the measurements
 };
 
 // Throws for unusable input (unknown board, bad model, bad --variants, ...) before measuring.

@@ -4,6 +4,7 @@
 
 #include <fmt/core.h>
 
+#include <boost/asio/connect.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 #include <optional>
@@ -69,11 +70,11 @@ std::size_t read_any(asio::io_context& io, Stream& stream, std::span<std::uint8_
 
 }  // namespace
 
-TcpLink::TcpLink(std::unique_ptr<asio::io_context> io, asio::ip::tcp::socket socket)
-    : io_(std::move(io)), socket_(std::move(socket)) {
+TcpLink::TcpLink(std::unique_ptr<asio::io_context> io, asio::ip::tcp::socket socket, std::string name)
+    : io_(std::move(io)), socket_(std::move(socket)), name_(std::move(name)) {
   socket_.set_option(asio::ip::tcp::no_delay(true));
   auto local = socket_.local_endpoint();
-  name_ = fmt::format("tcp {}:{}", local.address().to_string(), local.port());
+  if (name_.empty()) name_ = fmt::format("tcp {}:{}", local.address().to_string(), local.port());
 }
 
 TcpLink::~TcpLink() {
@@ -87,6 +88,29 @@ void TcpLink::write(std::span<const std::uint8_t> data, Clock::time_point deadli
 
 std::size_t TcpLink::read_some(std::span<std::uint8_t> buf, Clock::time_point deadline) {
   return read_any(*io_, socket_, buf, deadline, name_);
+}
+
+std::unique_ptr<TcpLink> connect_tcp(const std::string& address, Clock::time_point deadline) {
+  const auto colon = address.rfind(':');
+  std::string host = colon == std::string::npos ? "" : address.substr(0, colon);
+  const std::string port = colon == std::string::npos ? "" : address.substr(colon + 1);
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  if (host.empty() || port.empty() || port.find_first_not_of("0123456789") != std::string::npos)
+    throw TransportError(fmt::format("'{}' is not a TCP address: give HOST:PORT", address));
+  auto io = std::make_unique<asio::io_context>();
+  asio::ip::tcp::socket socket(*io);
+  error_code ec;
+  const auto endpoints = asio::ip::tcp::resolver(*io).resolve(host, port, ec);
+  if (ec) throw TransportError(fmt::format("cannot resolve {}: {}", host, ec.message()));
+  bool done = false;
+  asio::async_connect(socket, endpoints, [&](error_code e, const asio::ip::tcp::endpoint&) {
+    ec = e;
+    done = true;
+  });
+  if (!run_until(*io, socket, deadline, done))
+    throw TransportError(fmt::format("tcp {}: no connection before the deadline", address));
+  if (ec) throw TransportError(fmt::format("tcp {}: cannot connect: {}", address, ec.message()));
+  return std::make_unique<TcpLink>(std::move(io), std::move(socket), "tcp " + address);
 }
 
 TcpListener::TcpListener()

@@ -13,7 +13,8 @@ namespace aotbench::transport {
 
 class TcpLink final : public Link {
  public:
-  TcpLink(std::unique_ptr<boost::asio::io_context> io, boost::asio::ip::tcp::socket socket);
+  // `name` as describe() says it; by default the local end (our listener's port).
+  TcpLink(std::unique_ptr<boost::asio::io_context> io, boost::asio::ip::tcp::socket socket, std::string name = "");
   ~TcpLink() override;
   void write(std::span<const std::uint8_t> data, Clock::time_point deadline) override;
   std::size_t read_some(std::span<std::uint8_t> buf, Clock::time_point deadline) override;
@@ -24,6 +25,11 @@ class TcpLink final : public Link {
   boost::asio::ip::tcp::socket socket_;
   std::string name_;
 };
+
+// Connects to HOST:PORT ("127.0.0.1:5000", "[::1]:5000", "lab-pi:4001"): a serial port served raw
+// over TCP (QEMU's chardev as a server, ser2net's raw mode, a labgrid RawNetworkSerialPort).
+// Throws TransportError naming the address when it refuses or does not answer by the deadline.
+std::unique_ptr<TcpLink> connect_tcp(const std::string& address, Clock::time_point deadline);
 
 // Listens on 127.0.0.1 on a free port chosen by the kernel.
 class TcpListener {

@@ -14,9 +14,15 @@ namespace {
 const std::vector<std::string> kLeading{"key"};
 const std::vector<std::string> kMiddle{"status", "message", "counter"};
 const std::vector<std::string> kTrailing{"fits", "outputs_match", "pareto", "selected", "repeats"};
+// Only in runs shared out over several boards (a labgrid farm): where each variant ran.
+const std::vector<std::string> kProvenance{"measured_on", "measured_on_host", "measured_on_probe"};
+
+bool shared_out(const Run& run) {
+  return std::any_of(run.variants.begin(), run.variants.end(), [](const auto& v) { return v.measured_on.has_value(); });
+}
 
 bool is_fixed_column(const std::string& name) {
-  for (const auto* list : {&kLeading, &kMiddle, &kTrailing})
+  for (const auto* list : {&kLeading, &kMiddle, &kTrailing, &kProvenance})
     if (std::find(list->begin(), list->end(), name) != list->end()) return true;
   for (const auto& m : metrics())
     if (name == m.name) return true;
@@ -48,12 +54,14 @@ std::vector<std::string> csv_columns(const Run& run) {
   cols.insert(cols.end(), kMiddle.begin(), kMiddle.end());
   for (const auto& m : metrics()) cols.push_back(m.name);
   cols.insert(cols.end(), kTrailing.begin(), kTrailing.end());
+  if (shared_out(run)) cols.insert(cols.end(), kProvenance.begin(), kProvenance.end());
   return cols;
 }
 
 std::string results_csv(const Run& run) {
   std::string out = row(csv_columns(run));
   const auto knobs = run.knob_names();
+  const bool provenance = shared_out(run);
   for (const auto& v : run.variants) {
     std::vector<std::string> f{v.key};
     for (const auto& k : knobs) f.push_back(v.knob(k));
@@ -61,6 +69,10 @@ std::string results_csv(const Run& run) {
     for (const auto& m : metrics()) f.push_back(plain_value(m.get(run.info, v), m.unit));
     f.insert(f.end(), {yes_no(v.fits), yes_no(v.outputs_match), yes_no(v.pareto), yes_no(v.selected),
                        repeats_field(v)});
+    if (provenance) {
+      const MeasuredOn on = v.measured_on.value_or(MeasuredOn{});
+      f.insert(f.end(), {on.place, on.host, on.probe});
+    }
     out += row(f);
   }
   return out;

@@ -53,18 +53,21 @@ Json aotbench_json(const VariantResult& v) {
     ops.push_back({{"index", op.index}, {"type", op.type}, {"counts", op.counts}, {"macs", op.macs}, {"schedule", op.schedule}});
   Json layers = Json::array();
   for (const auto& l : v.layers) layers.push_back({{"index", l.index}, {"type", l.type}, {"schedule", l.schedule}});
-  return Json{{"key", v.key},
-              {"knobs", knobs},
-              {"status", to_string(v.status)},
-              {"message", v.message},
-              {"repeats", v.counts ? Json(v.counts->repeats) : Json::array()},
-              {"fits", optional_bool(v.fits)},
-              {"outputs_match", optional_bool(v.outputs_match)},
-              {"selected", v.selected},
-              {"pareto", v.pareto},
-              {"ops", ops},
-              {"layers", layers},
-              {"fingerprint", v.fingerprint}};
+  Json j{{"key", v.key},
+         {"knobs", knobs},
+         {"status", to_string(v.status)},
+         {"message", v.message},
+         {"repeats", v.counts ? Json(v.counts->repeats) : Json::array()},
+         {"fits", optional_bool(v.fits)},
+         {"outputs_match", optional_bool(v.outputs_match)},
+         {"selected", v.selected},
+         {"pareto", v.pareto},
+         {"ops", ops},
+         {"layers", layers},
+         {"fingerprint", v.fingerprint}};
+  if (v.measured_on)
+    j["measured_on"] = {{"place", v.measured_on->place}, {"host", v.measured_on->host}, {"probe", v.measured_on->probe}};
+  return j;
 }
 
 Json benchmark_json(const Run& run, const VariantResult& v, std::size_t index) {
@@ -216,6 +219,11 @@ VariantResult read_variant(const Json& b) {
   for (const auto& l : a.value("layers", Json::array()))
     v.layers.push_back({l.at("index").get<int>(), l.at("type").get<std::string>(), l.at("schedule").get<std::string>()});
   v.fingerprint = a.value("fingerprint", std::string());
+  if (a.contains("measured_on")) {
+    const Json& m = a.at("measured_on");
+    v.measured_on = MeasuredOn{m.at("place").get<std::string>(), m.value("host", std::string()),
+                               m.value("probe", std::string())};
+  }
   return v;
 }
 

@@ -91,6 +91,14 @@ struct LayerSchedule {
   std::string schedule;  // e.g. "ref", "dsp_1x1"
 };
 
+// Where a variant ran, when a sweep shares its variants out over several boards (a labgrid farm).
+struct MeasuredOn {
+  std::string place;  // the board's name there (labgrid place)
+  std::string host;   // the host it hangs off (exporter)
+  std::string probe;  // its debug probe's serial number, when known
+  bool operator==(const MeasuredOn&) const = default;
+};
+
 struct VariantResult {
   std::string key;  // canonical variant key, e.g. "api=unpacked,interface=c,...,opt=Os"
   Knobs knobs;
@@ -110,6 +118,7 @@ struct VariantResult {
   // repeats, key): --resume reuses the result only when this run's equals it. Empty in results
   // of older aotbench versions.
   std::string fingerprint;
+  std::optional<MeasuredOn> measured_on;  // with several boards: which one
 
   bool selected = false;  // the tuner's winner
   bool pareto = false;    // on the Pareto front of (counts, flash, stack)

@@ -162,15 +162,49 @@ class Pipeline {
     leave();
   }
 
+  // A board of the pool that is gone (its GDB server or serial port refuses, or its link closed):
+  // not the variant's fault, so it is measured again on another board.
+  struct BoardGone {
+    std::string why;
+  };
+
+  static bool gone(const std::exception& e) {
+    const std::string what = e.what();
+    return dynamic_cast<const transport::LinkClosed*>(&e) != nullptr ||
+           what.find("nothing was loaded") != std::string::npos || what.find("cannot connect") != std::string::npos ||
+           what.find("no connection before the deadline") != std::string::npos;
+  }
+
   void measure_on_device() {
     std::unique_lock<std::mutex> device;
     if (s_.device_lock) device = std::unique_lock(*s_.device_lock);
+    if (!s_.boards) return measure_on(nullptr);
+    for (;;) {
+      std::optional<flash::BoardPool::Lease> board = s_.boards->lease();
+      if (!board) {
+        std::string why;
+        for (const auto& [name, reason] : s_.boards->retired()) why += fmt::format("; {}: {}", name, reason);
+        fail(results::Status::run_failed, "no board left in service" + why);
+      }
+      try {
+        measure_on(&**board);
+        m_.result.measured_on = results::MeasuredOn{(*board)->name, (*board)->host, (*board)->probe};
+        return;
+      } catch (const BoardGone& g) {
+        if (in_stage_) leave();
+        board->retire(g.why);
+      }
+    }
+  }
+
+  // On the board of the run (a QEMU of its own or kept, or the one real board), or on `remote`.
+  void measure_on(const flash::RemoteBoard* remote) {
     enter(Stage::flash);
     flash::SessionOptions so;
     so.flasher = s_.flasher;
-    so.serial_device = s_.serial_device;
+    so.serial_device = remote ? remote->serial : s_.serial_device;
     so.flashing.probe = s_.probe;
-    so.flashing.gdb = s_.gdb;
+    so.flashing.gdb = remote ? remote->gdb : s_.gdb;
     so.qemu = s_.qemu;
     so.link_faults = s_.link_faults;
     so.link_faults.seed = fault_seed(s_.link_faults.seed, v_.key());
@@ -186,9 +220,11 @@ class Pipeline {
       }
     } catch (const flash::FlashError& e) {
       if (emulator) emulator->discard();
+      if (remote && gone(e)) throw BoardGone{e.what()};
       fail(results::Status::flash_failed, e.what());
     } catch (const std::exception& e) {
       if (emulator) emulator->discard();
+      if (remote && gone(e) && !stop_) throw BoardGone{e.what()};
       fail(stop_ ? results::Status::skipped : results::Status::run_failed, e.what());
     }
     leave();
@@ -206,6 +242,7 @@ class Pipeline {
       throw;
     } catch (const std::exception& e) {
       if (emulator) emulator->discard();
+      if (remote && gone(e) && !stop_) throw BoardGone{fmt::format("{}: {}", session->where(), e.what())};
       fail(stop_ ? results::Status::skipped : results::Status::run_failed, fmt::format("{}: {}", session->where(), e.what()));
     }
     leave();

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "board/profile.hpp"
+#include "flash/board_pool.hpp"
 #include "flash/emulator_pool.hpp"
 #include "flash/qemu.hpp"
 #include "emit/variant.hpp"
@@ -50,6 +51,7 @@ struct MeasureSetup {
   std::string gdb;                              // hardware: through a GDB server (flash::FlashOptions::gdb)
   flash::QemuOptions qemu;                      // emulated boards: how the ELF is loaded
   flash::EmulatorPool* emulators = nullptr;     // emulated boards: loaded into these, kept up (else one per variant)
+  flash::BoardPool* boards = nullptr;           // boards on the network shared by the workers (a labgrid farm)
   std::mutex* device_lock = nullptr;            // held while flashing and running (one real board)
   std::vector<std::string> extra_cflags;        // added to every variant's compile (tests)
 };

@@ -177,9 +177,15 @@ class Sweep {
     finish();
     out_.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out_.interrupted = g_stop;
+    if (boards_) {
+      out_.retired_boards = boards_->retired();
+      for (const auto& [name, why] : out_.retired_boards)
+        fmt::print(stderr, "aotbench: board {} was taken out of service (its variants went to the others): {}\n", name,
+                   why);
+    }
     // Kept emulators: as many as were started; otherwise one per firmware booted in QEMU.
     out_.emulators_started = emulators_ ? emulators_->started()
-                                        : (setup_.board.emulated && setup_.gdb.empty() ? out_.times.boots : 0);
+                                        : (setup_.board.emulated && setup_.gdb.empty() && !boards_ ? out_.times.boots : 0);
     return std::move(out_);
   }
 
@@ -215,10 +221,16 @@ class Sweep {
     // one board like a real one.
     const bool served = emulated && !o_.gdb.empty() && o_.gdb != "start";
     if (served) flash::check_served_emulator(setup_.board, o_.gdb, o_.serial_device);
-    if (!emulated || served) setup_.device_lock = &device_lock_;  // one board: one run at a time
+    const bool farm = !o_.remote_boards.empty();
+    if (farm) {
+      boards_.emplace(o_.remote_boards);  // each worker leases one for a variant
+      setup_.boards = &*boards_;
+    } else if (!emulated || served) {
+      setup_.device_lock = &device_lock_;  // one board: one run at a time
+    }
     if (o_.emulators != "per-worker" && o_.emulators != "per-variant")
       throw std::runtime_error(fmt::format("--emulators {}: per-worker or per-variant", o_.emulators));
-    if (emulated && !served && o_.qemu_load == "gdb" && o_.emulators == "per-worker") {
+    if (emulated && !served && !farm && o_.qemu_load == "gdb" && o_.emulators == "per-worker") {
       emulators_.emplace(setup_.board, setup_.qemu);
       setup_.emulators = &*emulators_;
     }
@@ -485,6 +497,7 @@ class Sweep {
   fs::path history_path_;
   std::unique_ptr<results::History> history_;
   std::optional<flash::EmulatorPool> emulators_;  // emulated boards: kept up across variants
+  std::optional<flash::BoardPool> boards_;        // boards on the network, shared out among the workers
   std::mutex results_mutex_, device_lock_;
   std::mutex observe_mutex_;  // strategies and the stage times: one measurement at a time
 };

@@ -46,6 +46,8 @@ struct SweepOptions {
   std::string probe;                    // hardware: the debug probe's serial number (several attached)
   transport::LinkFaults link_faults;    // --link-faults: injected on the host's side of every device link
   std::string gdb;                      // hardware: load through this GDB server (HOST:PORT) or `start` one
+  // Boards on the network (labgrid places) to share the variants out over, instead of the above.
+  std::vector<flash::RemoteBoard> remote_boards;
   std::string command_line;
 };
 
@@ -60,6 +62,7 @@ struct SweepOutcome {
   double wall_seconds = 0;
   std::size_t measured_now = 0, resumed = 0;
   int emulators_started = 0;  // QEMU processes started for the measurements
+  std::vector<std::pair<std::string, std::string>> retired_boards;  // remote boards that went away, and why
 };
 
 // Throws for unusable input (unknown board, bad model, bad --variants, ...) before measuring.

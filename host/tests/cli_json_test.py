@@ -85,6 +85,17 @@ elf = firmware / "mps2-an386" / "selftest.elf"
 check("device flash", "device", "flash", "--board", "mps2-an386", "--elf", str(elf), "--dry-run")
 check("device info", "device", "info", "--board", "mps2-an386")
 check("device selftest", "device", "selftest", "--board", "mps2-an386")
+# `device serve` runs until stopped: its one JSON line (the endpoints) comes first.
+ran.add("device serve")
+serve = subprocess.Popen([aotbench, "device", "serve", "--board", "mps2-an386", "--json"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+try:
+    endpoints = json.loads(serve.stdout.readline() or "null")
+    if not endpoints or not endpoints.get("gdb") or not endpoints.get("serial", "").startswith("tcp:"):
+        fail(f"device serve --json: {endpoints}, {serve.stderr.read() if serve.poll() is not None else ''}")
+finally:
+    serve.terminate()
+    serve.wait(timeout=10)
 if not check("doctor", "doctor", "--board", "mps2-an386")["ok"]:
     fail("doctor --board mps2-an386 --json: not ok on an emulated board")
 if ran != set(names):

@@ -5,6 +5,7 @@ add_executable(device_tests
   tests/device_qemu_test.cpp
   tests/device_gdb_load_test.cpp
   tests/device_kept_emulator_test.cpp
+  tests/board_pool_test.cpp
   tests/device_cycles64_test.cpp
   tests/device_probes_test.cpp
   tests/device_doctor_test.cpp
@@ -45,6 +46,7 @@ add_test(NAME device.gdb_load COMMAND device_tests "--gtest_filter=GdbLoad*:Boar
 set_tests_properties(device.gdb_load PROPERTIES TIMEOUT 180)
 add_test(NAME device.kept_emulator COMMAND device_tests "--gtest_filter=KeptEmulator.*:ServedEmulator.*")
 set_tests_properties(device.kept_emulator PROPERTIES TIMEOUT 180)
+add_test(NAME device.board_pool COMMAND device_tests --gtest_filter=BoardPool.*)
 # Real boards' flashing (issue 10): every hardware profile's commands, --gdb against QEMU's
 # gdbstub, the setup's pyOCD and OpenOCD with no probe; `aotbench doctor` on emulated and real boards.
 add_test(NAME device.probes COMMAND device_tests --gtest_filter=Probes.*)

@@ -36,6 +36,7 @@ void expect_same_variant(const VariantResult& a, const VariantResult& b) {
   EXPECT_EQ(a.outputs_match, b.outputs_match);
   EXPECT_EQ(a.selected, b.selected);
   EXPECT_EQ(a.pareto, b.pareto);
+  EXPECT_EQ(a.measured_on, b.measured_on);
   ASSERT_EQ(a.ops.size(), b.ops.size());
   for (std::size_t i = 0; i < a.ops.size(); ++i) {
     EXPECT_EQ(a.ops[i].index, b.ops[i].index);

@@ -98,6 +98,22 @@ TEST(Csv, EveryRowMatchesItsVariant) {
   }
 }
 
+// Where each variant ran: three columns, only in a run shared out over several boards.
+TEST(Csv, ProvenanceColumnsOnlyWhenSharedOut) {
+  results::Run run = testing::sample_run();
+  Table plain = parse_csv(results_csv(run));
+  EXPECT_EQ(std::count(plain[0].begin(), plain[0].end(), "measured_on"), 0);
+  run.variants[1].measured_on = MeasuredOn{"rack-2", "pi-7", ""};
+  Table shared = parse_csv(results_csv(run));
+  ASSERT_EQ(shared[0].size(), plain[0].size() + 3);
+  const std::size_t at = plain[0].size();
+  EXPECT_EQ(shared[0][at], "measured_on");
+  EXPECT_EQ(shared[0][at + 1], "measured_on_host");
+  EXPECT_EQ(shared[2][at], "rack-2");
+  EXPECT_EQ(shared[2][at + 1], "pi-7");
+  EXPECT_EQ(shared[1][at], "");  // a variant not measured on the farm (none in practice) says nothing
+}
+
 TEST(Csv, HostileMessageSurvivesQuoting) {
   results::Run run = testing::sample_run();
   const VariantResult* failed = nullptr;

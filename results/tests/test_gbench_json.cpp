@@ -86,6 +86,20 @@ TEST(GbenchJson, KeepsEachVariantsFingerprint) {
   EXPECT_EQ(parse_gbench_json(j.dump(), "old").variants[0].fingerprint, "");
 }
 
+// A run shared out over a farm's boards says where each variant ran; others say nothing.
+TEST(GbenchJson, KeepsWhereEachVariantRan) {
+  results::Run run = testing::sample_run();
+  run.variants[0].measured_on = MeasuredOn{"rack-2", "pi-7", "0670FF3"};
+  const std::string text = gbench_json(run);
+  const results::Run back = parse_gbench_json(text, "mem");
+  ASSERT_TRUE(back.variants[0].measured_on.has_value());
+  EXPECT_EQ(back.variants[0].measured_on->place, "rack-2");
+  EXPECT_EQ(back.variants[0].measured_on->host, "pi-7");
+  EXPECT_EQ(back.variants[0].measured_on->probe, "0670FF3");
+  EXPECT_FALSE(back.variants[1].measured_on.has_value());
+  EXPECT_FALSE(json::parse(text)["benchmarks"][1]["aotbench"].contains("measured_on"));
+}
+
 TEST(GbenchJson, FileRoundTrip) {
   auto dir = std::filesystem::path(::testing::TempDir()) / "results_gbench_file";
   std::filesystem::remove_all(dir);

@@ -2,6 +2,8 @@
 // Child processes that never outlive aotbench: each one is killed by its owner's destructor, by
 // the signal handler that install_signal_cleanup() sets up (Ctrl-C, SIGTERM, SIGHUP), and by the
 // kernel if aotbench itself dies (PR_SET_PDEATHSIG, so even SIGKILL leaves no orphan).
+// PR_SET_PDEATHSIG follows the *thread* that started the child: a child meant to outlive that
+// thread must be started from one that lives as long (see EmulatorPool).
 #include <chrono>
 #include <filesystem>
 #include <optional>

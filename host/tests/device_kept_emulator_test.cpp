@@ -102,6 +102,21 @@ TEST(KeptEmulator, APoolReusesWhatRunsAndReplacesWhatExited) {
   EXPECT_EQ(s.info().board, "netduinoplus2");
 }
 
+// A worker thread that started an emulator may end while another still measures on it: the
+// kernel kills a child when the thread that forked it ends, so the pool's own thread starts them.
+TEST(KeptEmulator, OutlivesTheWorkerThreadThatLeasedItFirst) {
+  flash::EmulatorPool pool(netduino(), flash::QemuOptions{});
+  pid_t pid = 0;
+  std::thread([&] { pid = pool.lease()->pid(); }).join();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // a SIGKILL would have landed
+  auto lease = pool.lease();
+  EXPECT_EQ(lease->pid(), pid);
+  EXPECT_TRUE(lease->running());
+  EXPECT_EQ(pool.started(), 1);
+  flash::Session s(*lease, build::FirmwareBuilder().selftest_elf(netduino()));
+  EXPECT_EQ(s.info().board, "netduinoplus2");
+}
+
 // Served: the serial port listens, nothing connects to us; a session loads through the gdbstub
 // and talks over tcp:HOST:PORT, and the device reads no file of ours (no semihosting LoadInput).
 TEST(ServedEmulator, IsLoadedThroughItsGdbstubAndTalkedToOverTcp) {

@@ -206,8 +206,8 @@ void common_options(CLI::App* cmd, DeviceOptions& o, bool needs_elf) {
       ->check(positive_seconds(3600));
   cmd->add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
   cmd->add_option("--port", o.port,
-                  "serial device instead of the profile's, or tcp:HOST:PORT (ser2net raw; an emulator from `device "
-                  "serve`, with --gdb)");
+                  "serial device instead of the profile's, tcp:HOST:PORT (ser2net raw; an emulator of `device "
+                  "serve`, with --gdb) or rfc2217:HOST:PORT (ser2net telnet(rfc2217))");
   cmd->add_option("--probe", o.probe, "hardware: serial number of the debug probe (when several are attached)");
   cmd->add_option("--link-faults", o.link_faults, kLinkFaultsHelp)->check(link_faults_spec());
   cmd->add_option("--gdb", o.gdb,

@@ -131,8 +131,9 @@ void add_sweep(CLI::App& app) {
       ->check(CLI::IsMember({"per-worker", "per-variant"}))
       ->capture_default_str();
   app.add_option("--serial", o.serial_device,
-                 "UART device instead of the profile's, or tcp:HOST:PORT for one served over TCP (ser2net raw, an "
-                 "emulator served by `aotbench device serve`)");
+                 "UART device instead of the profile's, tcp:HOST:PORT for one served raw over TCP (ser2net's raw "
+                 "mode, an emulator of `aotbench device serve`), or rfc2217:HOST:PORT for one served with RFC 2217 "
+                 "(ser2net's telnet(rfc2217) mode)");
   app.add_option("--probe", o.probe, "hardware: serial number of the debug probe to flash through");
   app.add_option("--link-faults", link_faults, kLinkFaultsHelp)->check(link_faults_spec());
   app.add_option("--gdb", o.gdb,

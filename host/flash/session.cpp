@@ -8,25 +8,35 @@
 
 #include "build/elf_info.hpp"
 #include "link/asio_links.hpp"
+#include "link/rfc2217_link.hpp"
 
 namespace aotbench::flash {
 
 namespace {
 
-// A serial device path, or tcp:HOST:PORT for a port served raw over TCP.
+// A serial device path, tcp:HOST:PORT for a port served raw over TCP, or rfc2217:HOST:PORT for
+// one served over Telnet with RFC 2217 (ser2net, a labgrid exporter's USB serial port).
 std::unique_ptr<transport::Link> open_serial(const std::string& device, unsigned baud,
                                              std::chrono::milliseconds timeout) {
-  if (device.rfind("tcp:", 0) == 0) return transport::connect_tcp(device.substr(4), transport::Clock::now() + timeout);
+  const auto deadline = transport::Clock::now() + timeout;
+  if (device.rfind("tcp:", 0) == 0) return transport::connect_tcp(device.substr(4), deadline);
+  if (device.rfind("rfc2217:", 0) == 0)
+    return std::make_unique<transport::Rfc2217Link>(transport::connect_tcp(device.substr(8), deadline), baud, deadline);
   return std::make_unique<transport::SerialLink>(device, baud);
+}
+
+bool network_serial(const std::string& device) {
+  return device.rfind("tcp:", 0) == 0 || device.rfind("rfc2217:", 0) == 0;
 }
 
 }  // namespace
 
 void check_served_emulator(const board::Profile& p, const std::string& gdb, const std::string& serial_device) {
-  if (serial_device.rfind("tcp:", 0) != 0)
+  if (!network_serial(serial_device))
     throw FlashError(fmt::format("--gdb {}: board {} is emulated, so that is the gdbstub of an emulator served elsewhere "
-                                 "(`aotbench device serve`); give its serial port as tcp:HOST:PORT too (a sweep's --serial, "
-                                 "`device`'s --port), or leave --gdb out and aotbench starts the emulator itself",
+                                 "(`aotbench device serve`); give its serial port as tcp:HOST:PORT (or "
+                                 "rfc2217:HOST:PORT) too (a sweep's --serial, `device`'s --port), or leave --gdb out and "
+                                 "aotbench starts the emulator itself",
                                  gdb, p.name));
 }
 

@@ -25,8 +25,9 @@ struct SessionOptions {
   int retries = 3;
   transport::LinkFaults link_faults;  // injected on the host's side of the link (--link-faults)
   std::string flasher;         // hardware: openocd | pyocd instead of the profile's tool
-  // Instead of the profile's serial.device: a device path, or tcp:HOST:PORT for a serial port
-  // served raw over TCP (ser2net, a labgrid RawNetworkSerialPort, a served emulator).
+  // Instead of the profile's serial.device: a device path, tcp:HOST:PORT for a serial port served
+  // raw over TCP (ser2net's raw mode, a served emulator), or rfc2217:HOST:PORT for one served over
+  // Telnet with RFC 2217 (ser2net's telnet(rfc2217) mode: what a labgrid exporter offers).
   std::string serial_device;
   bool flash = true;           // hardware: program the ELF first (false: use what the board runs)
   bool check_build_id = true;  // the device must run the ELF given (GNU build-id)

@@ -18,6 +18,7 @@
 #include "flash/gdb_server.hpp"
 #include "flash/selftest.hpp"
 #include "flash/session.hpp"
+#include "link/asio_links.hpp"
 
 namespace {
 
@@ -147,6 +148,40 @@ TEST(ServedEmulator, IsLoadedThroughItsGdbstubAndTalkedToOverTcp) {
   } catch (const flash::FlashError& e) {
     EXPECT_NE(std::string(e.what()).find("serial port as tcp:HOST:PORT"), std::string::npos) << e.what();
   }
+}
+
+// A lab's serial port: ser2net (Debian's) serving the emulator's UART with Telnet and RFC 2217,
+// as a labgrid exporter serves a USB serial adapter. The self-test's 64 KiB echo carries every
+// byte value, 0xFF (Telnet's IAC) included, both ways.
+TEST(ServedEmulator, TalksThroughSer2netWithRfc2217) {
+  const std::string ser2net = flash::find_program("ser2net");
+  if (ser2net.empty()) GTEST_SKIP() << "no ser2net on PATH (scripts/setup installs Debian's)";
+  const board::Profile& p = netduino();
+  flash::QemuOptions served;
+  served.serve = true;
+  flash::QemuInstance board(p, served);
+  const unsigned telnet_port = transport::TcpListener().port();
+  const fs::path dir = fs::temp_directory_path() / fmt::format("aotbench-ser2net-{}", getpid());
+  fs::create_directories(dir);
+  std::ofstream(dir / "ser2net.yaml") << fmt::format(
+      "connection: &board\n  accepter: telnet(rfc2217),tcp,127.0.0.1,{}\n  connector: tcp,127.0.0.1,{}\n",
+      telnet_port, board.port());
+  flash::ChildProcess server({ser2net, "-n", "-d", "-c", (dir / "ser2net.yaml").string()}, dir / "ser2net.log");
+  for (int i = 0; i < 100 && !flash::listening_on(telnet_port); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_TRUE(flash::listening_on(telnet_port)) << "ser2net did not listen";
+
+  flash::SessionOptions o;
+  o.flashing.gdb = fmt::format("127.0.0.1:{}", board.gdb_port());
+  o.serial_device = fmt::format("rfc2217:127.0.0.1:{}", telnet_port);
+  flash::Session s(p, build::FirmwareBuilder().selftest_elf(p), o);
+  EXPECT_NE(s.where().find("rfc2217 127.0.0.1:"), std::string::npos) << s.where();
+  EXPECT_EQ(s.info().board, "netduinoplus2");
+  build::FirmwareBuilder fw;
+  const flash::SelftestReport r = flash::run_selftest(s, fw.selftest_elf(p), fw.calibration_stack_usage(p));
+  EXPECT_TRUE(r.echo_ok);
+  EXPECT_TRUE(r.ok());
+  fs::remove_all(dir);
 }
 
 // The command: `device serve --json` prints its endpoints, `device info` uses them, and

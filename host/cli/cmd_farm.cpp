@@ -84,9 +84,9 @@ void lease(const Options& o) {
     j["coordinator"] = client.coordinator();
     fmt::print("{}\n", j.dump(2));
   } else {
-    fmt::print("place {} (board {}) acquired by {} at {}\n  serial {} ({}, {} baud), exporter {}\n  gdb    {}\n", r.place,
-               r.board, r.owner, client.coordinator(), r.serial.str(), r.serial_kind, r.serial_speed, r.exporter,
-               r.gdb.str());
+    fmt::print("place {} (board {}) acquired by {} at {}\n  serial {} ({}, {} baud), exporter {}\n  gdb    {}{}\n",
+               r.place, r.board, r.owner, client.coordinator(), r.serial.str(), r.serial_kind, r.serial_speed,
+               r.exporter, r.gdb.str(), r.flasher.empty() ? "" : " (" + r.flasher + ")");
   }
   std::fflush(stdout);
   if (o.hold_s) {

@@ -41,6 +41,7 @@ std::string Endpoint::str() const {
 nlohmann::json PlaceResources::to_json() const {
   return {{"place", place},
           {"board", board},
+          {"flasher", flasher.empty() ? nlohmann::json(nullptr) : nlohmann::json(flasher)},
           {"serial", {{"host", serial.host}, {"port", serial.port}, {"kind", serial_kind}, {"speed", serial_speed},
                       {"address", serial.str()}}},
           {"gdb", {{"host", gdb.host}, {"port", gdb.port}, {"address", gdb.str()}}},
@@ -60,6 +61,13 @@ PlaceResources resolve_resources(const PlaceInfo& p, const std::string& coordina
                                 "(a profile of `aotbench boards`, e.g. nucleo-f767zi)",
                                 p.name, kBoardTag, client(coordinator), p.name, kBoardTag));
   out.board = board->second;
+  if (const auto f = p.tags.find(kFlasherTag); f != p.tags.end()) {
+    if (f->second != "openocd" && f->second != "pyocd" && f->second != "qemu")
+      throw FarmError(fmt::format("place {}: tag {}={} is none of openocd, pyocd, qemu (the kind of its GDB server): "
+                                  "`{} -p {} set-tags {}=openocd`",
+                                  p.name, kFlasherTag, f->second, client(coordinator), p.name, kFlasherTag));
+    out.flasher = f->second;
+  }
 
   const ResourceInfo* gdb = nullptr;
   std::vector<const ResourceInfo*> serial;

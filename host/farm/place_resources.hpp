@@ -13,6 +13,8 @@
 namespace aotbench::farm {
 
 inline constexpr const char* kBoardTag = "aotbench-board";
+// Optional: the GDB server's kind (openocd | pyocd | qemu) when it is not the profile's flasher.
+inline constexpr const char* kFlasherTag = "aotbench-flasher";
 inline constexpr const char* kGdbResource = "gdb";
 inline constexpr const char* kConsoleResource = "console";  // preferred when a place has several serial ports
 
@@ -25,6 +27,7 @@ struct Endpoint {
 struct PlaceResources {
   std::string place;
   std::string board;        // profile name, from the tag aotbench-board
+  std::string flasher;      // tag aotbench-flasher (openocd | pyocd | qemu), or empty: the profile's
   Endpoint serial;
   std::string serial_kind;  // "raw" | "rfc2217"
   unsigned serial_speed = 115200;

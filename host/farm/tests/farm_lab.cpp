@@ -20,8 +20,6 @@ namespace fs = std::filesystem;
 namespace aotbench::farm::test {
 namespace {
 
-fs::path venv_bin(const std::string& name) { return flash::deps_dir() / "venv" / "bin" / name; }
-
 std::string read_file(const fs::path& p) {
   std::ifstream in(p);
   std::stringstream s;
@@ -46,6 +44,8 @@ int listen_socket(unsigned& port) {
 }
 
 }  // namespace
+
+fs::path venv_bin(const std::string& name) { return flash::deps_dir() / "venv" / "bin" / name; }
 
 std::string lab_missing() {
   for (const char* p : {"labgrid-coordinator", "labgrid-exporter", "labgrid-client"})
@@ -125,7 +125,7 @@ FarmLab::~FarmLab() {
   fs::remove_all(dir_, ec);
 }
 
-void FarmLab::wait_for_log(const fs::path& log, const std::string& text, flash::ChildProcess& p) {
+void wait_for_log(const fs::path& log, const std::string& text, flash::ChildProcess& p) {
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (std::chrono::steady_clock::now() < until) {
     if (read_file(log).find(text) != std::string::npos) return;

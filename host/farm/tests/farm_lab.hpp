@@ -31,6 +31,12 @@ std::string lab_missing();
 // A free TCP port on 127.0.0.1 (bound and closed: for programs that bind it themselves).
 unsigned free_port();
 
+// .deps/venv/bin/NAME
+std::filesystem::path venv_bin(const std::string& name);
+
+// Waits until `log` holds `text`; throws with the log when `p` ends first or after 60 s.
+void wait_for_log(const std::filesystem::path& log, const std::string& text, flash::ChildProcess& p);
+
 class FarmLab {
  public:
   // Boards with place, exporter and tags set; ports are chosen here.
@@ -66,7 +72,6 @@ class FarmLab {
   std::vector<std::unique_ptr<flash::ChildProcess>> exporters_;
 
   void listen_loop();
-  void wait_for_log(const std::filesystem::path& log, const std::string& text, flash::ChildProcess& p);
   void check(const std::vector<std::string>& args) const;
 };
 

@@ -310,5 +310,38 @@ TEST_F(Lab, SignalsReleaseAndKillLeavesTheLock) {
   ASSERT_EQ(lab->client({"-p", "qemu-2", "release"}).exit_code, 0);  // as README's "Board farms" says
 }
 
+// scenarios/farms/labgrid/ as a lab admin uses it: the exporter loads its configuration, places.sh
+// makes the places, and aotbench reads what a sweep needs from them.
+TEST_F(Lab, TheWorkedExampleLabWorks) {
+  const fs::path example = fs::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "farms" / "labgrid";
+  const fs::path log = lab->dir() / "bench1.log";
+  flash::ChildProcess exporter({"/bin/sh", "-c",
+                                fmt::format("cd '{}' && exec '{}' -c {} -n bench1 --hostname bench1.lab '{}'",
+                                            lab->dir().string(), test::venv_bin("labgrid-exporter").string(),
+                                            lab->coordinator(), (example / "exporter-bench1.yaml").string())},
+                               log);
+  test::wait_for_log(log, "connected to coordinator", exporter);
+  const auto made = flash::run_command(
+      {"/usr/bin/env", "PATH=" + test::venv_bin("").string() + ":" + std::getenv("PATH"),
+       "LG_COORDINATOR=" + lab->coordinator(), "/bin/sh", (example / "places.sh").string()},
+      120s);
+  ASSERT_EQ(made.exit_code, 0) << made.output;
+  {
+    Lease f7 = client().reserve({{"aotbench-board", "nucleo-f767zi"}});
+    EXPECT_EQ(f7.place(), "nucleo-f767zi-1");
+    EXPECT_EQ(f7.resources().serial.str(), "bench1.lab:4001");
+    EXPECT_EQ(f7.resources().serial_kind, "raw");
+    EXPECT_EQ(f7.resources().gdb.str(), "bench1.lab:3333");
+    EXPECT_EQ(f7.resources().flasher, "pyocd");
+    EXPECT_EQ(f7.resources().exporter, "bench1");
+    Lease f4 = client().acquire("stm32f429i-disc1-1");
+    EXPECT_EQ(f4.resources().board, "stm32f429i-disc1");
+    EXPECT_EQ(f4.resources().gdb.str(), "bench1.lab:3334");
+    EXPECT_EQ(f4.resources().flasher, "openocd");
+  }
+  for (const char* place : {"nucleo-f767zi-1", "stm32f429i-disc1-1"})
+    EXPECT_EQ(lab->client({"-p", place, "delete"}).exit_code, 0);
+}
+
 }  // namespace
 }  // namespace aotbench::farm

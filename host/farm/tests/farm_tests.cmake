@@ -10,6 +10,7 @@ target_include_directories(farm_tests PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/farm/
 target_link_libraries(farm_tests PRIVATE aotbench_host GTest::gtest_main)
 target_compile_definitions(farm_tests PRIVATE
   "AOTBENCH_DEPS_DIR=\"${AOTBENCH_DEPS_DIR}\""
+  "AOTBENCH_SOURCE_DIR=\"${CMAKE_SOURCE_DIR}\""
   "AOTBENCH_BIN=\"$<TARGET_FILE:aotbench>\"")
 add_dependencies(farm_tests aotbench)
 

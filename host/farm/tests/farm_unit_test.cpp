@@ -134,6 +134,7 @@ TEST(LabgridOutput, ShowOfAnAcquiredPlace) {
   EXPECT_EQ(r.gdb.str(), "127.0.0.1:41002");
   EXPECT_EQ(r.exporter, "exp1");
   EXPECT_EQ(r.owner, "vm/root");
+  EXPECT_EQ(r.flasher, "");
 }
 
 TEST(LabgridOutput, ResourcesThatAreMissingOrUnusable) {
@@ -150,6 +151,11 @@ TEST(LabgridOutput, ResourcesThatAreMissingOrUnusable) {
   p.tags.erase("aotbench-board");
   EXPECT_NE(error_of_place(p).find("labgrid-client -x lab:20408 -p board-a set-tags aotbench-board=PROFILE"),
             std::string::npos);
+  p = good;
+  p.tags["aotbench-flasher"] = "jlink";
+  EXPECT_NE(error_of_place(p).find("tag aotbench-flasher=jlink is none of openocd, pyocd, qemu"), std::string::npos);
+  p.tags["aotbench-flasher"] = "openocd";
+  EXPECT_EQ(resolve_resources(p, "lab").flasher, "openocd");
   p = good;
   p.resources.pop_back();
   EXPECT_NE(error_of_place(p).find("has no GDB server"), std::string::npos);

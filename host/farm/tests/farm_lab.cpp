@@ -66,6 +66,7 @@ FarmLab::FarmLab(std::vector<LabBoard> boards) : boards_(std::move(boards)) {
   dir_ = mkdtemp(tmpl);
   for (auto& b : boards_) {
     for (auto [port, what] : {std::pair{&b.serial_port, "console"}, std::pair{&b.gdb_port, "gdb"}}) {
+      if (*port != 0) continue;  // the test serves it (e.g. a QEMU)
       auto l = std::make_unique<Listener>();
       l->fd = listen_socket(l->port);
       l->banner = b.place + " " + what + "\n";

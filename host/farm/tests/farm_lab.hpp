@@ -4,7 +4,8 @@
 // `console` (protocol raw) and its GDB server as a NetworkSerialPort `gdb`, and places created and
 // tagged with labgrid-client as a lab's admin would. The "boards" are TCP listeners on free ports
 // (or anything the test starts there, e.g. a halted QEMU): each accepts connections, says which
-// board and endpoint it is ("qemu-1 console\n") and counts the connections open at once. Every
+// board and endpoint it is ("qemu-1 console\n") and counts the connections open at once; or what
+// the test runs on ports it chose (a halted QEMU: its gdbstub and its UART as a TCP server). Every
 // process is stopped and the folder removed at the end; none outlives the test (PDEATHSIG).
 #include <atomic>
 #include <filesystem>
@@ -39,7 +40,7 @@ void wait_for_log(const std::filesystem::path& log, const std::string& text, fla
 
 class FarmLab {
  public:
-  // Boards with place, exporter and tags set; ports are chosen here.
+  // Boards with place, exporter and tags set; a port left 0 is a listener of the lab's.
   explicit FarmLab(std::vector<LabBoard> boards);
   ~FarmLab();
 

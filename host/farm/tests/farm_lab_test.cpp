@@ -343,5 +343,41 @@ TEST_F(Lab, TheWorkedExampleLabWorks) {
     EXPECT_EQ(lab->client({"-p", place, "delete"}).exit_code, 0);
 }
 
+// An emulated board as a lab would leave it running: QEMU halted (-S) with its gdbstub and its
+// UART on TCP ports, exported as the place's `gdb` and `console`. gdb loads the self-test firmware
+// through the address the place gives, and every section reads back the same.
+TEST(LabQemu, AHaltedQemuBehindAPlace) {
+  if (const std::string why = test::lab_missing(); !why.empty()) GTEST_SKIP() << why;
+  const unsigned gdb_port = test::free_port(), serial_port = test::free_port();
+  char tmpl[] = "/tmp/aotbench-farmqemu-XXXXXX";
+  const fs::path dir = mkdtemp(tmpl);
+  flash::ChildProcess qemu({"qemu-system-arm", "-M", "netduinoplus2", "-display", "none", "-monitor", "none", "-S",
+                            "-gdb", fmt::format("tcp:127.0.0.1:{}", gdb_port), "-serial",
+                            fmt::format("tcp:127.0.0.1:{},server=on,wait=off", serial_port)},
+                           dir / "qemu.log");
+  FarmLab lab({{"qemu-3", "lab-q", {{"aotbench-board", "netduinoplus2"}, {"aotbench-flasher", "qemu"}}, serial_port, gdb_port}});
+  {
+    Lease l = Client(lab.coordinator()).acquire("qemu-3");
+    EXPECT_EQ(l.resources().flasher, "qemu");
+    // The UART is QEMU's server socket: it takes the connection aotbench's link will make.
+    const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(static_cast<uint16_t>(l.resources().serial.port));
+    inet_pton(AF_INET, l.resources().serial.host.c_str(), &a.sin_addr);
+    EXPECT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a), 0) << strerror(errno);
+    close(fd);
+    const fs::path elf = fs::path(AOTBENCH_FIRMWARE_DIR) / "netduinoplus2" / "selftest.elf";
+    const auto r = flash::run_command({"gdb-multiarch", "-batch", "-ex", "target remote " + l.resources().gdb.str(),
+                                       "-ex", "load", "-ex", "compare-sections", elf.string()},
+                                      60s);
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("matched"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("MIS-MATCHED"), std::string::npos) << r.output;
+  }
+  EXPECT_EQ(lab.who_rows(), std::vector<std::string>{});
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace aotbench::farm

@@ -16,6 +16,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <thread>
 
 namespace aotbench::flash {
@@ -303,14 +304,20 @@ void kill_all_children() {
 }
 
 void install_signal_cleanup() {
-  static std::atomic<bool> installed{false};
-  if (installed.exchange(true)) return;
+  // Goes in front of whatever handler is there now, also one installed after an earlier call
+  // (a command's own Ctrl-C handler): the cleanup runs first, then that handler.
+  static std::mutex m;
+  std::lock_guard<std::mutex> lock(m);
   for (int i = 0; i < 3; ++i) {
+    struct sigaction current {};
+    sigaction(g_signals[i], nullptr, &current);
+    if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == on_signal) continue;
     struct sigaction sa {};
     sa.sa_sigaction = on_signal;
     sa.sa_flags = SA_SIGINFO;
     sigemptyset(&sa.sa_mask);
-    sigaction(g_signals[i], &sa, &g_previous[i]);
+    g_previous[i] = current;
+    sigaction(g_signals[i], &sa, nullptr);
   }
 }
 

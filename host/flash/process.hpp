@@ -53,7 +53,8 @@ CommandResult run_command(const std::vector<std::string>& argv, std::chrono::mil
 
 // Installs handlers for SIGINT, SIGTERM and SIGHUP that kill every live ChildProcess, run the
 // registered SignalCleanupCommands, then let the signal take its course (the previous handler is
-// called if there was one, else the default action). Idempotent. A program with its own handler
+// called if there was one, else the default action). Idempotent; called again after a program
+// installed a handler of its own, it goes back in front of that one. A program with its own handler
 // can call kill_all_children() and run_signal_cleanup_commands() from it.
 void install_signal_cleanup();
 void kill_all_children();  // async-signal-safe

@@ -16,6 +16,6 @@ target_compile_definitions(farm_tests PRIVATE
   "AOTBENCH_BIN=\"$<TARGET_FILE:aotbench>\"")
 add_dependencies(farm_tests aotbench)
 
-add_test(NAME farm.unit COMMAND farm_tests "--gtest_filter=FarmSpec.*:PyLiteral.*:LabgridOutput.*:LabgridCli.*")
+add_test(NAME farm.unit COMMAND farm_tests "--gtest_filter=FarmSpec.*:PyLiteral.*:LabgridOutput.*:LabgridCli.*:SignalCleanup.*")
 add_test(NAME farm.labgrid COMMAND farm_tests "--gtest_filter=Lab.*:LabQemu.*")
 set_tests_properties(farm.labgrid PROPERTIES TIMEOUT 600 SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")

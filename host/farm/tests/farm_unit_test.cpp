@@ -2,6 +2,12 @@
 // what labgrid 26.0.1's client printed against a real coordinator and exporter (copied from a
 // terminal); the lab tests (farm_lab_test.cpp) read the live ones.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
 
 #include "farm/board_spec.hpp"
 #include "farm/errors.hpp"
@@ -9,6 +15,7 @@
 #include "farm/labgrid_output.hpp"
 #include "farm/place_resources.hpp"
 #include "farm/py_literal.hpp"
+#include "flash/process.hpp"
 
 namespace aotbench::farm {
 namespace {
@@ -221,6 +228,38 @@ TEST(LabgridCli, ErrorMessageAndCoordinator) {
   EXPECT_EQ(resolve_coordinator(""), "lab:2");
   unsetenv("LG_COORDINATOR");
   EXPECT_EQ(resolve_coordinator(""), "127.0.0.1:20408");
+}
+
+// What a Lease relies on: on SIGTERM the signal cleanup runs a registered command (labgrid's
+// release), also when the program installed a handler of its own after the cleanup was first
+// installed (as `aotbench farm lease` and the sweep do), and then that handler runs too.
+volatile sig_atomic_t g_handled = 0;
+void own_handler(int) { g_handled = 1; }
+
+TEST(SignalCleanup, RunsRegisteredCommandsThenTheProgramsHandler) {
+  const std::filesystem::path mark =
+      std::filesystem::temp_directory_path() / ("aotbench-cleanup-" + std::to_string(getpid()));
+  std::filesystem::remove(mark);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    flash::install_signal_cleanup();
+    flash::SignalCleanupCommand release({"/bin/sh", "-c", "echo released > '" + mark.string() + "'"},
+                                        std::chrono::seconds(10));
+    struct sigaction sa {};
+    sa.sa_handler = own_handler;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, nullptr);  // replaces the cleanup...
+    flash::install_signal_cleanup();   // ...which goes back in front of it
+    raise(SIGTERM);
+    _exit(g_handled && release.taken() ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  std::string text;
+  std::ifstream(mark) >> text;
+  EXPECT_EQ(text, "released");  // it had finished when the handler returned
+  std::filesystem::remove(mark);
 }
 
 }  // namespace

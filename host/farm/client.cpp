@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -228,6 +229,8 @@ Lease Client::reserve(const std::map<std::string, std::string>& tags, const Rese
     throw FarmError(fmt::format("labgrid allocated a place to reservation {} but it could not be acquired: {}", token,
                                 labgrid_error(r.output)));
   const std::string name = acquired_name(r.output);
+  if (name.empty())
+    throw FarmError(fmt::format("cannot read labgrid's output: `{}` printed `{}`", cli_.shown({"-p", "+" + token, "acquire"}), r.output));
   Lease lease(cli_, name);
   guard.cancel();
   const PlaceInfo info = show(name);

@@ -22,5 +22,7 @@ void add_variants(CLI::App& app);
 void add_infer(CLI::App& app);
 // `aotbench tune --export/--import FILE`: the tuning log between machines.
 void add_tune(CLI::App& app);
+// `aotbench farm places|lease`: a labgrid board farm (host/farm).
+void add_farm(CLI::App& app);
 
 }  // namespace aotbench::cli

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   aotbench::cli::add_variants(app);
   aotbench::cli::add_infer(app);
   aotbench::cli::add_tune(app);
+  aotbench::cli::add_farm(app);
   // Last: its help footer must not be copied into the subcommands created before it.
   aotbench::cli::add_sweep(app);
   try {

@@ -7,13 +7,16 @@
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <thread>
 
 namespace aotbench::flash {
@@ -37,11 +40,16 @@ void forget(pid_t pid) {
   }
 }
 
+// Commands the handler runs after killing the children (SignalCleanupCommand), same idea.
+constexpr int kMaxCleanups = 16;
+std::array<std::atomic<SignalCleanupCommand::Prepared*>, kMaxCleanups> g_cleanups{};
+
 struct sigaction g_previous[3];
 const int g_signals[3] = {SIGINT, SIGTERM, SIGHUP};
 
 void on_signal(int sig, siginfo_t* info, void* ctx) {
   kill_all_children();
+  run_signal_cleanup_commands();
   for (int i = 0; i < 3; ++i) {
     if (g_signals[i] != sig) continue;
     const struct sigaction& prev = g_previous[i];
@@ -96,7 +104,101 @@ pid_t spawn(const ExecPlan& plan, int out) {
   return pid;
 }
 
+long monotonic_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1000L + t.tv_nsec / 1000000L;
+}
+
 }  // namespace
+
+struct SignalCleanupCommand::Prepared {
+  std::string path;
+  std::vector<std::string> args;
+  std::vector<char*> argv;
+  long timeout_ms = 0;
+  std::atomic<bool> taken{false};  // the handler took it out of the table
+  std::atomic<bool> done{false};   // ... and it has finished (or could not start)
+};
+
+SignalCleanupCommand::SignalCleanupCommand(const std::vector<std::string>& argv, std::chrono::milliseconds timeout)
+    : p_(std::make_unique<Prepared>()) {
+  ExecPlan plan(argv);  // resolves the program now: nothing is looked up in the handler
+  p_->path = plan.path;
+  p_->args = argv;
+  for (auto& a : p_->args) p_->argv.push_back(a.data());
+  p_->argv.push_back(nullptr);
+  p_->timeout_ms = static_cast<long>(timeout.count());
+  install_signal_cleanup();
+  for (auto& slot : g_cleanups) {
+    Prepared* empty = nullptr;
+    if (slot.compare_exchange_strong(empty, p_.get())) return;
+  }
+  throw ProcessError(fmt::format("too many cleanup commands registered (at most {})", kMaxCleanups));
+}
+
+SignalCleanupCommand::~SignalCleanupCommand() {
+  for (auto& slot : g_cleanups) {
+    Prepared* mine = p_.get();
+    if (slot.compare_exchange_strong(mine, nullptr)) return;
+  }
+  // The handler took it, maybe on another thread: it reads p_ until the command has finished.
+  while (p_->taken && !p_->done) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+}
+
+bool SignalCleanupCommand::taken() const { return p_->taken; }
+
+void run_signal_cleanup_commands() {
+  pid_t pids[kMaxCleanups];
+  SignalCleanupCommand::Prepared* cmds[kMaxCleanups];
+  int n = 0;
+  long budget = 0;
+  for (auto& slot : g_cleanups) {
+    SignalCleanupCommand::Prepared* c = slot.exchange(nullptr);  // each command runs once
+    if (!c) continue;
+    c->taken = true;
+    pid_t pid = _Fork();  // not fork(): no atfork handlers, which may take locks
+    if (pid == 0) {
+      setpgid(0, 0);  // out of the terminal's foreground group: a second Ctrl-C does not reach it
+      struct sigaction ign {};
+      ign.sa_handler = SIG_IGN;
+      sigaction(SIGINT, &ign, nullptr);
+      sigaction(SIGHUP, &ign, nullptr);
+      sigset_t none;
+      sigemptyset(&none);
+      sigprocmask(SIG_SETMASK, &none, nullptr);  // the handler's blocked signal is not inherited
+      int devnull = open("/dev/null", O_RDONLY);
+      dup2(devnull, 0);
+      dup2(2, 1);  // what it says goes to our stderr, never into a --json stdout
+      close_range(3, ~0u, 0);
+      execve(c->path.c_str(), c->argv.data(), environ);
+      _exit(127);
+    }
+    if (pid < 0) {
+      c->done = true;
+      continue;
+    }
+    pids[n] = pid;
+    cmds[n] = c;
+    budget = std::max(budget, c->timeout_ms);
+    ++n;
+  }
+  const long start = monotonic_ms();
+  for (int left = n; left > 0;) {
+    const bool late = monotonic_ms() - start > budget;
+    for (int i = 0; i < n; ++i) {
+      if (pids[i] <= 0) continue;
+      int st = 0;
+      if (late) kill(pids[i], SIGKILL);
+      if (waitpid(pids[i], &st, late ? 0 : WNOHANG) != pids[i]) continue;
+      pids[i] = 0;
+      cmds[i]->done = true;
+      --left;
+    }
+    timespec pause{0, 20 * 1000 * 1000};
+    if (left > 0) nanosleep(&pause, nullptr);
+  }
+}
 
 std::string find_program(const std::string& name) {
   const char* path = std::getenv("PATH");
@@ -202,14 +304,20 @@ void kill_all_children() {
 }
 
 void install_signal_cleanup() {
-  static std::atomic<bool> installed{false};
-  if (installed.exchange(true)) return;
+  // Goes in front of whatever handler is there now, also one installed after an earlier call
+  // (a command's own Ctrl-C handler): the cleanup runs first, then that handler.
+  static std::mutex m;
+  std::lock_guard<std::mutex> lock(m);
   for (int i = 0; i < 3; ++i) {
+    struct sigaction current {};
+    sigaction(g_signals[i], nullptr, &current);
+    if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == on_signal) continue;
     struct sigaction sa {};
     sa.sa_sigaction = on_signal;
     sa.sa_flags = SA_SIGINFO;
     sigemptyset(&sa.sa_mask);
-    sigaction(g_signals[i], &sa, &g_previous[i]);
+    g_previous[i] = current;
+    sigaction(g_signals[i], &sa, nullptr);
   }
 }
 

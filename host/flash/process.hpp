@@ -6,6 +6,7 @@
 // thread must be started from one that lives as long (see EmulatorPool).
 #include <chrono>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -52,11 +53,38 @@ struct CommandResult {
 // Runs a command to completion (killed after `timeout`), capturing its output.
 CommandResult run_command(const std::vector<std::string>& argv, std::chrono::milliseconds timeout);
 
-// Installs handlers for SIGINT, SIGTERM and SIGHUP that kill every live ChildProcess, then let the
-// signal take its course (the previous handler is called if there was one, else the default
-// action). Idempotent. A program with its own handler can call kill_all_children() from it.
+// Installs handlers for SIGINT, SIGTERM and SIGHUP that kill every live ChildProcess, run the
+// registered SignalCleanupCommands, then let the signal take its course (the previous handler is
+// called if there was one, else the default action). Idempotent; called again after a program
+// installed a handler of its own, it goes back in front of that one. A program with its own handler
+// can call kill_all_children() and run_signal_cleanup_commands() from it.
 void install_signal_cleanup();
 void kill_all_children();  // async-signal-safe
+
+// A command that undoes something outside this process which killing our children does not
+// (a lock held on a server, e.g. a labgrid place): while the object lives, the signal cleanup
+// runs it once, after killing the children, and waits for it up to `timeout`. The command line
+// is prepared here (nothing is allocated in the handler); it runs in a process group of its own
+// with SIGINT ignored, so a second Ctrl-C does not cut it short, with its stdout on our stderr.
+// Registering installs the signal cleanup.
+class SignalCleanupCommand {
+ public:
+  SignalCleanupCommand(const std::vector<std::string>& argv, std::chrono::milliseconds timeout);
+  ~SignalCleanupCommand();  // unregisters (waits for the handler if it is running the command)
+  SignalCleanupCommand(const SignalCleanupCommand&) = delete;
+  SignalCleanupCommand& operator=(const SignalCleanupCommand&) = delete;
+  // The handler has taken the command (it ran, or is running): the owner need not undo again.
+  bool taken() const;
+
+  struct Prepared;  // what the handler reads
+
+ private:
+  std::unique_ptr<Prepared> p_;
+};
+
+// Runs every registered SignalCleanupCommand not yet taken, all at once, and waits for them.
+// Async-signal-safe; install_signal_cleanup()'s handler calls it.
+void run_signal_cleanup_commands();
 
 // Shell-quoted form of a command line, for messages and --dry-run.
 std::string shell_join(const std::vector<std::string>& argv);

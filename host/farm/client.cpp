@@ -1,0 +1,245 @@
+// See client.hpp. The reservation flow is labgrid's: `reserve TAG=VALUE` -> token; `wait TOKEN`
+// polls until the coordinator allocates a place (polling also keeps the reservation alive: an
+// unpolled one expires after 60 s); `-p +TOKEN acquire` locks the allocated place. We then cancel
+// the reservation: the lock protects the place, and a released place whose reservation is still
+// allocated stays unavailable to the next one for up to a minute.
+#include "farm/client.hpp"
+
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "farm/errors.hpp"
+#include "farm/place_resources.hpp"
+
+namespace aotbench::farm {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr std::chrono::seconds kCancelTimeout{15};
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// "acquired place NAME" -> NAME
+std::string acquired_name(const std::string& output) {
+  const std::string marker = "acquired place ";
+  const auto at = output.rfind(marker);
+  if (at == std::string::npos) return "";
+  const auto end = output.find('\n', at);
+  return output.substr(at + marker.size(), end == std::string::npos ? std::string::npos : end - at - marker.size());
+}
+
+std::string holder_text(const PlaceInfo& p) {
+  if (p.acquired.empty()) return p.reservation.empty() ? "free" : "allocated to reservation " + p.reservation;
+  const auto slash = p.acquired.find('/');
+  return fmt::format("held by {} on {} since {}", p.acquired.substr(slash + 1), p.acquired.substr(0, slash),
+                     p.changed.substr(0, p.changed.find('.')));
+}
+
+std::string places_with_tags(const std::vector<PlaceInfo>& places) {
+  std::vector<std::string> out;
+  for (const auto& p : places) out.push_back(p.tags.empty() ? p.name + " (no tags)" : p.name + " (" + tags_str(p.tags) + ")");
+  return out.empty() ? "none" : fmt::format("{}", fmt::join(out, ", "));
+}
+
+// A reservation of ours: cancelled when it goes out of scope, or by the signal cleanup.
+class ReservationGuard {
+ public:
+  ReservationGuard(const LabgridCli& cli, std::string token)
+      : cli_(cli),
+        token_(std::move(token)),
+        on_signal_(std::make_unique<flash::SignalCleanupCommand>(cli_.command({"cancel-reservation", token_}),
+                                                                 kCancelTimeout)) {}
+  ~ReservationGuard() { cancel(); }
+  void cancel() noexcept {
+    if (!on_signal_) return;
+    if (!on_signal_->taken()) {
+      try {
+        const auto r = cli_.run({"cancel-reservation", token_});
+        if (r.exit_code != 0 && r.output.find("does not exist") == std::string::npos)
+          fmt::print(stderr, "aotbench: could not cancel labgrid reservation {}: {}\n", token_, labgrid_error(r.output));
+      } catch (const std::exception& e) {
+        fmt::print(stderr, "aotbench: could not cancel labgrid reservation {}: {}\n", token_, e.what());
+      }
+    }
+    on_signal_.reset();
+  }
+
+ private:
+  const LabgridCli& cli_;
+  std::string token_;
+  std::unique_ptr<flash::SignalCleanupCommand> on_signal_;
+};
+
+}  // namespace
+
+std::string describe(const ReserveProgress& p) {
+  std::vector<std::string> places;
+  for (const auto& c : p.candidates) places.push_back(c.name + " " + holder_text(c));
+  return fmt::format("waiting for a place with {} ({:.0f} s, {} reservation(s) ahead): {}", tags_str(p.tags),
+                     p.seconds, p.ahead, fmt::join(places, "; "));
+}
+
+Client::Client(const std::string& coordinator) : cli_(resolve_coordinator(coordinator)) {}
+
+std::vector<PlaceInfo> Client::places() const { return parse_places(cli_.check({"-v", "places"})); }
+
+std::vector<ReservationInfo> Client::reservations() const { return parse_reservations(cli_.check({"reservations"})); }
+
+PlaceInfo Client::show(const std::string& place) const {
+  const flash::CommandResult r = cli_.run({"-p", place, "show"});
+  if (r.exit_code != 0) explain_acquire_failure(place, r.output);
+  const auto places = parse_places(r.output);
+  if (places.size() != 1)
+    throw FarmError(fmt::format("cannot read labgrid's output: `{}` printed {} places", cli_.shown({"-p", place, "show"}),
+                                places.size()));
+  return places.front();
+}
+
+void Client::explain_acquire_failure(const std::string& place, const std::string& output) const {
+  const std::string why = labgrid_error(output);
+  const std::string who = cli_.shown({"who"});
+  if (why.find("matches nothing") != std::string::npos) {
+    throw FarmError(fmt::format("no place named {} at the labgrid coordinator {}; its places: {} (`aotbench farm "
+                                "places --coordinator {}`)",
+                                place, coordinator(), places_with_tags(places()), coordinator()));
+  }
+  if (why.find("matches multiple places") != std::string::npos)
+    throw FarmError(fmt::format("{} names several places at {} ({}): give one's full name", place, coordinator(), why));
+  if (why.find("already acquired") != std::string::npos) {
+    PlaceInfo p;
+    try {
+      p = show(place);
+    } catch (const FarmError&) {
+      throw FarmError(fmt::format("place {} is held by someone else: {} (`{}` lists every holder)", place, why, who));
+    }
+    if (p.acquired == labgrid_identity())
+      throw FarmError(fmt::format(
+          "place {} is already {} — you ({}): another aotbench or labgrid-client of yours is using it, or one was killed "
+          "(kill -9) and left its lock. If none is running, `{}` frees it",
+          p.name, holder_text(p), p.acquired, cli_.shown({"-p", p.name, "release"})));
+    throw FarmError(fmt::format("place {} is {}: wait, ask them, or take any free board like it with "
+                                "--board labgrid:{}=... (`{}` lists every holder)",
+                                p.name, holder_text(p), kBoardTag, who));
+  }
+  if (why.find("has no matching remote resource") != std::string::npos)
+    throw FarmError(fmt::format("place {}: {}: is its exporter running and connected to {}? (`{}`)", place, why,
+                                coordinator(), cli_.shown({"-p", place, "show"})));
+  throw FarmError(fmt::format("labgrid could not acquire place {}: {}", place, why));
+}
+
+// After labgrid-client said "acquired place NAME": the lease, its resources, and whether NAME is
+// the place asked for (labgrid matches -p as a substring of names and aliases).
+Lease Client::take(const std::string& name, const std::string& asked) const {
+  Lease lease(cli_, name);
+  const PlaceInfo info = show(name);
+  if (!asked.empty() && asked != name && std::find(info.aliases.begin(), info.aliases.end(), asked) == info.aliases.end())
+    throw FarmError(fmt::format("no place is named {} at {}: labgrid took it for place {} (it matches parts of "
+                                "names); give the full name",
+                                asked, coordinator(), name));
+  lease.set_resources(resolve_resources(info, coordinator()));
+  return lease;
+}
+
+Lease Client::acquire(const std::string& place) const {
+  const flash::CommandResult r = cli_.run({"-p", place, "acquire"});
+  if (r.exit_code != 0) explain_acquire_failure(place, r.output);
+  const std::string name = acquired_name(r.output);
+  if (name.empty())
+    throw FarmError(fmt::format("cannot read labgrid's output: `{}` printed `{}`", cli_.shown({"-p", place, "acquire"}), r.output));
+  return take(name, place);
+}
+
+Lease Client::reserve(const std::map<std::string, std::string>& tags, const ReserveOptions& o) const {
+  std::vector<PlaceInfo> candidates;
+  const auto all = places();
+  for (const auto& p : all)
+    if (place_has_tags(p, tags)) candidates.push_back(p);
+  if (candidates.empty())
+    throw FarmError(fmt::format("no place at the labgrid coordinator {} has the tags {}: its places are {}; tag one "
+                                "with `{}`",
+                                coordinator(), tags_str(tags), places_with_tags(all),
+                                cli_.shown({"-p", "PLACE", "set-tags", tags_str(tags)})));
+
+  std::vector<std::string> args = {"reserve"};
+  if (o.prio != 0) args.insert(args.end(), {"--prio", std::to_string(o.prio)});
+  for (const auto& [k, v] : tags) args.push_back(k + "=" + v);
+  const auto made = parse_reservations(cli_.check(args));
+  if (made.size() != 1 || made.front().token.empty())
+    throw FarmError(fmt::format("cannot read labgrid's output: `{}` printed no reservation", cli_.shown(args)));
+  const std::string token = made.front().token;
+  ReservationGuard guard(cli_, token);
+
+  if (made.front().state != "allocated") {
+    const fs::path log = fs::temp_directory_path() / fmt::format("aotbench-labgrid-wait-{}-{}.log", getpid(), token);
+    flash::ChildProcess waiter(cli_.command({"wait", token}), log);
+    const auto start = Clock::now();
+    auto next_progress = start;
+    while (waiter.running()) {
+      const auto now = Clock::now();
+      if (o.timeout.count() > 0 && now - start > o.timeout) {
+        std::vector<std::string> held;
+        for (const auto& p : places())
+          if (place_has_tags(p, tags)) held.push_back(p.name + " " + holder_text(p));
+        fs::remove(log);
+        throw FarmError(fmt::format("no place with {} was free within {} s: {}", tags_str(tags), o.timeout.count() / 1000,
+                                    fmt::join(held, "; ")));
+      }
+      if (o.progress && now >= next_progress) {
+        ReserveProgress pr;
+        pr.token = token;
+        pr.tags = tags;
+        pr.seconds = std::chrono::duration<double>(now - start).count();
+        for (const auto& r : reservations()) {  // printed as the coordinator serves them: priority, then age
+          if (r.token == token) break;
+          pr.ahead += r.state == "waiting";
+        }
+        for (const auto& p : places())
+          if (place_has_tags(p, tags)) pr.candidates.push_back(p);
+        o.progress(pr);
+        next_progress = Clock::now() + o.progress_every;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    const std::string out = read_file(log);
+    fs::remove(log);
+    // `wait` prints the reservation each second; the last "state:" is where it stopped.
+    const auto at = out.rfind("\nstate: ");
+    const std::string state = at == std::string::npos ? "" : out.substr(at + 8, out.find('\n', at + 1) - at - 8);
+    if (waiter.exit_code() != 0 || state != "allocated")
+      throw FarmError(fmt::format("labgrid reservation {} for {} ended {}: {}", token, tags_str(tags),
+                                  state.empty() ? "without an allocation" : state, labgrid_error(out)));
+  }
+
+  const flash::CommandResult r = cli_.run({"-p", "+" + token, "acquire"});
+  if (r.exit_code != 0)
+    throw FarmError(fmt::format("labgrid allocated a place to reservation {} but it could not be acquired: {}", token,
+                                labgrid_error(r.output)));
+  const std::string name = acquired_name(r.output);
+  if (name.empty())
+    throw FarmError(fmt::format("cannot read labgrid's output: `{}` printed `{}`", cli_.shown({"-p", "+" + token, "acquire"}), r.output));
+  Lease lease(cli_, name);
+  guard.cancel();
+  const PlaceInfo info = show(name);
+  lease.set_resources(resolve_resources(info, coordinator()));
+  return lease;
+}
+
+Lease Client::lease(const FarmSpec& spec, const ReserveOptions& o) const {
+  return spec.by_tags() ? reserve(spec.tags, o) : acquire(spec.place);
+}
+
+}  // namespace aotbench::farm

@@ -1,0 +1,54 @@
+#pragma once
+// labgrid-client has no machine-readable output; these read what its commands print (labgrid
+// 26.0.1, pinned in scripts/python-requirements.txt; the tests run the real client, so a change
+// of format fails them): `-v places` and `-p PLACE show` (a block per place, and for `show` every
+// matching or acquired resource with its parameters as a Python literal) and `reservations`.
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aotbench::farm {
+
+struct ResourceInfo {
+  std::string name;                            // as the place knows it: its match's rename, else its own name
+  std::string exporter, group, cls, resource;  // its path EXPORTER/GROUP/CLS/NAME
+  bool acquired = false;                       // held by the place ("Acquired resource"), not only matching
+  nlohmann::json params = nlohmann::json::object();  // host, port, protocol, ..., extra
+  bool avail = false;                          // the exporter has it
+  std::string path() const { return exporter + "/" + group + "/" + cls + "/" + resource; }
+};
+
+struct PlaceInfo {
+  std::string name;
+  std::vector<std::string> aliases;
+  std::string comment;
+  std::map<std::string, std::string> tags;
+  std::vector<std::string> matches;             // "EXPORTER/GROUP/CLS[/NAME][ -> RENAME]"
+  std::string acquired;                         // "HOST/USER" of the holder; empty when free
+  std::vector<std::string> acquired_resources;  // paths
+  std::vector<std::string> allowed;
+  std::string created, changed;                 // as labgrid prints them (local time)
+  std::string reservation;                      // token of the reservation it is allocated to
+  std::vector<ResourceInfo> resources;          // `show` only
+};
+
+struct ReservationInfo {
+  std::string token, owner, state;              // state: waiting, allocated, acquired, expired, invalid
+  int prio = 0;
+  std::map<std::string, std::string> filters;   // the "main" filter: TAG=VALUE
+  std::vector<std::string> allocations;         // places allocated to it
+  std::string created, timeout;
+};
+
+// Blocks starting "Place 'NAME':" (from `-v places` or `show`). Throws FarmError on a resource
+// whose parameters cannot be read.
+std::vector<PlaceInfo> parse_places(std::string_view text);
+// Blocks starting "Reservation 'TOKEN':".
+std::vector<ReservationInfo> parse_reservations(std::string_view text);
+
+// Does a place have every tag of `tags` (labgrid's scheduler also takes name=PLACE)?
+bool place_has_tags(const PlaceInfo& p, const std::map<std::string, std::string>& tags);
+
+}  // namespace aotbench::farm

@@ -1,0 +1,266 @@
+// host/farm without a lab: board specs, and reading labgrid-client's output. The outputs are
+// what labgrid 26.0.1's client printed against a real coordinator and exporter (copied from a
+// terminal); the lab tests (farm_lab_test.cpp) read the live ones.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+
+#include "farm/board_spec.hpp"
+#include "farm/errors.hpp"
+#include "farm/labgrid_cli.hpp"
+#include "farm/labgrid_output.hpp"
+#include "farm/place_resources.hpp"
+#include "farm/py_literal.hpp"
+#include "flash/process.hpp"
+
+namespace aotbench::farm {
+namespace {
+
+std::string error_of(const std::string& spec) {
+  try {
+    parse_board_spec(spec);
+  } catch (const FarmError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(FarmSpec, PlaceAndTags) {
+  EXPECT_TRUE(is_labgrid_spec("labgrid:qemu-1"));
+  EXPECT_FALSE(is_labgrid_spec("stm32"));
+  const FarmSpec p = parse_board_spec("labgrid:qemu-1");
+  EXPECT_FALSE(p.by_tags());
+  EXPECT_EQ(p.place, "qemu-1");
+  EXPECT_EQ(p.str(), "labgrid:qemu-1");
+  const FarmSpec t = parse_board_spec("labgrid:aotbench-board=nucleo-f767zi,rack=r2");
+  EXPECT_TRUE(t.by_tags());
+  EXPECT_EQ(t.tags, (std::map<std::string, std::string>{{"aotbench-board", "nucleo-f767zi"}, {"rack", "r2"}}));
+  EXPECT_EQ(t.str(), "labgrid:aotbench-board=nucleo-f767zi,rack=r2");
+}
+
+TEST(FarmSpec, ErrorsSayWhatIsWrongAndTheForm) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"stm32", "does not start with labgrid:"},
+      {"labgrid:", "nothing after labgrid:"},
+      {"labgrid:+ABC", "reservation token"},
+      {"labgrid:a b", "has a ` `"},
+      {"labgrid:board=x,,rack=1", "empty TAG=VALUE"},
+      {"labgrid:board=x,qemu-1", "`qemu-1` has no `=`"},
+      {"labgrid:Board=x", "not a labgrid tag name"},
+      {"labgrid:b=x", "not a labgrid tag name"},
+      {"labgrid:board=", "tag board has no value"},
+      {"labgrid:board=a=b", "has a `=`"},
+      {"labgrid:board=x,board=y", "tag board is given twice"},
+  };
+  for (const auto& [spec, want] : cases) {
+    const std::string e = error_of(spec);
+    EXPECT_NE(e.find(want), std::string::npos) << spec << ": " << e;
+    EXPECT_NE(e.find("labgrid:TAG=VALUE"), std::string::npos) << spec << ": " << e;  // the valid forms
+  }
+}
+
+TEST(PyLiteral, WhatPprintPrints) {
+  const auto j = parse_py_literal(R"({'acquired': 'board-a',
+   'avail': True,
+   'cls': 'NetworkSerialPort',
+   'params': {'extra': {'proxy': 'localhost', 'proxy_required': False, 'none': None},
+              'host': '127.0.0.1',
+              'path': ('/dev/serial/by-id/usb-STMicroelectronics_STM32_STLink_'
+                       "0671FF3833554B3043164817-if02"),
+              'port': 41001,
+              'ratio': -1.5e3,
+              'list': [1, (2,), "it's \\ \x41\u00e9"],
+              'speed': 115200}})");
+  EXPECT_EQ(j["acquired"], "board-a");
+  EXPECT_EQ(j["avail"], true);
+  EXPECT_EQ(j["params"]["extra"]["proxy_required"], false);
+  EXPECT_TRUE(j["params"]["extra"]["none"].is_null());
+  EXPECT_EQ(j["params"]["path"], "/dev/serial/by-id/usb-STMicroelectronics_STM32_STLink_0671FF3833554B3043164817-if02");
+  EXPECT_EQ(j["params"]["port"], 41001);
+  EXPECT_EQ(j["params"]["ratio"], -1500.0);
+  EXPECT_EQ(j["params"]["list"], nlohmann::json::parse(R"([1, [2], "it's \\ Aé"])"));
+  EXPECT_THROW(parse_py_literal("{'a': }"), FarmError);
+  EXPECT_THROW(parse_py_literal("{'a': 1"), FarmError);
+}
+
+// labgrid-client -x ... -p board-a show, with the place acquired.
+constexpr const char* kShow = R"(Place 'board-a':
+  tags: aotbench-board=netduinoplus2, family=stm32
+  matches:
+    exp1/board-a/NetworkSerialPort
+    exp1/board-a/NetworkSerialPort/gdb -> gdb
+  acquired: vm/root
+  acquired resources:
+    exp1/board-a/NetworkSerialPort/NetworkSerialPort
+    exp1/board-a/NetworkSerialPort/gdb
+  created: 2026-11-24 15:17:23.950484
+  changed: 2026-11-24 15:17:58.289894
+Acquired resource 'NetworkSerialPort' (exp1/board-a/NetworkSerialPort/NetworkSerialPort):
+  {'acquired': 'board-a',
+   'avail': True,
+   'cls': 'NetworkSerialPort',
+   'params': {'extra': {'proxy': 'localhost', 'proxy_required': False},
+              'host': '127.0.0.1',
+              'port': 41001,
+              'protocol': 'raw',
+              'speed': 115200}}
+Acquired resource 'gdb' (exp1/board-a/NetworkSerialPort/gdb):
+  {'acquired': 'board-a',
+   'avail': True,
+   'cls': 'NetworkSerialPort',
+   'params': {'extra': {'proxy': 'localhost', 'proxy_required': False},
+              'host': '127.0.0.1',
+              'port': 41002,
+              'protocol': 'raw'}}
+)";
+
+TEST(LabgridOutput, ShowOfAnAcquiredPlace) {
+  const auto places = parse_places(kShow);
+  ASSERT_EQ(places.size(), 1u);
+  const PlaceInfo& p = places[0];
+  EXPECT_EQ(p.name, "board-a");
+  EXPECT_EQ(p.tags, (std::map<std::string, std::string>{{"aotbench-board", "netduinoplus2"}, {"family", "stm32"}}));
+  EXPECT_EQ(p.matches, (std::vector<std::string>{"exp1/board-a/NetworkSerialPort", "exp1/board-a/NetworkSerialPort/gdb -> gdb"}));
+  EXPECT_EQ(p.acquired, "vm/root");
+  EXPECT_EQ(p.acquired_resources.size(), 2u);
+  EXPECT_EQ(p.changed, "2026-11-24 15:17:58.289894");
+  ASSERT_EQ(p.resources.size(), 2u);
+  EXPECT_EQ(p.resources[1].name, "gdb");
+  EXPECT_EQ(p.resources[1].path(), "exp1/board-a/NetworkSerialPort/gdb");
+  EXPECT_TRUE(p.resources[1].acquired);
+  EXPECT_EQ(p.resources[1].params["port"], 41002);
+
+  const PlaceResources r = resolve_resources(p, "127.0.0.1:41000");
+  EXPECT_EQ(r.board, "netduinoplus2");
+  EXPECT_EQ(r.serial.str(), "127.0.0.1:41001");
+  EXPECT_EQ(r.serial_kind, "raw");
+  EXPECT_EQ(r.gdb.str(), "127.0.0.1:41002");
+  EXPECT_EQ(r.exporter, "exp1");
+  EXPECT_EQ(r.owner, "vm/root");
+  EXPECT_EQ(r.flasher, "");
+}
+
+TEST(LabgridOutput, ResourcesThatAreMissingOrUnusable) {
+  auto error_of_place = [](PlaceInfo p) {
+    try {
+      resolve_resources(p, "lab:20408");
+    } catch (const FarmError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const PlaceInfo good = parse_places(kShow).at(0);
+  PlaceInfo p = good;
+  p.tags.erase("aotbench-board");
+  EXPECT_NE(error_of_place(p).find("labgrid-client -x lab:20408 -p board-a set-tags aotbench-board=PROFILE"),
+            std::string::npos);
+  p = good;
+  p.tags["aotbench-flasher"] = "jlink";
+  EXPECT_NE(error_of_place(p).find("tag aotbench-flasher=jlink is none of openocd, pyocd, qemu"), std::string::npos);
+  p.tags["aotbench-flasher"] = "openocd";
+  EXPECT_EQ(resolve_resources(p, "lab").flasher, "openocd");
+  p = good;
+  p.resources.pop_back();
+  EXPECT_NE(error_of_place(p).find("has no GDB server"), std::string::npos);
+  p = good;
+  p.resources.erase(p.resources.begin());
+  EXPECT_NE(error_of_place(p).find("has no serial port"), std::string::npos);
+  p = good;
+  p.resources[0].params["extra"]["proxy_required"] = true;
+  EXPECT_NE(error_of_place(p).find("runs isolated"), std::string::npos);
+  p = good;
+  p.resources[0].avail = false;
+  EXPECT_NE(error_of_place(p).find("is not available"), std::string::npos);
+  // An exported USBSerialPort (the exporter's own ser2net) has no protocol: RFC 2217.
+  p = good;
+  p.resources[0].params.erase("protocol");
+  EXPECT_EQ(resolve_resources(p, "lab").serial_kind, "rfc2217");
+  // Two serial ports: the one named console is the UART.
+  p = good;
+  p.resources.push_back(p.resources[0]);
+  EXPECT_NE(error_of_place(p).find("several serial ports"), std::string::npos);
+  p.resources.back().name = "console";
+  p.resources.back().params["port"] = 5000;
+  EXPECT_EQ(resolve_resources(p, "lab").serial.port, 5000u);
+}
+
+// labgrid-client reservations, one allocated and one waiting.
+TEST(LabgridOutput, Reservations) {
+  const auto rs = parse_reservations(R"(Reservation 'RLW6OJEDKC':
+  owner: vm/root
+  token: RLW6OJEDKC
+  state: allocated
+  filters:
+    main: family=stm32
+  allocations:
+    main: board-a
+  created: 2026-11-24 15:19:35.632207
+  timeout: 2026-11-24 15:20:35.632266
+Reservation '2K7SC6ROL3':
+  owner: vm/root
+  token: 2K7SC6ROL3
+  state: waiting
+  prio: 2
+  filters:
+    main: family=stm32 aotbench-board=netduinoplus2
+  created: 2026-11-24 15:19:43.912841
+  timeout: 2026-11-24 15:20:46.956108
+)");
+  ASSERT_EQ(rs.size(), 2u);
+  EXPECT_EQ(rs[0].token, "RLW6OJEDKC");
+  EXPECT_EQ(rs[0].state, "allocated");
+  EXPECT_EQ(rs[0].allocations, std::vector<std::string>{"board-a"});
+  EXPECT_EQ(rs[1].state, "waiting");
+  EXPECT_EQ(rs[1].prio, 2);
+  EXPECT_EQ(rs[1].filters, (std::map<std::string, std::string>{{"family", "stm32"}, {"aotbench-board", "netduinoplus2"}}));
+  EXPECT_TRUE(rs[1].allocations.empty());
+}
+
+TEST(LabgridCli, ErrorMessageAndCoordinator) {
+  EXPECT_EQ(labgrid_error("Selected role x\nlabgrid-client: Error: place pattern nosuch matches nothing\n"),
+            "place pattern nosuch matches nothing");
+  EXPECT_EQ(resolve_coordinator("lab:1"), "lab:1");
+  setenv("LG_COORDINATOR", "lab:2", 1);
+  EXPECT_EQ(resolve_coordinator(""), "lab:2");
+  unsetenv("LG_COORDINATOR");
+  EXPECT_EQ(resolve_coordinator(""), "127.0.0.1:20408");
+}
+
+// What a Lease relies on: on SIGTERM the signal cleanup runs a registered command (labgrid's
+// release), also when the program installed a handler of its own after the cleanup was first
+// installed (as `aotbench farm lease` and the sweep do), and then that handler runs too.
+volatile sig_atomic_t g_handled = 0;
+void own_handler(int) { g_handled = 1; }
+
+TEST(SignalCleanup, RunsRegisteredCommandsThenTheProgramsHandler) {
+  const std::filesystem::path mark =
+      std::filesystem::temp_directory_path() / ("aotbench-cleanup-" + std::to_string(getpid()));
+  std::filesystem::remove(mark);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    flash::install_signal_cleanup();
+    flash::SignalCleanupCommand release({"/bin/sh", "-c", "echo released > '" + mark.string() + "'"},
+                                        std::chrono::seconds(10));
+    struct sigaction sa {};
+    sa.sa_handler = own_handler;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, nullptr);  // replaces the cleanup...
+    flash::install_signal_cleanup();   // ...which goes back in front of it
+    raise(SIGTERM);
+    _exit(g_handled && release.taken() ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  std::string text;
+  std::ifstream(mark) >> text;
+  EXPECT_EQ(text, "released");  // it had finished when the handler returned
+  std::filesystem::remove(mark);
+}
+
+}  // namespace
+}  // namespace aotbench::farm

@@ -72,6 +72,8 @@ std::string run_summary_json(const Run& run) {
     Json layers = Json::array();  // every layer's kernel schedule
     for (const auto& l : v.layers) layers.push_back({{"index", l.index}, {"type", l.type}, {"schedule", l.schedule}});
     j["layers"] = layers;
+    if (v.measured_on)
+      j["measured_on"] = {{"place", v.measured_on->place}, {"host", v.measured_on->host}, {"probe", v.measured_on->probe}};
     variants.push_back(j);
   }
   const VariantResult* w = run.winner();

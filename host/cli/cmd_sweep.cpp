@@ -1,12 +1,16 @@
 // `aotbench --board B --model M [options]`: the main job. Sweeps the variants on the board,
 // measures each, picks the best under the board's limits and writes the results.
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <map>
 
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
+#include "farm/board_spec.hpp"
+#include "farm/farm_boards.hpp"
 #include "results/pareto.hpp"
 #include "results/summary.hpp"
 #include "sweep/fit_check.hpp"
@@ -30,6 +34,31 @@ void print_pareto(const results::Run& run) {
   }
 }
 
+// --board labgrid:...: takes the places and turns the sweep onto their boards.
+farm::FarmBoards take_places(sweep::SweepOptions& o, const std::string& coordinator, int places) {
+  if (!o.gdb.empty() || !o.serial_device.empty())
+    throw std::runtime_error(fmt::format("--board {}: the places say where their GDB server and serial port are; "
+                                         "leave out --gdb and --serial",
+                                         o.board));
+  const farm::FarmSpec spec = farm::parse_board_spec(o.board);
+  const farm::Client client(coordinator);
+  farm::ReserveOptions ro;
+  ro.progress = [&](const farm::ReserveProgress& p) {
+    if (!o.quiet) fmt::print(stderr, "aotbench: {}\n", farm::describe(p));
+  };
+  if (!o.quiet) fmt::print(stderr, "aotbench: taking {} at the labgrid coordinator {} ...\n", spec.str(), client.coordinator());
+  farm::FarmBoards taken = farm::take_farm_boards(client, spec, places, ro, [&](const std::string& note) {
+    if (!o.quiet) fmt::print(stderr, "aotbench: {}\n", note);
+  });
+  std::vector<std::string> names;
+  for (const auto& b : taken.boards) names.push_back(fmt::format("{} (exporter {})", b.name, b.host));
+  if (!o.quiet)
+    fmt::print(stderr, "aotbench: board {} on {} place(s): {}\n", taken.board, names.size(), fmt::join(names, ", "));
+  o.board = taken.board;
+  o.remote_boards = taken.boards;
+  return taken;
+}
+
 void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
   if (json) {
     auto j = nlohmann::ordered_json::parse(results::run_summary_json(r.run));
@@ -47,6 +76,21 @@ void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
     j["link"] = {{"requests", l.rpc.requests}, {"attempts", l.rpc.attempts}, {"silences", l.rpc.timeouts},
                  {"crc_errors", l.rpc.crc_errors}, {"nacks", l.rpc.nacks}, {"progress_frames", l.rpc.progress_frames},
                  {"faults_injected", {{"up", faults(l.up)}, {"down", faults(l.down)}}}};
+    // A sweep over a farm's places: each one's share, and those taken out of service.
+    std::map<std::string, std::pair<std::string, int>> share;
+    for (const auto& v : r.run.variants)
+      if (v.measured_on) {
+        auto& [host, count] = share[v.measured_on->place];
+        host = v.measured_on->host;
+        ++count;
+      }
+    if (!share.empty() || !r.retired_boards.empty()) {
+      auto places = nlohmann::ordered_json::array();
+      for (const auto& [place, hc] : share) places.push_back({{"place", place}, {"host", hc.first}, {"variants", hc.second}});
+      auto retired = nlohmann::ordered_json::array();
+      for (const auto& [place, why] : r.retired_boards) retired.push_back({{"place", place}, {"why", why}});
+      j["places"] = {{"measured_on", places}, {"retired", retired}};
+    }
     fmt::print("{}\n", j.dump(2));
   } else if (quiet) {
     if (r.winner) fmt::print("{}\n", r.run.variants[*r.winner].key);
@@ -80,7 +124,11 @@ void add_sweep(CLI::App& app) {
   static std::string per_op;
   static std::vector<std::string> inputs;
   static std::string link_faults;
-  app.add_option("--board", o.board, "board profile name or alias (see `aotbench boards`)");
+  static std::string coordinator;
+  static int places = 0;
+  app.add_option("--board", o.board,
+                 "board profile name or alias (see `aotbench boards`), or a labgrid farm's: labgrid:PLACE, or "
+                 "labgrid:TAG=VALUE[,TAG=VALUE] for every free place with those tags (waits its turn)");
   app.add_option("--model", o.model, "zoo spec (mnv2, vww, kws, ic, ad; e.g. mnv2:width=0.5) or a .tflite file");
   app.add_option("--variants", o.variants, "edit the sweep space (see below)")->check(variants_spec());
   app.add_option("--objective", o.objective, "what the winner minimizes")
@@ -141,6 +189,10 @@ void add_sweep(CLI::App& app) {
                  "gdbserver`'s; an emulator's from `aotbench device serve`, with --serial tcp:HOST:PORT; on this host "
                  "or another), or `start` one of the flasher for the board's probe")
       ->check(gdb_server());
+  app.add_option("--coordinator", coordinator,
+                 "labgrid:...: the coordinator HOST:PORT (default: $LG_COORDINATOR, else 127.0.0.1:20408)");
+  app.add_option("--places", places, "labgrid:TAG=VALUE: use at most this many places (default: every free one)")
+      ->check(whole_number(1, 64, "places"));
   app.add_flag("-q,--quiet", o.quiet, "no progress; print only the winner's key");
   app.add_flag("--json", json, "print the results as JSON on stdout");
   app.footer(sweep::space_help() +
@@ -160,6 +212,8 @@ void add_sweep(CLI::App& app) {
     if (json) o.quiet = true;
     o.command_line = "aotbench --board " + o.board + " --model " + o.model +
                      (o.variants.empty() ? "" : " --variants '" + o.variants + "'");
+    std::optional<farm::FarmBoards> farm_boards;  // held (locked in labgrid) until the sweep has ended
+    if (farm::is_labgrid_spec(o.board)) farm_boards = take_places(o, coordinator, places);
     sweep::SweepOutcome r;
     try {
       r = sweep::run_sweep(o);

@@ -14,9 +14,10 @@ namespace aotbench::flash {
 struct RemoteBoard {
   std::string name;    // what results call it: a labgrid place, or the GDB address
   std::string gdb;     // HOST:PORT of its GDB server (a gdbstub, OpenOCD, pyOCD)
-  std::string serial;  // tcp:HOST:PORT of its UART
+  std::string serial;  // tcp:HOST:PORT (raw) or rfc2217:HOST:PORT of its UART
   std::string host;    // the host it hangs off (a labgrid exporter), for provenance
   std::string probe;   // the probe's serial number, when known
+  std::string flasher;  // the GDB server's kind (openocd | pyocd | qemu); empty: the profile's
 };
 
 class BoardPool {

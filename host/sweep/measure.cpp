@@ -201,7 +201,7 @@ class Pipeline {
   void measure_on(const flash::RemoteBoard* remote) {
     enter(Stage::flash);
     flash::SessionOptions so;
-    so.flasher = s_.flasher;
+    so.flasher = remote && !remote->flasher.empty() ? remote->flasher : s_.flasher;
     so.serial_device = remote ? remote->serial : s_.serial_device;
     so.flashing.probe = s_.probe;
     so.flashing.gdb = remote ? remote->gdb : s_.gdb;

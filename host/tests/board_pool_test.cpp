@@ -14,8 +14,8 @@ using aotbench::flash::BoardPool;
 using aotbench::flash::RemoteBoard;
 
 std::vector<RemoteBoard> two_boards() {
-  return {{"place-a", "127.0.0.1:3333", "tcp:127.0.0.1:4000", "exp-a", ""},
-          {"place-b", "127.0.0.1:3334", "tcp:127.0.0.1:4001", "exp-b", ""}};
+  return {{"place-a", "127.0.0.1:3333", "tcp:127.0.0.1:4000", "exp-a", "", ""},
+          {"place-b", "127.0.0.1:3334", "tcp:127.0.0.1:4001", "exp-b", "", ""}};
 }
 
 TEST(BoardPool, NoBoardIsLeasedTwiceAtOnce) {

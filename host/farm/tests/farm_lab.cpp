@@ -8,6 +8,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -102,6 +103,7 @@ FarmLab::FarmLab(std::vector<LabBoard> boards) : boards_(std::move(boards)) {
                                              dir_.string(), venv_bin("labgrid-exporter").string(), coordinator_, name,
                                              name)},
         log));
+    exporter_names_.push_back(name);
     wait_for_log(log, "connected to coordinator", *exporters_.back());
   }
 
@@ -201,6 +203,11 @@ void FarmLab::listen_loop() {
     std::erase_if(conns, [](const auto& c) { return c.first < 0; });
   }
   for (auto& [fd, l] : conns) close(fd);
+}
+
+void FarmLab::kill_exporter(const std::string& name) {
+  for (std::size_t i = 0; i < exporter_names_.size(); ++i)
+    if (exporter_names_[i] == name) ::kill(exporters_[i]->pid(), SIGKILL);
 }
 
 }  // namespace aotbench::farm::test

@@ -56,6 +56,9 @@ class FarmLab {
   // Most connections a board's endpoint (serial or gdb port) had open at once.
   int max_open(unsigned port) const;
 
+  // Ends the exporter `name` (SIGKILL: a lab host that goes away).
+  void kill_exporter(const std::string& name);
+
  private:
   struct Listener {
     int fd = -1;
@@ -71,6 +74,7 @@ class FarmLab {
   std::thread listen_thread_;
   std::unique_ptr<flash::ChildProcess> coordinator_proc_;
   std::vector<std::unique_ptr<flash::ChildProcess>> exporters_;
+  std::vector<std::string> exporter_names_;  // beside exporters_
 
   void listen_loop();
   void check(const std::vector<std::string>& args) const;

@@ -1,0 +1,206 @@
+// Sweeps on a labgrid farm: two places, each an emulator served on loopback (`device serve`'s
+// QemuInstance: halted, its gdbstub and its UART on TCP) behind its own real labgrid exporter.
+// `aotbench --board labgrid:aotbench-board=netduinoplus2` takes both, shares the variants out and
+// measures what a local sweep measures; two sweeps asking for the same tag take turns; a lab host
+// that goes away mid-sweep (its exporter and its board killed) costs no result; and no lock is
+// left behind.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <fmt/core.h>
+
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <thread>
+
+#include "board/registry.hpp"
+#include "farm_lab.hpp"
+#include "flash/process.hpp"
+#include "flash/qemu.hpp"
+
+namespace aotbench::farm {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+const board::Profile& netduino() {
+  static board::Registry reg;
+  return reg.get("netduinoplus2", {});
+}
+
+// What must not depend on where a variant ran.
+using Measured = std::map<std::string, std::string>;  // key -> "status counts stack flash ram"
+
+// From `aotbench ... --json`.
+Measured measured(const nlohmann::json& out) {
+  Measured m;
+  for (const auto& v : out.at("variants"))
+    m[v.at("key")] = fmt::format("{} {} {} {} {}", v.at("status").get<std::string>(), v.at("counts_median").dump(),
+                                 v.at("stack_bytes").dump(), v.at("flash_total").dump(), v.at("ram_total").dump());
+  return m;
+}
+
+struct Sweep {
+  int rc = -1;
+  nlohmann::json out;
+  std::string err;
+  Measured measured;
+  std::map<std::string, int> share;  // place -> variants
+};
+
+class FarmSweep : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (const std::string why = test::lab_missing(); !why.empty()) GTEST_SKIP() << why;
+    char tmpl[] = "/tmp/aotbench-farmsweep-XXXXXX";
+    dir_ = mkdtemp(tmpl);
+    flash::QemuOptions served;
+    served.serve = true;
+    for (int i = 0; i < 2; ++i) boards_.push_back(std::make_unique<flash::QemuInstance>(netduino(), served));
+    lab_ = std::make_unique<test::FarmLab>(std::vector<test::LabBoard>{
+        {"emu-1", "host-a", {{"aotbench-board", "netduinoplus2"}, {"pool", "nightly"}}, boards_[0]->port(),
+         boards_[0]->gdb_port()},
+        {"emu-2", "host-b", {{"aotbench-board", "netduinoplus2"}, {"pool", "nightly"}}, boards_[1]->port(),
+         boards_[1]->gdb_port()}});
+  }
+
+  void TearDown() override {
+    if (!lab_) return;
+    EXPECT_EQ(lab_->who_rows(), std::vector<std::string>{}) << "a lock is left";
+    lab_.reset();
+    boards_.clear();
+    fs::remove_all(dir_);
+  }
+
+  std::vector<std::string> sweep_args(const std::string& board, const std::string& out) const {
+    return {AOTBENCH_BIN, "--board", board, "--model", "kws", "--variants", "@corners", "--tune", "off",
+            "--repeat", "3", "--jobs", "2", "--coordinator", lab_->coordinator(), "--out", (dir_ / out).string(),
+            "--history", (dir_ / (out + ".sqlite")).string(), "--json"};
+  }
+
+  // Starts a sweep; its stdout and stderr go to files of the test folder.
+  std::unique_ptr<flash::ChildProcess> start(const std::vector<std::string>& args, const std::string& name) const {
+    return std::make_unique<flash::ChildProcess>(
+        std::vector<std::string>{"/bin/sh", "-c",
+                                 flash::shell_join(args) + " >" + (dir_ / (name + ".out")).string() + " 2>" +
+                                     (dir_ / (name + ".err")).string()},
+        "");
+  }
+
+  Sweep finish(flash::ChildProcess& p, const std::string& name) const {
+    Sweep s;
+    s.rc = p.wait_for(600s).value_or(-1);
+    std::ifstream out(dir_ / (name + ".out")), err(dir_ / (name + ".err"));
+    s.err.assign(std::istreambuf_iterator<char>(err), {});
+    const std::string text((std::istreambuf_iterator<char>(out)), {});
+    if (text.empty()) return s;
+    s.out = nlohmann::json::parse(text);
+    s.measured = measured(s.out);
+    if (s.out.contains("places"))
+      for (const auto& p : s.out["places"]["measured_on"]) s.share[p["place"]] = p["variants"];
+    return s;
+  }
+
+  Sweep run(const std::vector<std::string>& args, const std::string& name) const {
+    auto p = start(args, name);
+    return finish(*p, name);
+  }
+
+  fs::path dir_;
+  std::vector<std::unique_ptr<flash::QemuInstance>> boards_;
+  std::unique_ptr<test::FarmLab> lab_;
+};
+
+// The reference: the same sweep on a board of aotbench's own.
+Measured local_sweep(const fs::path& dir) {
+  static Measured measured;
+  if (!measured.empty()) return measured;
+  const auto r = flash::run_command({AOTBENCH_BIN, "--board", "netduinoplus2", "--model", "kws", "--variants",
+                                     "@corners", "--tune", "off", "--repeat", "3", "--jobs", "1", "--out",
+                                     (dir / "local").string(), "--history", (dir / "local.sqlite").string(), "--json"},
+                                    600s);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  measured = ::aotbench::farm::measured(nlohmann::json::parse(r.output.substr(r.output.find('{'))));
+  return measured;
+}
+
+TEST_F(FarmSweep, UsesBothPlacesAndMeasuresWhatALocalSweepDoes) {
+  const Measured local = local_sweep(dir_);
+  ASSERT_EQ(local.size(), 10u);
+  Sweep s = run(sweep_args("labgrid:pool=nightly", "farm"), "farm");
+  ASSERT_EQ(s.rc, 0) << s.err;
+  EXPECT_EQ(s.measured, local);
+  EXPECT_EQ(s.share.size(), 2u) << s.err;  // both places did part of it
+  EXPECT_EQ(s.share["emu-1"] + s.share["emu-2"], 10);
+  EXPECT_GT(s.share["emu-1"], 0);
+  EXPECT_GT(s.share["emu-2"], 0);
+  EXPECT_EQ(s.out["stages"]["emulators_started"], 0);  // every variant on the farm's boards
+  for (const auto& v : s.out["variants"]) EXPECT_TRUE(v.contains("measured_on")) << v["key"];
+  // results.csv says where each ran, with the exporter
+  std::ifstream csv(dir_ / "farm" / "results.csv");
+  std::string header;
+  std::getline(csv, header);
+  EXPECT_NE(header.find("measured_on,measured_on_host"), std::string::npos) << header;
+}
+
+// Two sweeps of one user asking for the same tag: the second waits for places (with progress)
+// or takes what the first left free, and none is used by both at once: each holds its places
+// through labgrid's locks, and each ends with its results identical to the local ones.
+TEST_F(FarmSweep, TwoSweepsForOneTagTakeTurns) {
+  const Measured local = local_sweep(dir_);
+  auto a = start(sweep_args("labgrid:pool=nightly", "a"), "a");
+  std::this_thread::sleep_for(500ms);
+  auto b = start(sweep_args("labgrid:pool=nightly", "b"), "b");
+  const Sweep ra = finish(*a, "a"), rb = finish(*b, "b");
+  ASSERT_EQ(ra.rc, 0) << ra.err;
+  ASSERT_EQ(rb.rc, 0) << rb.err;
+  EXPECT_EQ(ra.measured, local);
+  EXPECT_EQ(rb.measured, local);
+  // Whichever got there second either waited its turn or worked on places the other did not hold.
+  std::set<std::string> in_a, in_b;
+  for (const auto& [place, n] : ra.share) in_a.insert(place);
+  for (const auto& [place, n] : rb.share) in_b.insert(place);
+  const bool disjoint = std::none_of(in_a.begin(), in_a.end(), [&](const auto& p) { return in_b.count(p); });
+  const bool waited = rb.err.find("waiting") != std::string::npos || ra.err.find("waiting") != std::string::npos;
+  EXPECT_TRUE(disjoint || waited) << "a:\n" << ra.err << "\nb:\n" << rb.err;
+}
+
+// A lab host goes away mid-sweep: its exporter and its board are killed once results arrive. Its
+// place is taken out of service, the variant it was measuring is measured on the other place, and
+// every result is the local one.
+TEST_F(FarmSweep, AHostThatGoesAwayCostsNoResult) {
+  const Measured local = local_sweep(dir_);
+  auto p = start(sweep_args("labgrid:pool=nightly", "lost"), "lost");
+  bool killed = false;
+  for (int i = 0; i < 3000 && !killed && p->running(); ++i) {
+    std::this_thread::sleep_for(10ms);
+    std::ifstream results(dir_ / "lost" / "results.json");
+    const std::string text((std::istreambuf_iterator<char>(results)), {});
+    if (text.find("\"benchmarks\"") == std::string::npos) continue;
+    try {
+      if (nlohmann::json::parse(text)["benchmarks"].size() < 2) continue;
+    } catch (const nlohmann::json::exception&) {
+      continue;  // being rewritten
+    }
+    lab_->kill_exporter("host-b");
+    ::kill(boards_[1]->pid(), SIGKILL);
+    killed = true;
+  }
+  ASSERT_TRUE(killed) << "the sweep ended before two results were in";
+  const Sweep s = finish(*p, "lost");
+  ASSERT_EQ(s.rc, 0) << s.err;
+  EXPECT_EQ(s.measured, local);
+  ASSERT_TRUE(s.out.contains("places")) << s.out.dump();
+  const auto& retired = s.out["places"]["retired"];
+  // 8 variants were left for two workers: emu-2 was leased again, found gone and retired
+  ASSERT_EQ(retired.size(), 1u) << s.out["places"].dump();
+  EXPECT_EQ(retired[0]["place"], "emu-2");
+  EXPECT_NE(s.err.find("board emu-2 was taken out of service"), std::string::npos) << s.err;
+  EXPECT_GT(s.share.at("emu-1"), 0);
+}
+
+}  // namespace
+}  // namespace aotbench::farm

@@ -202,5 +202,36 @@ TEST_F(FarmSweep, AHostThatGoesAwayCostsNoResult) {
   EXPECT_GT(s.share.at("emu-1"), 0);
 }
 
+// scripts/nightly with a farm file that names the coordinator and a tag filter: one sweep over
+// both places, and the night's summary says how many variants each place measured.
+TEST_F(FarmSweep, TheNightlyRunsOverTheFarmsPlaces) {
+  const fs::path farm = dir_ / "farm.toml";
+  std::ofstream(farm) << fmt::format(
+      "coordinator = \"{}\"\nfail_above = 0.0\nretries = 0\n\n[[board]]\nname = \"emus\"\nlabgrid = "
+      "\"pool=nightly\"\nmodels = [\"kws\"]\nvariants = \"@corners;opt=Os|O2\"\n",
+      lab_->coordinator());
+  const auto r = flash::run_command({"/usr/bin/python3", std::string(AOTBENCH_SOURCE_DIR) + "/scripts/nightly", "--farm",
+                                     farm.string(), "--out", (dir_ / "nightly").string(), "--date", "2026-01-01",
+                                     "--aotbench", AOTBENCH_BIN},
+                                    600s);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream in(dir_ / "nightly" / "2026-01-01" / "summary.json");
+  const auto summary = nlohmann::json::parse(in);
+  const auto& status = summary["boards"]["emus"]["kws"];
+  EXPECT_EQ(status["ok"], true) << status.dump();
+  EXPECT_EQ(status["profile"], "netduinoplus2");
+  EXPECT_EQ(status["labgrid"], "pool=nightly");
+  ASSERT_EQ(status["places"].size(), 2u) << status.dump();
+  EXPECT_EQ(status["places"]["emu-1"]["host"], "host-a");
+  EXPECT_EQ(status["places"]["emu-2"]["host"], "host-b");
+  std::ifstream csv(dir_ / "nightly" / "2026-01-01" / "emus" / "kws" / "results.csv");
+  std::size_t variants = 0;  // the space's 4 and what the tuner composed: the rows below the header
+  for (std::string line; std::getline(csv, line);) variants += !line.empty();
+  variants -= 1;
+  EXPECT_GE(variants, 4u);
+  EXPECT_EQ(status["places"]["emu-1"]["variants"].get<std::size_t>() + status["places"]["emu-2"]["variants"].get<std::size_t>(),
+            variants);
+}
+
 }  // namespace
 }  // namespace aotbench::farm

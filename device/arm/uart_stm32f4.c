@@ -1,6 +1,7 @@
 /* STM32F1/F2/F4 USART: SR 0x00, DR 0x04, BRR 0x08, CR1 0x0C. */
 #include "board_config.h"
 #ifdef AB_UART_KIND_STM32F4_USART
+#include "clock.h"
 #include "regs.h"
 #include "uart.h"
 
@@ -19,7 +20,7 @@
 void ab_uart_init(void) {
   USART_CR1 = 0;
   /* 16x oversampling: BRR holds fck/baud as mantissa.fraction(4 bits), i.e. the rounded ratio. */
-  USART_BRR = (AB_UART_CLOCK_HZ + AB_UART_BAUD / 2) / AB_UART_BAUD;
+  USART_BRR = (ab_clock_uart_hz() + AB_UART_BAUD / 2) / AB_UART_BAUD;
   USART_CR1 = CR1_UE | CR1_TE | CR1_RE | CR1_RXNEIE;
   ab_nvic_enable(AB_UART_IRQ);
 }

@@ -1,6 +1,7 @@
 /* STM32F7/L4/H7-style USART: CR1 0x00, BRR 0x0C, ISR 0x1C, ICR 0x20, RDR 0x24, TDR 0x28. */
 #include "board_config.h"
 #ifdef AB_UART_KIND_STM32F7_USART
+#include "clock.h"
 #include "regs.h"
 #include "uart.h"
 
@@ -21,7 +22,7 @@
 
 void ab_uart_init(void) {
   USART_CR1 = 0;
-  USART_BRR = (AB_UART_CLOCK_HZ + AB_UART_BAUD / 2) / AB_UART_BAUD; /* 16x oversampling */
+  USART_BRR = (ab_clock_uart_hz() + AB_UART_BAUD / 2) / AB_UART_BAUD; /* 16x oversampling */
   USART_CR1 = CR1_UE | CR1_TE | CR1_RE | CR1_RXNEIE;
   ab_nvic_enable(AB_UART_IRQ);
 }

@@ -26,6 +26,7 @@ struct QemuOptions {
   std::string load = "gdb";  // gdb: through the gdbstub, verified; kernel: QEMU's -kernel
   GdbLoadOptions gdb;
   unsigned gdb_port = 0;     // the gdbstub's loopback port; 0: a free one
+  std::vector<std::string> extra_args;  // appended to the command, e.g. {"-d", "unimp"}: log() shows them
 };
 
 // The command line for a board and ELF, with the serial port on 127.0.0.1:port; with o.load ==

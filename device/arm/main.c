@@ -56,8 +56,7 @@ void ab_port_reset(int exit_emulator) {
 #else
   (void)exit_emulator;
 #endif
-  for (volatile int i = 0; i < 20000; i++) { /* let the UART drain the answer */
-  }
+  ab_uart_flush(); /* the answer leaves before the reset cuts it off, at any clock */
   SCB_AIRCR = SCB_AIRCR_SYSRESETREQ;
   for (;;) {
   }

@@ -38,4 +38,13 @@ void ab_uart_putc(uint8_t c) {
   }
   UART_DATA = c;
 }
+
+/* The CMSDK UART says when its one-byte buffer is free, not when the shifter is done: a byte's
+ * time more covers that (10 bits of clock/baud cycles each; an iteration takes a cycle at least). */
+void ab_uart_flush(void) {
+  while (UART_STATE & STATE_TX_FULL) {
+  }
+  for (volatile uint32_t i = 0; i < 10u * (ab_clock_uart_hz() / AB_UART_BAUD); i++) {
+  }
+}
 #endif

@@ -11,6 +11,7 @@
 #define USART_CR1 AB_REG(AB_UART_BASE + 0x0Cu)
 #define SR_ORE (1u << 3)
 #define SR_RXNE (1u << 5)
+#define SR_TC (1u << 6)
 #define SR_TXE (1u << 7)
 #define CR1_RE (1u << 2)
 #define CR1_TE (1u << 3)
@@ -40,5 +41,10 @@ void ab_uart_putc(uint8_t c) {
   while (!(USART_SR & SR_TXE)) {
   }
   USART_DR = c;
+}
+
+void ab_uart_flush(void) {
+  while (!(USART_SR & SR_TC)) {
+  }
 }
 #endif

@@ -17,6 +17,7 @@
 #define CR1_RXNEIE (1u << 5)
 #define ISR_ORE (1u << 3)
 #define ISR_RXNE (1u << 5)
+#define ISR_TC (1u << 6)
 #define ISR_TXE (1u << 7)
 #define ICR_ORECF (1u << 3)
 
@@ -40,5 +41,10 @@ void ab_uart_putc(uint8_t c) {
   while (!(USART_ISR & ISR_TXE)) {
   }
   USART_TDR = c;
+}
+
+void ab_uart_flush(void) {
+  while (!(USART_ISR & ISR_TC)) {
+  }
 }
 #endif

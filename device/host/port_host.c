@@ -39,7 +39,7 @@ void ab_port_write(const uint8_t* data, size_t len) {
 
 void ab_port_rx_hold(int hold) { (void)hold; } /* the tests feed bytes between requests only */
 
-void ab_counter_init(void) {}
+void ab_counter_init(void) { shift = -1; } /* as a firmware starts: no -icount shift yet */
 uint32_t ab_counter_kind(void) {
   return shift >= 0 ? aotbench_CounterKind_COUNTER_ICOUNT_INSTRUCTIONS : aotbench_CounterKind_COUNTER_NONE;
 }

@@ -5,6 +5,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef int32_t (*ab_workload_fn)(uint32_t param);
 
 /* Facts about the platform, for the banner and GetInfo. */
@@ -51,5 +55,9 @@ int32_t ab_port_host_read(const char* path, uint8_t* dst, uint32_t bytes);
 
 /* Called after the response to Reset has been sent; does not return on the firmware. */
 void ab_port_reset(int exit_emulator);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

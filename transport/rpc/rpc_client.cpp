@@ -357,15 +357,18 @@ std::optional<Banner> RpcClient::await_banner(std::chrono::milliseconds wait) {
       if (Clock::now() >= deadline) break;
       continue;  // a link that reports silence early (the in-process test links)
     }
-    for (std::size_t i = 0; i < n && !m.banner; ++i) {
+    for (std::size_t i = 0; i < n; ++i) {
       ab_frame f;
       if (ab_deframer_push(&m.rx, buf[i], &f) != AB_RX_FRAME) continue;
-      if (f.flags & AB_FRAME_FLAG_BANNER) {
-        m.expect_banner = true;  // asked for: whenever it comes, it is welcome
-        m.take_banner(f, aotbench_Request_get_info_tag);
-        m.keep_rest(buf + i + 1, buf + n);
-      } else {
+      if (!(f.flags & AB_FRAME_FLAG_BANNER)) {
         m.stats.stale_frames++;  // what an earlier session left on the line
+        continue;
+      }
+      m.expect_banner = true;  // asked for: whenever it comes, it is welcome
+      m.take_banner(f, aotbench_Request_get_info_tag);
+      if (m.banner) {
+        m.keep_rest(buf + i + 1, buf + n);  // the answers to come
+        break;
       }
     }
   }

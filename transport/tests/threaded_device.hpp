@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "ab_port.h"
 #include "framing/ab_frame.h"
 #include "link/link.hpp"
 #include "port_host.h"
@@ -80,6 +81,7 @@ class ThreadedDevice : public Link {
 
   // What the firmware does when it starts (device/arm/main.c), on the device's thread.
   static void start() {
+    ab_counter_init();
     ab_server_init();
     ab_server_banner();
   }

@@ -123,7 +123,7 @@ static uint32_t pll_start(void) {
 }
 
 /* Back to the reset clock: the HSI as SYSCLK, then (only once it is) no prescalers and the wait
- * states the flash had; PLL, over-drive and HSE off. */
+ * states the flash had; PLL (until PLLRDY clears), over-drive and HSE off. */
 static void to_reset_clock(uint32_t flash_acr) {
   RCC_CFGR &= ~CFGR_SW;
   if (wait_for(&RCC_CFGR, CFGR_SWS, CFGR_SWS_HSI)) {
@@ -131,6 +131,7 @@ static void to_reset_clock(uint32_t flash_acr) {
     FLASH_ACR = flash_acr;
   }
   RCC_CR &= ~CR_PLLON;
+  (void)wait_for(&RCC_CR, CR_PLLRDY, 0); /* PLLCFGR may be written again once the PLL has stopped */
 #if AB_CLOCK_OVERDRIVE
   PWR_CR &= ~PWR_CR_ODSWEN;
   (void)wait_for(&PWR_CSR, PWR_CSR_ODSWRDY, 0);

@@ -18,13 +18,18 @@ Session::Session(const board::Profile& p, const std::filesystem::path& elf, Sess
     where_ = fmt::format("board {} (qemu pid {}) on {}", p.name, qemu_->pid(), link->describe());
   } else {
     // The port is open before the flasher lets the firmware run, so the banner it sends at once
-    // waits in the port; what an earlier firmware left there is dropped first.
+    // waits in the port; what an earlier firmware left there is dropped first. A port that does not
+    // open is reported after the flasher's own errors (no probe is the likelier news), as before.
     std::string dev = o.serial_device.empty() ? p.serial.device : o.serial_device;
-    auto serial = std::make_unique<transport::SerialLink>(dev, p.serial.baud);
-    if (o.flash) {
-      serial->discard_input();
-      make_flasher(p, o.flasher, o.flashing)->flash(elf);
+    std::unique_ptr<transport::SerialLink> serial;
+    try {
+      serial = std::make_unique<transport::SerialLink>(dev, p.serial.baud);
+      if (o.flash) serial->discard_input();
+    } catch (const transport::TransportError&) {
+      if (!o.flash) throw;
     }
+    if (o.flash) make_flasher(p, o.flasher, o.flashing)->flash(elf);
+    if (!serial) serial = std::make_unique<transport::SerialLink>(dev, p.serial.baud);
     serial_ = std::move(serial);
     link = serial_.get();
     where_ = fmt::format("board {} on {}", p.name, link->describe());

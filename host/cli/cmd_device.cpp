@@ -109,7 +109,7 @@ void device_info(const DeviceOptions& o) {
   if (i.clock_setup != transport::ClockSetup::none)
     fmt::print("clock       {}\n", i.clock_setup == transport::ClockSetup::done ? "set up from the profile's [clock]"
                                                                                : to_string(i.clock_setup));
-  fmt::print("banner      {}\n", s.banner() ? fmt::format("at start, read {} ms after it", s.banner_after().count())
+  fmt::print("banner      {}\n", s.banner() ? fmt::format("sent at start, read {} ms after the load", s.banner_after().count())
                                              : "none (attached to a running board, or a firmware before protocol 3)");
   fmt::print("counter     {} ({}){}\n", transport::to_string(i.counter), transport::unit(i.counter),
              i.icount_shift >= 0 ? fmt::format(", -icount shift={}", i.icount_shift) : "");

@@ -37,7 +37,7 @@ Check check_banner(Bench& b) {
   const auto& banner = b.session->banner();
   if (!banner)
     return {"banner", Status::fail,
-            fmt::format("{} sent no start-up banner within {} ms of starting (it answered GetInfo: protocol {})",
+            fmt::format("{} sent no start-up banner within {} ms of the load (it answered GetInfo: protocol {})",
                         b.session->where(), b.session->banner_after().count(), b.session->info().protocol_version),
             p.emulated ? "rebuild the firmware (./scripts/build): since protocol 3 it announces itself when it starts"
                        : "close whatever else holds the serial port (a terminal), and check its baud rate (" +
@@ -45,8 +45,8 @@ Check check_banner(Bench& b) {
             0};
   const bool loaded = build::elf_build_id(elf) == banner->build_id;
   return {"banner", Status::pass,
-          fmt::format("{} announced itself {} ms after it started, before any request: board {} at {} Hz (clock "
-                      "set-up: {}), counter {}, protocol {}, build-id {}{}",
+          fmt::format("{} announced itself before any request (its banner read {} ms after the load): board {} at {} Hz "
+                      "(clock set-up: {}), counter {}, protocol {}, build-id {}{}",
                       b.session->where(), b.session->banner_after().count(), banner->board, banner->clock_hz,
                       transport::to_string(banner->clock_setup), transport::to_string(banner->counter),
                       banner->protocol_version, banner->build_id.substr(0, 12), loaded ? " (the ELF loaded)" : ""),

@@ -1,5 +1,5 @@
 /* Board bring-up from the profile's data: peripheral clock enables, then the UART pins' GPIO
- * alternate function. The core stays on its reset clock (HSI on STM32). */
+ * alternate function. The core clock is clock.c's. */
 #include "board_init.h"
 
 #include "board_config.h"

@@ -4,6 +4,7 @@
 #include "ab_port.h"
 #include "board_config.h"
 #include "board_init.h"
+#include "clock.h"
 #include "regs.h"
 #include "semihost.h"
 #include "server.h"
@@ -26,7 +27,9 @@ static void read_build_id(void) {
 }
 
 const ab_platform_info* ab_port_info(void) {
-  static const ab_platform_info info = {AB_BOARD_NAME, AB_CPU_NAME, AB_CLOCK_HZ, build_id};
+  static ab_platform_info info = {AB_BOARD_NAME, AB_CPU_NAME, 0, build_id, 0};
+  info.clock_hz = ab_clock_hz();
+  info.clock_setup = ab_clock_setup();
   return &info;
 }
 
@@ -53,19 +56,22 @@ void ab_port_reset(int exit_emulator) {
 #else
   (void)exit_emulator;
 #endif
-  for (volatile int i = 0; i < 20000; i++) { /* let the UART drain the answer */
-  }
+  ab_uart_flush(); /* the answer leaves before the reset cuts it off, at any clock */
   SCB_AIRCR = SCB_AIRCR_SYSRESETREQ;
   for (;;) {
   }
 }
 
+/* The clock comes first (the UART's baud divider follows it); the banner is the first thing the
+ * host hears, once the counter it names is running, and before any request is read. */
 void ab_main(void) {
   ab_cache_init();
+  ab_clock_init();
   ab_board_init();
   ab_uart_init();
   read_build_id();
   ab_counter_init();
   ab_server_init();
+  ab_server_banner();
   for (;;) ab_server_feed(ab_port_getc());
 }

@@ -8,6 +8,7 @@
 
 void ab_uart_init(void);          /* the driver: baud, enable, receive interrupt, NVIC */
 void ab_uart_putc(uint8_t c);     /* the driver: polled transmit */
+void ab_uart_flush(void);         /* the driver: returns once the last byte has left the pin */
 void ab_uart_irq_handler(void);   /* the driver: drains received bytes into ab_uart_rx_push */
 
 /* uart_rx.c, for the drivers' interrupt handlers: take bytes while there is room, else leave

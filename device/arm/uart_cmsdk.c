@@ -2,6 +2,7 @@
  * BAUDDIV 0x10. The receive interrupt stays asserted until INTCLEAR is written. */
 #include "board_config.h"
 #ifdef AB_UART_KIND_CMSDK
+#include "clock.h"
 #include "regs.h"
 #include "uart.h"
 
@@ -19,7 +20,7 @@
 #define INT_RX (1u << 1)
 
 void ab_uart_init(void) {
-  uint32_t div = AB_UART_CLOCK_HZ / AB_UART_BAUD;
+  uint32_t div = ab_clock_uart_hz() / AB_UART_BAUD;
   UART_BAUDDIV = div < 16 ? 16 : div; /* the UART's minimum */
   UART_CTRL = CTRL_TX_EN | CTRL_RX_EN | CTRL_RX_INTEN;
   ab_nvic_enable(AB_UART_IRQ);
@@ -36,5 +37,14 @@ void ab_uart_putc(uint8_t c) {
   while (UART_STATE & STATE_TX_FULL) {
   }
   UART_DATA = c;
+}
+
+/* The CMSDK UART says when its one-byte buffer is free, not when the shifter is done: a byte's
+ * time more covers that (10 bits of clock/baud cycles each; an iteration takes a cycle at least). */
+void ab_uart_flush(void) {
+  while (UART_STATE & STATE_TX_FULL) {
+  }
+  for (volatile uint32_t i = 0; i < 10u * (ab_clock_uart_hz() / AB_UART_BAUD); i++) {
+  }
 }
 #endif

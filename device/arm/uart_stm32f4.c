@@ -1,6 +1,7 @@
 /* STM32F1/F2/F4 USART: SR 0x00, DR 0x04, BRR 0x08, CR1 0x0C. */
 #include "board_config.h"
 #ifdef AB_UART_KIND_STM32F4_USART
+#include "clock.h"
 #include "regs.h"
 #include "uart.h"
 
@@ -10,6 +11,7 @@
 #define USART_CR1 AB_REG(AB_UART_BASE + 0x0Cu)
 #define SR_ORE (1u << 3)
 #define SR_RXNE (1u << 5)
+#define SR_TC (1u << 6)
 #define SR_TXE (1u << 7)
 #define CR1_RE (1u << 2)
 #define CR1_TE (1u << 3)
@@ -19,7 +21,7 @@
 void ab_uart_init(void) {
   USART_CR1 = 0;
   /* 16x oversampling: BRR holds fck/baud as mantissa.fraction(4 bits), i.e. the rounded ratio. */
-  USART_BRR = (AB_UART_CLOCK_HZ + AB_UART_BAUD / 2) / AB_UART_BAUD;
+  USART_BRR = (ab_clock_uart_hz() + AB_UART_BAUD / 2) / AB_UART_BAUD;
   USART_CR1 = CR1_UE | CR1_TE | CR1_RE | CR1_RXNEIE;
   ab_nvic_enable(AB_UART_IRQ);
 }
@@ -39,5 +41,10 @@ void ab_uart_putc(uint8_t c) {
   while (!(USART_SR & SR_TXE)) {
   }
   USART_DR = c;
+}
+
+void ab_uart_flush(void) {
+  while (!(USART_SR & SR_TC)) {
+  }
 }
 #endif

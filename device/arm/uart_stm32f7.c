@@ -1,6 +1,7 @@
 /* STM32F7/L4/H7-style USART: CR1 0x00, BRR 0x0C, ISR 0x1C, ICR 0x20, RDR 0x24, TDR 0x28. */
 #include "board_config.h"
 #ifdef AB_UART_KIND_STM32F7_USART
+#include "clock.h"
 #include "regs.h"
 #include "uart.h"
 
@@ -16,12 +17,13 @@
 #define CR1_RXNEIE (1u << 5)
 #define ISR_ORE (1u << 3)
 #define ISR_RXNE (1u << 5)
+#define ISR_TC (1u << 6)
 #define ISR_TXE (1u << 7)
 #define ICR_ORECF (1u << 3)
 
 void ab_uart_init(void) {
   USART_CR1 = 0;
-  USART_BRR = (AB_UART_CLOCK_HZ + AB_UART_BAUD / 2) / AB_UART_BAUD; /* 16x oversampling */
+  USART_BRR = (ab_clock_uart_hz() + AB_UART_BAUD / 2) / AB_UART_BAUD; /* 16x oversampling */
   USART_CR1 = CR1_UE | CR1_TE | CR1_RE | CR1_RXNEIE;
   ab_nvic_enable(AB_UART_IRQ);
 }
@@ -39,5 +41,10 @@ void ab_uart_putc(uint8_t c) {
   while (!(USART_ISR & ISR_TXE)) {
   }
   USART_TDR = c;
+}
+
+void ab_uart_flush(void) {
+  while (!(USART_ISR & ISR_TC)) {
+  }
 }
 #endif

@@ -11,7 +11,7 @@ static ab_host_writer writer;
 static void* writer_ctx;
 static uint64_t clock_now;
 static uint32_t stack_used;
-static int reset_requested;
+static int reset_requested, reset_count;
 static int32_t shift = -1;
 static int files_denied;
 
@@ -24,9 +24,10 @@ void ab_host_advance(uint64_t count) { clock_now += count; }
 void ab_host_set_stack_used(uint32_t bytes) { stack_used = bytes; }
 void ab_host_deny_files(void) { files_denied = 1; }
 int ab_host_reset_requested(void) { return reset_requested; }
+int ab_host_reset_count(void) { return reset_count; }
 
 const ab_platform_info* ab_port_info(void) {
-  static const ab_platform_info info = {"host", "x86-64", 1000000000u, "00"};
+  static const ab_platform_info info = {"host", "x86-64", 1000000000u, "00", 0};
   return &info;
 }
 
@@ -38,7 +39,7 @@ void ab_port_write(const uint8_t* data, size_t len) {
 
 void ab_port_rx_hold(int hold) { (void)hold; } /* the tests feed bytes between requests only */
 
-void ab_counter_init(void) {}
+void ab_counter_init(void) { shift = -1; } /* as a firmware starts: no -icount shift yet */
 uint32_t ab_counter_kind(void) {
   return shift >= 0 ? aotbench_CounterKind_COUNTER_ICOUNT_INSTRUCTIONS : aotbench_CounterKind_COUNTER_NONE;
 }
@@ -79,4 +80,7 @@ int32_t ab_port_host_read(const char* path, uint8_t* dst, uint32_t bytes) {
   return got == bytes && !extra ? 0 : -2;
 }
 
-void ab_port_reset(int exit_emulator) { reset_requested = 1 + (exit_emulator != 0); }
+void ab_port_reset(int exit_emulator) {
+  reset_requested = 1 + (exit_emulator != 0);
+  reset_count++;
+}

@@ -5,14 +5,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef int32_t (*ab_workload_fn)(uint32_t param);
 
-/* Static facts about the platform, for GetInfo. */
+/* Facts about the platform, for the banner and GetInfo. */
 typedef struct {
   const char* board;
   const char* cpu;
-  uint32_t clock_hz;
+  uint32_t clock_hz;    /* the core clock it runs at, as set up at start */
   const char* build_id; /* hex */
+  uint32_t clock_setup; /* aotbench_ClockSetup: how that clock came about */
 } ab_platform_info;
 
 const ab_platform_info* ab_port_info(void);
@@ -50,5 +55,9 @@ int32_t ab_port_host_read(const char* path, uint8_t* dst, uint32_t bytes);
 
 /* Called after the response to Reset has been sent; does not return on the firmware. */
 void ab_port_reset(int exit_emulator);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -34,6 +34,7 @@ static aotbench_Status get_info(aotbench_GetInfoResponse* r) {
   copy_str(r->board, sizeof r->board, p->board);
   copy_str(r->cpu, sizeof r->cpu, p->cpu);
   r->clock_hz = p->clock_hz;
+  r->clock_setup = (aotbench_ClockSetup)p->clock_setup;
   copy_str(r->build_id, sizeof r->build_id, p->build_id);
   r->counter = (aotbench_CounterKind)ab_counter_kind();
   r->icount_shift = ab_counter_icount_shift();

@@ -4,7 +4,8 @@
  * counted and answered with a NACK, so the host resends at once instead of waiting. While a
  * request executes, received bytes wait in the UART (ab_port_rx_hold): no receive interrupt runs
  * inside a measured window, whatever the host sends meanwhile. A long request keeps the host
- * informed with progress frames (ab_server_progress). */
+ * informed with progress frames (ab_server_progress). At start the firmware announces itself with
+ * a banner frame (ab_server_banner), which a host also sees when the board resets on its own. */
 #include "server.h"
 
 #include <string.h>
@@ -57,6 +58,23 @@ void ab_server_progress(uint32_t done, uint32_t total) {
   pb_ostream_t out = pb_ostream_from_buffer(msg, sizeof msg);
   if (!pb_encode(&out, aotbench_Progress_fields, &p)) return;
   size_t n = ab_frame_encode(AB_FRAME_FLAG_PROGRESS, current_seq, msg, out.bytes_written, wire, sizeof wire);
+  ab_port_write(wire, n);
+}
+
+void ab_server_banner(void) {
+  const ab_platform_info* p = ab_port_info();
+  aotbench_Banner b = aotbench_Banner_init_zero;
+  b.protocol_version = aotbench_ProtocolVersion_PROTOCOL_VERSION_CURRENT;
+  strncpy(b.board, p->board, sizeof b.board - 1);
+  b.clock_hz = p->clock_hz;
+  b.counter = (aotbench_CounterKind)ab_counter_kind();
+  strncpy(b.build_id, p->build_id, sizeof b.build_id - 1);
+  b.clock_setup = (aotbench_ClockSetup)p->clock_setup;
+  uint8_t msg[aotbench_Banner_size];
+  uint8_t wire[AB_FRAME_WIRE_MAX(aotbench_Banner_size)];
+  pb_ostream_t out = pb_ostream_from_buffer(msg, sizeof msg);
+  if (!pb_encode(&out, aotbench_Banner_fields, &b)) return;
+  size_t n = ab_frame_encode(AB_FRAME_FLAG_BANNER, AB_FRAME_SEQ_BANNER, msg, out.bytes_written, wire, sizeof wire);
   ab_port_write(wire, n);
 }
 

@@ -8,6 +8,9 @@ extern "C" {
 #endif
 
 void ab_server_init(void);
+/* Announces the firmware (a Banner frame: board, clock, counter, build-id): once, at start, after
+ * the counter is set up and before any request is served. */
+void ab_server_banner(void);
 /* Feed one received byte; answers through ab_port_write when a request frame completes. */
 void ab_server_feed(uint8_t byte);
 /* Frames rejected since init. */

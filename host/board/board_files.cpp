@@ -121,6 +121,28 @@ std::string uart_kind_macro(UartKind k) {
   return "";
 }
 
+// The [clock] table for device/arm/clock.c; AB_CLOCK_PLL 0 leaves the clock the board starts with.
+std::string clock_config(const Profile& p) {
+  if (!p.clock) return "#define AB_CLOCK_PLL 0\n";
+  const Profile::Clock& c = *p.clock;
+  std::uint32_t acr = 0;
+  for (std::uint32_t bit : c.flash_acr_bits) acr |= 1u << bit;
+  std::string s = "#define AB_CLOCK_PLL 1\n";
+  s += fmt::format("#define AB_CLOCK_RESET_HZ {}u\n", c.hsi_hz);
+  s += fmt::format("#define AB_CLOCK_SOURCE_HSE {}\n", c.source == "hse" ? 1 : 0);
+  s += fmt::format("#define AB_CLOCK_HSE_BYPASS {}\n", c.source == "hse" && c.hse_bypass ? 1 : 0);
+  s += fmt::format("#define AB_CLOCK_PLLM {}u\n#define AB_CLOCK_PLLN {}u\n#define AB_CLOCK_PLLP {}u\n", c.pll_m, c.pll_n,
+                   c.pll_p);
+  s += fmt::format("#define AB_CLOCK_PLLQ {}u\n#define AB_CLOCK_PLLR {}u\n", c.pll_q, c.pll_r);
+  s += fmt::format("#define AB_CLOCK_AHB_DIV {}u\n#define AB_CLOCK_APB1_DIV {}u\n#define AB_CLOCK_APB2_DIV {}u\n",
+                   c.ahb_div, c.apb1_div, c.apb2_div);
+  s += fmt::format("#define AB_CLOCK_FLASH_LATENCY {}u\n", c.flash_latency);
+  s += fmt::format("#define AB_CLOCK_FLASH_ACR_BITS {:#x}u\n", acr);
+  s += fmt::format("#define AB_CLOCK_SET_VOS {}\n#define AB_CLOCK_VOS {}u\n", c.vos >= 0 ? 1 : 0, c.vos >= 0 ? c.vos : 0);
+  s += fmt::format("#define AB_CLOCK_OVERDRIVE {}\n", c.overdrive ? 1 : 0);
+  return s;
+}
+
 std::string board_config(const Profile& p) {
   std::vector<std::string> clocks, pins;
   for (auto& c : p.uart.clock_enable) clocks.push_back(fmt::format("{{{:#010x}u, {}u}}", c.reg, c.bit));
@@ -143,6 +165,7 @@ std::string board_config(const Profile& p) {
   s += fmt::format("#define AB_DWT_UNLOCK {}\n", p.counter.dwt_unlock ? 1 : 0);
   s += fmt::format("#define AB_SEMIHOSTING {}\n", p.qemu.semihosting ? 1 : 0);
   s += fmt::format("#define AB_CACHES {}\n", p.cpu.caches ? 1 : 0);
+  s += clock_config(p);
   s += "#endif\n";
   return s;
 }

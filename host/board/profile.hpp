@@ -2,6 +2,7 @@
 // A board profile: everything aotbench knows about a board, read from scenarios/boards/<name>.toml.
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -46,6 +47,25 @@ struct Profile {
     bool has_feature(std::string_view feature) const;
   } cpu;
 
+  // [clock]: the STM32F2/F4/F7 main PLL the firmware sets up at start (device/arm/clock.c), from
+  // the reference manual's fields; cpu.clock_hz is what it gives (validated). Without the table
+  // the core runs on the clock it starts with (emulated boards).
+  struct Clock {
+    std::string source;          // hse | hsi: the PLL's input
+    std::uint32_t hsi_hz = 0;    // the HSI: the clock at reset, and after a set-up that failed
+    std::uint32_t hse_hz = 0;    // the HSE: a crystal, or a clock driving OSC_IN (hse_bypass)
+    bool hse_bypass = false;
+    std::uint32_t pll_m = 0, pll_n = 0, pll_p = 0, pll_q = 0;
+    std::uint32_t pll_r = 0;     // F446/F76x only; 0 keeps the reset value
+    std::uint32_t ahb_div = 1, apb1_div = 1, apb2_div = 1;
+    std::uint32_t flash_latency = 0;            // wait states
+    std::vector<std::uint32_t> flash_acr_bits;  // FLASH_ACR bits set after the switch: 8 prefetch, 9/10 caches
+    int vos = -1;                // PWR_CR.VOS (bits 15:14) before the PLL starts; -1 leaves the reset value
+    bool overdrive = false;      // the regulator's over-drive (F42x, F446, F7 above 168/180 MHz)
+    std::uint32_t pll_input_hz() const { return source == "hse" ? hse_hz : hsi_hz; }
+  };
+  std::optional<Clock> clock;
+
   struct Memory {
     MemoryRegion flash, ram;
     std::uint32_t stack_min = 0x2000;
@@ -55,6 +75,7 @@ struct Profile {
     UartKind kind = UartKind::stm32f4_usart;
     std::uint32_t base = 0, baud = 115200, clock_hz = 0;
     std::uint32_t irq = 0;  // the UART's receive interrupt (NVIC number)
+    std::string bus;        // apb1 | apb2: the bus whose clock it runs on (needed with [clock])
     std::vector<ClockEnable> clock_enable;
     std::vector<UartPin> pins;
   } uart;

@@ -15,7 +15,18 @@ nlohmann::json uart_json(const board::Profile::Uart& u) {
   for (const auto& pin : u.pins) pins.push_back({{"gpio", pin.gpio}, {"pin", pin.pin}, {"af", pin.af}});
   for (const auto& c : u.clock_enable) clocks.push_back({{"reg", c.reg}, {"bit", c.bit}});
   return {{"kind", board::to_string(u.kind)}, {"base", u.base}, {"baud", u.baud}, {"clock_hz", u.clock_hz},
-          {"pins", pins}, {"clock_enable", clocks}};
+          {"bus", u.bus}, {"pins", pins}, {"clock_enable", clocks}};
+}
+
+// The PLL set-up the firmware makes at start; null when the board runs on the clock it starts with.
+nlohmann::json clock_json(const board::Profile& p) {
+  if (!p.clock) return nullptr;
+  const auto& c = *p.clock;
+  return {{"source", c.source},       {"hse_hz", c.hse_hz},       {"hse_bypass", c.hse_bypass},
+          {"hsi_hz", c.hsi_hz},       {"pll_m", c.pll_m},         {"pll_n", c.pll_n},
+          {"pll_p", c.pll_p},         {"pll_q", c.pll_q},         {"ahb_div", c.ahb_div},
+          {"apb1_div", c.apb1_div},   {"apb2_div", c.apb2_div},   {"flash_latency", c.flash_latency},
+          {"overdrive", c.overdrive}, {"flash_acr_bits", c.flash_acr_bits}};
 }
 
 nlohmann::json to_json(const board::Profile& p) {
@@ -26,6 +37,7 @@ nlohmann::json to_json(const board::Profile& p) {
           {"fpu", p.cpu.fpu},
           {"features", p.cpu.features},
           {"clock_hz", p.cpu.clock_hz},
+          {"clock", clock_json(p)},
           {"flash", {{"origin", p.memory.flash.origin}, {"size", p.memory.flash.size}}},
           {"ram", {{"origin", p.memory.ram.origin}, {"size", p.memory.ram.size}}},
           {"uart", uart_json(p.uart)},

@@ -36,7 +36,8 @@ json to_json(const transport::DeviceInfo& i) {
   for (auto& t : i.inputs) in.push_back(to_json(t));
   for (auto& t : i.outputs) out.push_back(to_json(t));
   return {{"protocol_version", i.protocol_version}, {"board", i.board}, {"cpu", i.cpu},
-          {"clock_hz", i.clock_hz}, {"counter", transport::to_string(i.counter)},
+          {"clock_hz", i.clock_hz}, {"clock_setup", transport::to_string(i.clock_setup)},
+          {"counter", transport::to_string(i.counter)},
           {"unit", transport::unit(i.counter)}, {"icount_shift", i.icount_shift},
           {"build_id", i.build_id}, {"model_key", i.model_key}, {"inputs", in}, {"outputs", out},
           {"max_frame", i.max_frame}, {"max_chunk", i.max_chunk}, {"num_ops", i.num_ops},
@@ -91,6 +92,12 @@ void device_info(const DeviceOptions& o) {
   flash::Session s(p, elf, so);
   json j = to_json(s.info());
   j["link"] = s.where();
+  if (const auto& b = s.banner())
+    j["banner"] = {{"protocol_version", b->protocol_version}, {"board", b->board}, {"clock_hz", b->clock_hz},
+                   {"clock_setup", transport::to_string(b->clock_setup)}, {"counter", transport::to_string(b->counter)},
+                   {"build_id", b->build_id}, {"after_ms", s.banner_after().count()}};
+  else
+    j["banner"] = nullptr;
   j["elf"] = p.emulated || so.flash ? fs::absolute(elf).string() : "";
   s.shutdown();
   print_link(o, s);
@@ -101,6 +108,11 @@ void device_info(const DeviceOptions& o) {
   const auto& i = s.info();
   fmt::print("board       {} ({}, {} Hz)\nlink        {}\nprotocol    {}\nbuild-id    {}\n", i.board, i.cpu,
              i.clock_hz, s.where(), i.protocol_version, i.build_id);
+  if (i.clock_setup != transport::ClockSetup::none)
+    fmt::print("clock       {}\n", i.clock_setup == transport::ClockSetup::done ? "set up from the profile's [clock]"
+                                                                               : to_string(i.clock_setup));
+  fmt::print("banner      {}\n", s.banner() ? fmt::format("sent at start, read {} ms after the load", s.banner_after().count())
+                                             : "none (attached to a running board, or a firmware before protocol 3)");
   fmt::print("counter     {} ({}){}\n", transport::to_string(i.counter), transport::unit(i.counter),
              i.icount_shift >= 0 ? fmt::format(", -icount shift={}", i.icount_shift) : "");
   fmt::print("model       {}\n", i.model_key.empty() ? "(none)" : i.model_key);

@@ -63,8 +63,8 @@ void add_doctor(CLI::App& app) {
   static Options o;
   auto* cmd = app.add_subcommand(
       "doctor",
-      "check a bench and say what to fix: toolchain, flasher, probe, serial port, the firmware's first answer, the "
-      "self-test counter (exit 1 when a check fails)");
+      "check a bench and say what to fix: toolchain, flasher, probe, serial port, the banner the firmware sends "
+      "when it starts, its first answer, the self-test counter (exit 1 when a check fails)");
   cmd->add_option("--board", o.board, "board profile or alias (see `aotbench boards`)")->required();
   cmd->add_option("--flasher", o.doctor.flasher, "hardware: openocd or pyocd instead of the profile's")
       ->check(CLI::IsMember({"openocd", "pyocd"}));
@@ -74,7 +74,7 @@ void add_doctor(CLI::App& app) {
                   "hardware: load through the GDB server at HOST:PORT (the probe is on its host), or `start` the "
                   "flasher's own")
       ->check(gdb_server());
-  cmd->add_option("--timeout", o.timeout_s, "seconds the firmware has to answer, above 0 (default 5)")
+  cmd->add_option("--timeout", o.timeout_s, "seconds the firmware has to announce itself and to answer, above 0 (default 5)")
       ->check(positive_seconds(3600));
   cmd->add_flag("--json", o.json, "print JSON on stdout");
   cmd->callback([] { run(o); });

@@ -34,6 +34,7 @@ std::vector<Check> run_doctor(const board::Profile& p, const DoctorOptions& o,
       {"flasher", check_flasher, {}},
       {"probe", check_probe, {"flasher"}},
       {"serial", check_serial, {}},
+      {"banner", check_banner, {"toolchain", "flasher", "probe", "serial"}},
       {"firmware", check_firmware, {"toolchain", "flasher", "probe", "serial"}},
       {"counter", check_counter, {"firmware"}},
   };

@@ -1,7 +1,7 @@
 #pragma once
 // `aotbench doctor --board B`: checks a bench, in the order a person would fix it, and says what
-// to fix: the toolchain, the flasher, the debug probe, the serial port, the firmware's first
-// answer and the self-test counter. A check whose prerequisite failed is skipped, not failed
+// to fix: the toolchain, the flasher, the debug probe, the serial port, the banner the firmware
+// sends when it starts, its first answer and the self-test counter. A check whose prerequisite failed is skipped, not failed
 // twice. On an emulated board every check runs against QEMU and passes.
 #include <chrono>
 #include <functional>
@@ -21,7 +21,7 @@ enum class Status { pass, fail, skip };
 const char* to_string(Status s);  // "pass" | "fail" | "skip"
 
 struct Check {
-  std::string name;     // toolchain | flasher | probe | serial | firmware | counter
+  std::string name;     // toolchain | flasher | probe | serial | banner | firmware | counter
   Status status = Status::pass;
   std::string detail;   // what was found
   std::string fix;      // what to do (failed checks)
@@ -33,10 +33,10 @@ struct DoctorOptions {
   std::string port;     // serial device instead of the profile's
   std::string probe;    // the probe's serial number
   std::string gdb;      // HOST:PORT | start: load through a GDB server (flash::FlashOptions::gdb)
-  std::chrono::milliseconds timeout{5000};  // the firmware's first answer
+  std::chrono::milliseconds timeout{5000};  // the firmware's banner, and its first answer
 };
 
-// What the checks share: the board, the options, and the session the firmware check opened.
+// What the checks share: the board, the options, and the session the banner check opened.
 struct Bench {
   const board::Profile& board;
   DoctorOptions options;
@@ -49,7 +49,8 @@ Check check_toolchain(Bench& b);
 Check check_flasher(Bench& b);
 Check check_probe(Bench& b);
 Check check_serial(Bench& b);
-Check check_firmware(Bench& b);  // boots or flashes the self-test firmware; keeps the session
+Check check_banner(Bench& b);    // boots or flashes the self-test firmware, keeps the session
+Check check_firmware(Bench& b);  // its answer to GetInfo on that session
 Check check_counter(Bench& b);   // the self-test's loop counts on that session
 
 // Runs every check in order; `on_check` sees each as it finishes (progress).

@@ -1,10 +1,12 @@
-// The firmware checks: the self-test firmware is booted (QEMU) or flashed (probe) and its first
-// answer arrives (GetInfo: protocol, board, build-id of the ELF loaded), then the self-test's
-// calibration loops show a sane counter (repeatable, linear in the iterations, and under QEMU
-// equal to the instructions of the disassembly).
+// The firmware checks: the self-test firmware is booted (QEMU) or flashed (probe) and announces
+// itself with its start-up banner before anything is asked (board, clock, counter, build-id of the
+// ELF loaded), then its first answer arrives (GetInfo: protocol), then the self-test's calibration
+// loops show a sane counter (repeatable, linear in the iterations, and under QEMU equal to the
+// instructions of the disassembly).
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
+#include "build/elf_info.hpp"
 #include "build/firmware_builder.hpp"
 #include "doctor/doctor.hpp"
 #include "flash/selftest.hpp"
@@ -13,34 +15,54 @@
 
 namespace aotbench::doctor {
 
-Check check_firmware(Bench& b) {
+Check check_banner(Bench& b) {
   const board::Profile& p = b.board;
   const auto elf = build::FirmwareBuilder().selftest_elf(p);
   flash::SessionOptions so;
   so.connect_timeout = b.options.timeout;
+  so.banner_timeout = b.options.timeout;  // the check is that it comes: wait for it as long as for an answer
   so.flasher = b.options.flasher;
   so.serial_device = b.options.port;
   so.flashing.probe = b.options.probe;
   so.flashing.gdb = b.options.gdb;
-  const auto t0 = std::chrono::steady_clock::now();
   try {
     b.session = std::make_unique<flash::Session>(p, elf, so);
   } catch (const std::exception& e) {
-    return {"firmware", Status::fail, fmt::format("the self-test firmware did not answer: {}", e.what()),
+    return {"banner", Status::fail, fmt::format("the self-test firmware did not start: {}", e.what()),
             p.emulated ? "run the build again (./scripts/build); `aotbench device info --board " + p.name + "` shows the same"
                        : "check the board's power, jumpers and the baud rate (" + std::to_string(p.serial.baud) +
                              "); `aotbench device info --board " + p.name + "` shows the same",
             0};
   }
-  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  const auto& banner = b.session->banner();
+  if (!banner)
+    return {"banner", Status::fail,
+            fmt::format("{} sent no start-up banner within {} ms of the load (it answered GetInfo: protocol {})",
+                        b.session->where(), b.session->banner_after().count(), b.session->info().protocol_version),
+            p.emulated ? "rebuild the firmware (./scripts/build): since protocol 3 it announces itself when it starts"
+                       : "close whatever else holds the serial port (a terminal), and check its baud rate (" +
+                             std::to_string(p.serial.baud) + "): the banner comes once, at start",
+            0};
+  const bool loaded = build::elf_build_id(elf) == banner->build_id;
+  return {"banner", Status::pass,
+          fmt::format("{} announced itself before any request (its banner read {} ms after the load): board {} at {} Hz "
+                      "(clock set-up: {}), counter {}, protocol {}, build-id {}{}",
+                      b.session->where(), b.session->banner_after().count(), banner->board, banner->clock_hz,
+                      transport::to_string(banner->clock_setup), transport::to_string(banner->counter),
+                      banner->protocol_version, banner->build_id.substr(0, 12), loaded ? " (the ELF loaded)" : ""),
+          "", 0};
+}
+
+Check check_firmware(Bench& b) {
+  const board::Profile& p = b.board;
+  if (!b.session) return {"firmware", Status::skip, "not run: the board did not start (see the banner check)", "", 0};
   const transport::DeviceInfo& i = b.session->info();
   if (i.board != p.name)
     return {"firmware", Status::fail, fmt::format("the board that answers says it is {}, not {}", i.board, p.name),
             "give --board the profile of the board connected, or --port the serial port of this one", 0};
   return {"firmware", Status::pass,
-          fmt::format("{} answered GetInfo {:.0f} ms after the start: protocol {}, {} at {} Hz, counter {}, build-id "
-                      "{} (the ELF loaded)",
-                      b.session->where(), ms, i.protocol_version, i.cpu, i.clock_hz, transport::to_string(i.counter),
+          fmt::format("{} answered GetInfo: protocol {}, {} at {} Hz, counter {}, build-id {} (the ELF loaded)",
+                      b.session->where(), i.protocol_version, i.cpu, i.clock_hz, transport::to_string(i.counter),
                       i.build_id.substr(0, 12)),
           "", 0};
 }

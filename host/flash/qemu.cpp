@@ -32,6 +32,7 @@ std::vector<std::string> qemu_command(const board::Profile& p, const std::filesy
   } else {
     cmd.insert(cmd.end(), {"-kernel", std::filesystem::absolute(elf).string()});
   }
+  cmd.insert(cmd.end(), o.extra_args.begin(), o.extra_args.end());
   return cmd;
 }
 

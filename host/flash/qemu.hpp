@@ -31,6 +31,7 @@ struct QemuOptions {
   std::string load = "gdb";  // gdb: through the gdbstub, verified; kernel: QEMU's -kernel
   GdbLoadOptions gdb;
   unsigned gdb_port = 0;     // the gdbstub's port; 0: a free one
+  std::vector<std::string> extra_args;  // appended to the command, e.g. {"-d", "unimp"}: log() shows them
   // Served: the serial port as a TCP server on this port (0: a free one), the gdbstub beside it,
   // both on `bind` (127.0.0.1 unless the board is for other hosts).
   bool serve = false;

@@ -15,14 +15,17 @@ namespace aotbench::flash {
 namespace {
 
 // A serial device path, tcp:HOST:PORT for a port served raw over TCP, or rfc2217:HOST:PORT for
-// one served over Telnet with RFC 2217 (ser2net, a labgrid exporter's USB serial port).
-std::unique_ptr<transport::Link> open_serial(const std::string& device, unsigned baud,
-                                             std::chrono::milliseconds timeout) {
+// one served over Telnet with RFC 2217 (ser2net, a labgrid exporter's USB serial port). A device's
+// stale input is dropped when asked (a network port's connection is new anyway).
+std::unique_ptr<transport::Link> open_serial(const std::string& device, unsigned baud, std::chrono::milliseconds timeout,
+                                             bool drop_stale_input) {
   const auto deadline = transport::Clock::now() + timeout;
   if (device.rfind("tcp:", 0) == 0) return transport::connect_tcp(device.substr(4), deadline);
   if (device.rfind("rfc2217:", 0) == 0)
     return std::make_unique<transport::Rfc2217Link>(transport::connect_tcp(device.substr(8), deadline), baud, deadline);
-  return std::make_unique<transport::SerialLink>(device, baud);
+  auto port = std::make_unique<transport::SerialLink>(device, baud);
+  if (drop_stale_input) port->discard_input();
+  return port;
 }
 
 bool network_serial(const std::string& device) {
@@ -49,11 +52,20 @@ Session::Session(const board::Profile& p, const std::filesystem::path& elf, Sess
     link = &qemu_->link();
     where_ = fmt::format("board {} (qemu pid {}) on {}", p.name, qemu_->pid(), link->describe());
   } else {
-    // A real board, or an emulator served elsewhere (its gdbstub as the GDB server).
+    // A real board, or an emulator served elsewhere (its gdbstub as the GDB server). The port is
+    // open before the flasher lets the firmware run, so the banner it sends at once waits in the
+    // port (a served emulator's UART drops what no client reads); what an earlier firmware left
+    // there is dropped first. A port that does not open is reported after the flasher's own errors
+    // (no probe is the likelier news), as before.
     if (p.emulated) check_served_emulator(p, o.flashing.gdb, o.serial_device);
+    const std::string dev = o.serial_device.empty() ? p.serial.device : o.serial_device;
+    try {
+      serial_ = open_serial(dev, p.serial.baud, o.connect_timeout, o.flash);
+    } catch (const transport::TransportError&) {
+      if (!o.flash) throw;
+    }
     if (o.flash) make_flasher(p, p.emulated ? "qemu" : o.flasher, o.flashing)->flash(elf);
-    std::string dev = o.serial_device.empty() ? p.serial.device : o.serial_device;
-    serial_ = open_serial(dev, p.serial.baud, o.connect_timeout);
+    if (!serial_) serial_ = open_serial(dev, p.serial.baud, o.connect_timeout, false);
     link = serial_.get();
     where_ = fmt::format("board {} on {}", p.name, link->describe());
   }
@@ -80,40 +92,83 @@ void Session::open_rpc(transport::Link& link_to_board, const std::filesystem::pa
 }
 
 void Session::connect(const std::filesystem::path& elf, const SessionOptions& o) {
+  // Just booted or flashed: the firmware announces itself before anything is asked.
+  const bool started = qemu_ || o.flash;
+  const auto t0 = transport::Clock::now();
+  try {
+    if (started && o.banner_timeout.count() > 0)
+      banner_ = rpc_->await_banner(std::min(o.banner_timeout, o.connect_timeout));
+  } catch (const transport::TransportError& e) {
+    failed_to_connect(e, o, started);
+  }
+  banner_after_ = std::chrono::duration_cast<std::chrono::milliseconds>(transport::Clock::now() - t0);
+  if (banner_)
+    check_identity("start-up banner", banner_->board, banner_->clock_hz, banner_->clock_setup, banner_->build_id, elf, o);
   try {
     info_ = rpc_->connect(o.connect_timeout);
   } catch (const transport::TransportError& e) {
-    std::string qemu_state;
-    // A closed link means QEMU is going away: give it a moment to exit, to report its status.
-    bool closed = dynamic_cast<const transport::LinkClosed*>(&e) != nullptr;
-    if (qemu_ && qemu_->wait_for(std::chrono::milliseconds(closed ? 1000 : 0))) {
-      std::string log = qemu_->log();  // its message, without the register dump that may follow
-      log = log.substr(0, std::min(log.find("\nR00="), std::size_t{400}));
-      while (!log.empty() && std::isspace(static_cast<unsigned char>(log.back()))) log.pop_back();
-      std::replace(log.begin(), log.end(), '\n', ' ');
-      qemu_state = fmt::format(" (QEMU exited with status {}: {})", qemu_->exit_code().value_or(-1), log);
-    }
-    std::string why = e.what();
-    if (why.rfind(where_ + ": ", 0) == 0) why.erase(0, where_.size() + 2);
-    throw transport::TransportError(fmt::format("{} did not answer within {} ms{}: {}", where_,
-                                                o.connect_timeout.count(), qemu_state, why));
+    failed_to_connect(e, o, started);
   }
-  // The board that answers must be the one flashed: a probe or serial port of another board on
-  // the bench would otherwise measure the wrong hardware.
-  if (info_.board != profile_.name || info_.clock_hz != profile_.cpu.clock_hz)
-    throw transport::TransportError(fmt::format("{} answers as board {} at {} Hz, not {} at {} Hz: is the serial port "
-                                                "the one of the board that was flashed?",
-                                                where_, info_.board, info_.clock_hz, profile_.name,
-                                                profile_.cpu.clock_hz));
-  if (o.check_build_id && (qemu_ || o.flash)) {
-    std::string want = build::elf_build_id(elf);
-    if (!want.empty() && want != info_.build_id)
-      throw transport::TransportError(fmt::format("{} runs firmware with build-id {}, not {} ({})", where_,
-                                                  info_.build_id, want, elf.string()));
-  }
+  if (!banner_) banner_ = rpc_->banner();  // a board attached as it started: it came with GetInfo
+  // GetInfo is the evidence when no banner came; with one, the two must agree.
+  check_identity("answer to GetInfo", info_.board, info_.clock_hz, info_.clock_setup, info_.build_id, elf, o);
+  if (banner_ && (banner_->board != info_.board || banner_->build_id != info_.build_id))
+    throw transport::TransportError(fmt::format("{}: its start-up banner (board {}, build-id {}) and its answer to GetInfo "
+                                                "(board {}, build-id {}) disagree: is more than one board on this link?",
+                                                where_, banner_->board, banner_->build_id, info_.board, info_.build_id));
   if (profile_.emulated) {  // -icount runs with the profile's shift, here or wherever it is served
     info_.icount_shift = board::icount_shift(profile_);
     info_.counter = rpc_->set_icount_shift(info_.icount_shift);
+  }
+}
+
+// The firmware did not announce itself or answer: the link's error, with QEMU's state if it exited.
+void Session::failed_to_connect(const transport::TransportError& e, const SessionOptions& o, bool started) {
+  std::string qemu_state;
+  // A closed link means QEMU is going away: give it a moment to exit, to report its status.
+  bool closed = dynamic_cast<const transport::LinkClosed*>(&e) != nullptr;
+  if (qemu_ && qemu_->wait_for(std::chrono::milliseconds(closed ? 1000 : 0))) {
+    std::string log = qemu_->log();  // its message, without the register dump that may follow
+    log = log.substr(0, std::min(log.find("\nR00="), std::size_t{400}));
+    while (!log.empty() && std::isspace(static_cast<unsigned char>(log.back()))) log.pop_back();
+    std::replace(log.begin(), log.end(), '\n', ' ');
+    qemu_state = fmt::format(" (QEMU exited with status {}: {})", qemu_->exit_code().value_or(-1), log);
+  }
+  std::string why = e.what();
+  if (why.rfind(where_ + ": ", 0) == 0) why.erase(0, where_.size() + 2);
+  const std::string no_banner =
+      started && !banner_ ? fmt::format(", nor sent a start-up banner within {} ms", banner_after_.count()) : "";
+  throw transport::TransportError(fmt::format("{} did not answer within {} ms{}{}: {}", where_, o.connect_timeout.count(),
+                                              no_banner, qemu_state, why));
+}
+
+// `evidence`: where the facts come from, for the message ("start-up banner", "answer to GetInfo").
+void Session::check_identity(const std::string& evidence, const std::string& board, std::uint32_t clock_hz,
+                             transport::ClockSetup clock_setup, const std::string& build_id,
+                             const std::filesystem::path& elf, const SessionOptions& o) const {
+  // The board that answers must be the one flashed: a probe or serial port of another board on
+  // the bench would otherwise measure the wrong hardware.
+  if (board != profile_.name)
+    throw transport::TransportError(fmt::format("{} answers as board {} at {} Hz, not {} at {} Hz (its {}): is the serial "
+                                                "port the one of the board that was flashed?",
+                                                where_, board, clock_hz, profile_.name, profile_.cpu.clock_hz, evidence));
+  // The right board at another clock: its clock set-up failed (it says which step), or the
+  // firmware was built from a profile with another clock.
+  if (clock_hz != profile_.cpu.clock_hz) {
+    const bool failed = clock_setup != transport::ClockSetup::none && clock_setup != transport::ClockSetup::done;
+    std::string why =
+        failed ? fmt::format("its clock set-up failed ({}) and it stayed on its reset clock: check the [clock] table of {} "
+                             "against the board (its oscillator, clock.source, clock.hse_hz, clock.hse_bypass)",
+                             transport::to_string(clock_setup), profile_.file.string())
+               : "the firmware was built for another clock: rebuild it from this profile";
+    throw transport::TransportError(fmt::format("{} answers as board {} at {} Hz, not at the profile's {} Hz (its {}): {}",
+                                                where_, board, clock_hz, profile_.cpu.clock_hz, evidence, why));
+  }
+  if (o.check_build_id && (qemu_ || o.flash)) {
+    std::string want = build::elf_build_id(elf);
+    if (!want.empty() && want != build_id)
+      throw transport::TransportError(fmt::format("{} runs firmware with build-id {} (its {}), not {} ({})", where_,
+                                                  build_id, evidence, want, elf.string()));
   }
 }
 

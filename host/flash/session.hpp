@@ -1,12 +1,16 @@
 #pragma once
 // A session with a board running a firmware: boot it in QEMU, load it into an emulator that is
 // already up (one of a sweep's, or one served elsewhere: --gdb HOST:PORT and --serial
-// tcp:HOST:PORT), or flash a real board, and open its serial port; then connect the RPC client
-// (protocol version check, board and build-id checks, counter set-up). This is what the CLI and
-// the sweep harness use to talk to a device.
+// tcp:HOST:PORT), or open a real board's serial port and flash it; wait for the banner the
+// firmware sends when it starts, then connect the RPC client (GetInfo: protocol version, tensors;
+// counter set-up). The banner is the first evidence that the board is the one flashed (board,
+// clock, build-id); without one (a board attached that started long ago, a firmware older than
+// protocol 3) GetInfo's answer is checked instead.
+// This is what the CLI and the sweep harness use to talk to a device.
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "board/profile.hpp"
@@ -20,6 +24,9 @@ namespace aotbench::flash {
 
 struct SessionOptions {
   std::chrono::milliseconds connect_timeout{5000};  // the firmware must answer GetInfo within it
+  // After a boot or a flash, how long to wait for the start-up banner before asking GetInfo (0: not
+  // at all; a banner that comes with the first answer is still taken in, and GetInfo is checked).
+  std::chrono::milliseconds banner_timeout{1000};
   // Silence before a request is asked again (transport::RpcClient::Options::timeout).
   std::chrono::milliseconds request_timeout{500};
   int retries = 3;
@@ -50,6 +57,10 @@ class Session {
 
   transport::RpcClient& rpc() { return *rpc_; }
   const transport::DeviceInfo& info() const { return info_; }
+  // The banner the firmware sent when it started (nullopt: none arrived) and how long after the
+  // board was started it was read.
+  const std::optional<transport::Banner>& banner() const { return banner_; }
+  std::chrono::milliseconds banner_after() const { return banner_after_; }
   const board::Profile& profile() const { return profile_; }
   const std::string& where() const { return where_; }  // "board B (qemu pid N) on tcp 127.0.0.1:P"
   QemuInstance* qemu() { return qemu_; }                // null for hardware and remote emulators
@@ -65,6 +76,11 @@ class Session {
  private:
   void open_rpc(transport::Link& link, const std::filesystem::path& elf, const SessionOptions& o);
   void connect(const std::filesystem::path& elf, const SessionOptions& o);
+  [[noreturn]] void failed_to_connect(const transport::TransportError& e, const SessionOptions& o, bool started);
+  // The board that answers must be the one flashed: name, clock and (when we loaded it) build-id.
+  void check_identity(const std::string& evidence, const std::string& board, std::uint32_t clock_hz,
+                      transport::ClockSetup clock_setup, const std::string& build_id,
+                      const std::filesystem::path& elf, const SessionOptions& o) const;
 
   board::Profile profile_;
   std::unique_ptr<QemuInstance> own_qemu_;
@@ -73,6 +89,8 @@ class Session {
   std::unique_ptr<transport::FaultyLink> faulty_;
   std::unique_ptr<transport::RpcClient> rpc_;
   transport::DeviceInfo info_;
+  std::optional<transport::Banner> banner_;
+  std::chrono::milliseconds banner_after_{0};
   std::string where_;
 };
 

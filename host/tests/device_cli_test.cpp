@@ -108,6 +108,10 @@ TEST(DeviceCli, BoardsJsonListsProfilesAndAliases) {
   EXPECT_EQ(j["boards"][5]["pyocd_target"], "stm32f767zi");
   EXPECT_EQ(j["boards"][5]["openocd_config"], "board/st_nucleo_f7.cfg");
   EXPECT_EQ(j["boards"][3]["features"], json::array({"dsp"}));
+  EXPECT_EQ(j["boards"][3]["clock"], nullptr);  // QEMU: the clock it starts with
+  EXPECT_EQ(j["boards"][5]["clock_hz"], 216000000);
+  EXPECT_EQ(j["boards"][5]["clock"]["source"], "hse");
+  EXPECT_EQ(j["boards"][5]["clock"]["pll_n"], 216);
 }
 
 TEST(DeviceCli, UnknownBoardListsTheKnownOnes) {
@@ -127,8 +131,13 @@ TEST(DeviceCli, InfoJsonOnEmulatedBoards) {
     EXPECT_EQ(j["board"], b == "stm32" ? "netduinoplus2" : b);
     EXPECT_EQ(j["counter"], "qemu-icount");
     EXPECT_EQ(j["unit"], "instructions");
-    EXPECT_EQ(j["protocol_version"], 2);
+    EXPECT_EQ(j["protocol_version"], 3);
     EXPECT_FALSE(r.err.empty());
+    // The banner it sent when it started, before anything was asked: the same board and firmware.
+    EXPECT_EQ(j["banner"]["board"], j["board"]);
+    EXPECT_EQ(j["banner"]["build_id"], j["build_id"]);
+    EXPECT_EQ(j["banner"]["counter"], "systick");  // before -icount's shift is set
+    EXPECT_EQ(j["banner"]["clock_setup"], "none");
   }
 }
 
@@ -283,7 +292,9 @@ TEST(DeviceCli, FlashOnAnEmulatedBoardBootChecksTheElf) {
 TEST(DeviceCli, TheBoardThatAnswersMustBeTheOneFlashed) {
   CliRun r = aotbench_cli({"device", "info", "--board", "mps2-an500", "--elf", selftest_elf("mps2-an386").string()});
   EXPECT_EQ(r.rc, 1) << r.out;
-  EXPECT_NE(r.err.find("answers as board mps2-an386 at 25000000 Hz, not mps2-an500"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("answers as board mps2-an386 at 25000000 Hz, not mps2-an500 at 25000000 Hz (its start-up banner)"),
+            std::string::npos)
+      << r.err;
 }
 
 // Firmware linked for another board is refused before anything boots (it would lock the core up).

@@ -32,10 +32,17 @@ TEST(Doctor, EveryCheckPassesOnAnEmulatedBoard) {
     names.push_back(c["name"]);
     EXPECT_EQ(c["status"], "pass") << c.dump();
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"toolchain", "flasher", "probe", "serial", "firmware", "counter"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"toolchain", "flasher", "probe", "serial", "banner", "firmware", "counter"}));
   const std::string toolchain = check_named(j, "toolchain")["detail"];
   for (const char* part : {"arm-none-eabi-gcc", "newlib-nano", "libc_nano.a", "gdb-multiarch", "QEMU emulator"})
     EXPECT_NE(toolchain.find(part), std::string::npos) << part << " not in " << toolchain;
+  // The banner frame itself, before any request: board, clock, the counter it starts with.
+  const std::string banner = check_named(j, "banner")["detail"];
+  for (const char* part : {"announced itself before any request (its banner read ",
+                           "ms after the load): board netduinoplus2 at 168000000 Hz (clock set-up: none), counter systick, "
+                           "protocol 3, build-id",
+                           "(the ELF loaded)"})
+    EXPECT_NE(banner.find(part), std::string::npos) << part << " not in " << banner;
   EXPECT_NE(check_named(j, "firmware")["detail"].get<std::string>().find("counter qemu-icount"), std::string::npos);
   EXPECT_NE(check_named(j, "counter")["detail"].get<std::string>().find("equal to the disassembly"), std::string::npos);
 
@@ -63,6 +70,7 @@ TEST(Doctor, NamesTheMissingProbeOnARealBoard) {
   EXPECT_EQ(serial["status"], "fail");  // no /dev/ttyACM0 here either
   EXPECT_NE(serial["detail"].get<std::string>().find("/dev/ttyACM0 does not exist"), std::string::npos) << serial;
   EXPECT_NE(serial["fix"].get<std::string>().find("--port"), std::string::npos) << serial;
+  EXPECT_EQ(check_named(j, "banner")["status"], "skip");
   EXPECT_EQ(check_named(j, "firmware")["status"], "skip");
   EXPECT_EQ(check_named(j, "counter")["status"], "skip");
   EXPECT_NE(r.err.find("doctor: board nucleo-f767zi is not ready: 2 check(s) failed (probe, serial)"), std::string::npos)

@@ -59,7 +59,7 @@ std::pair<std::vector<std::uint8_t>, std::vector<std::uint8_t>> selftest_case(st
 
 TEST_P(QemuDevice, GetInfoAnswers) {
   const auto& i = session().info();
-  EXPECT_EQ(i.protocol_version, 2u);
+  EXPECT_EQ(i.protocol_version, 3u);
   EXPECT_EQ(i.board, GetParam());
   EXPECT_EQ(i.cpu, profile().cpu.core);
   EXPECT_EQ(i.clock_hz, profile().cpu.clock_hz);

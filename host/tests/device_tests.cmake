@@ -1,7 +1,16 @@
 # Device-side tests (issue 2): board profiles, firmware builds, QEMU sessions, the device CLI.
 # Included from host/CMakeLists.txt. Tests booting QEMU start one emulator at a time.
+# Firmware of the test profiles (host/tests/data/boards), built like every board's but apart from
+# them: not listed by `aotbench boards`, not installed.
+set(AOTBENCH_TEST_FIRMWARE_DIR "${CMAKE_BINARY_DIR}/firmware-test")
+aotbench_add_firmware(firmware_test_boards "${CMAKE_CURRENT_SOURCE_DIR}/tests/data/boards"
+                      "${AOTBENCH_TEST_FIRMWARE_DIR}")
+
 add_executable(device_tests
   tests/device_boards_test.cpp
+  tests/device_clock_profile_test.cpp
+  tests/device_clock_test.cpp
+  tests/device_banner_test.cpp
   tests/device_qemu_test.cpp
   tests/device_gdb_load_test.cpp
   tests/device_kept_emulator_test.cpp
@@ -21,8 +30,10 @@ target_compile_definitions(device_tests PRIVATE
   "AOTBENCH_SOURCE_DIR=\"${CMAKE_SOURCE_DIR}\""
   "AOTBENCH_DEPS_DIR=\"${AOTBENCH_DEPS_DIR}\""
   "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\""
+  "AOTBENCH_TEST_FIRMWARE_DIR=\"${AOTBENCH_TEST_FIRMWARE_DIR}\""
+  "AOTBENCH_TEST_BOARDS_DIR=\"${CMAKE_CURRENT_SOURCE_DIR}/tests/data/boards\""
   "AOTBENCH_BIN=\"$<TARGET_FILE:aotbench>\"")
-add_dependencies(device_tests aotbench)
+add_dependencies(device_tests aotbench firmware_test_boards)
 
 add_test(NAME device.boards COMMAND device_tests --gtest_filter=Boards.*)
 add_test(NAME device.build COMMAND device_tests --gtest_filter=FirmwareBuild.*)
@@ -53,3 +64,11 @@ add_test(NAME device.probes COMMAND device_tests --gtest_filter=Probes.*)
 set_tests_properties(device.probes PROPERTIES TIMEOUT 180)
 add_test(NAME device.doctor COMMAND device_tests --gtest_filter=Doctor.*)
 set_tests_properties(device.doctor PROPERTIES TIMEOUT 180)
+# The start-up banner and the clock set-up (issue 10): the banner's fields under QEMU before any
+# request, and a firmware with a [clock] table booting under QEMU, which has no RCC; the [clock]
+# table's validation.
+add_test(NAME device.banner COMMAND device_tests --gtest_filter=Banner*)
+set_tests_properties(device.banner PROPERTIES TIMEOUT 180 ENVIRONMENT "AOTBENCH_CACHE_DIR=${CMAKE_BINARY_DIR}/test-cache")
+add_test(NAME device.clock COMMAND device_tests --gtest_filter=ClockSetUp.*)
+set_tests_properties(device.clock PROPERTIES TIMEOUT 120 ENVIRONMENT "AOTBENCH_CACHE_DIR=${CMAKE_BINARY_DIR}/test-cache")
+add_test(NAME device.clock_profile COMMAND device_tests --gtest_filter=ClockProfile.*)

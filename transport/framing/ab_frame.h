@@ -18,7 +18,9 @@ enum {
   AB_FRAME_TRAILER = 4,                                 /* crc32 */
   AB_FRAME_OVERHEAD = AB_FRAME_HEADER + AB_FRAME_TRAILER,
   AB_FRAME_FLAG_NACK = 0x01,                            /* receiver dropped a frame: resend */
-  AB_FRAME_FLAG_PROGRESS = 0x02                         /* device to host: a Progress, not the answer */
+  AB_FRAME_FLAG_PROGRESS = 0x02,                        /* device to host: a Progress, not the answer */
+  AB_FRAME_FLAG_BANNER = 0x04,                          /* device to host: a Banner, sent once at start */
+  AB_FRAME_SEQ_BANNER = 0                               /* the banner's sequence number: no request has it */
 };
 
 /* Bytes on the wire for a payload of n bytes: leading and trailing delimiter plus COBS codes. */

@@ -1,11 +1,12 @@
 // libFuzzer target for the host's side of the link: what a device (or a damaged line) sends.
 // The input is read twice:
 //  1. as raw bytes on the wire, through the receiver the RPC client uses (its buffer size), each
-//     frame decoded as a Response and as a Progress; a frame that passes must encode back to the
-//     same flags, sequence number and payload;
+//     frame decoded as a Response, a Progress and a Banner; a frame that passes must encode back to
+//     the same flags, sequence number and payload;
 //  2. as the device's side of a conversation with a real RpcClient (records: see FuzzDevice), which
-//     must end in an answer or a TransportError; any other exception, crash or sanitizer report is
-//     a finding.
+//     must end in an answer or a TransportError (DeviceReset for a banner where none may come), with
+//     and without waiting for a start-up banner first; any other exception, crash or sanitizer
+//     report is a finding.
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -33,6 +34,8 @@ void raw_frames(const std::uint8_t* data, std::size_t size) {
     pb_decode_message(aotbench_Response_fields, &r, f.payload, f.len);
     aotbench_Progress p = aotbench_Progress_init_zero;
     pb_decode_message(aotbench_Progress_fields, &p, f.payload, f.len);
+    aotbench_Banner b = aotbench_Banner_init_zero;
+    pb_decode_message(aotbench_Banner_fields, &b, f.payload, f.len);
     // The frame again, through the encoder and a fresh receiver: the same frame.
     const Bytes payload(f.payload, f.payload + f.len);
     Bytes wire(AB_FRAME_WIRE_MAX(payload.size()));
@@ -53,8 +56,9 @@ void raw_frames(const std::uint8_t* data, std::size_t size) {
 
 // The device: every write of the client is a request whose sequence number it notes; reads come
 // from the input, record by record: kind (1 byte), length (1 byte), then that many bytes. kind % 4:
-// 0 a frame answering the last request (flags kind / 4), 1 the same with an older sequence number,
-// 2 the bytes as they are, 3 a progress frame. The input's end closes the link.
+// 0 a frame answering the last request (flags kind / 4: 4 and up carry the banner flag, a banner
+// that comes first or a device that reset), 1 the same with an older sequence number, 2 the bytes
+// as they are, 3 a progress frame. The input's end closes the link.
 class FuzzDevice final : public Link {
  public:
   FuzzDevice(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
@@ -102,11 +106,14 @@ class FuzzDevice final : public Link {
   Bytes pending_;
 };
 
-void conversation(const std::uint8_t* data, std::size_t size) {
+// With `banner_first`, the client waits for a start-up banner before it asks anything, as a
+// session does after a boot; without, a banner can only come with the first answer or later.
+void conversation(const std::uint8_t* data, std::size_t size, bool banner_first) {
   using namespace std::chrono_literals;
   FuzzDevice device(data, size);
   RpcClient c(device, {1ms, 3, "fuzz device", 1ms});
   try {
+    if (banner_first) c.await_banner(1ms);
     DeviceInfo info = c.connect(1s);
     c.set_icount_shift(4);
     RunResult r = c.run({2, 1, Workload::model, 0, true, true});
@@ -124,6 +131,7 @@ void conversation(const std::uint8_t* data, std::size_t size) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   raw_frames(data, size);
-  conversation(data, size);
+  conversation(data, size, false);
+  conversation(data, size, true);
   return 0;
 }

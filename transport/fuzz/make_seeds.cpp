@@ -75,7 +75,7 @@ std::vector<aotbench_Request> requests() {
   return q;
 }
 
-// frame_fuzzer.cpp's records: kind 0 answers the last request, 3 is a progress frame.
+// frame_fuzzer.cpp's records: kind 0 answers the last request, 3 is a progress frame, 16 a banner.
 void record(Bytes& out, std::uint8_t kind, const Bytes& payload) {
   out.push_back(kind);
   out.push_back(static_cast<std::uint8_t>(payload.size()));
@@ -156,14 +156,30 @@ int main(int argc, char** argv) {
   }
   write(server + "/measurement.bin", all);
 
-  Bytes records, wire;
+  // The firmware's start-up banner first, as a real one sends it.
+  aotbench_Banner banner = aotbench_Banner_init_zero;
+  banner.protocol_version = aotbench_ProtocolVersion_PROTOCOL_VERSION_CURRENT;
+  std::strcpy(banner.board, "fuzz");
+  banner.clock_hz = 168000000;
+  banner.counter = aotbench_CounterKind_COUNTER_SYSTICK_CYCLES;
+  std::strcpy(banner.build_id, "0123456789abcdef0123456789abcdef01234567");
+  const Bytes banner_payload = encode(aotbench_Banner_fields, banner);
+  constexpr std::uint8_t kBannerRecord = AB_FRAME_FLAG_BANNER << 2;
+  Bytes records, wire = frame(AB_FRAME_FLAG_BANNER, AB_FRAME_SEQ_BANNER, banner_payload);
+  record(records, kBannerRecord, banner_payload);
   seq = 1;
+  Bytes reset;  // the conversation with a device that resets before the Run answers
   for (const auto& [kind, payload] : answers()) {
     record(records, kind, payload);
+    if (kind == 3 && reset.empty()) {
+      reset = records;
+      record(reset, kBannerRecord, banner_payload);
+    }
     Bytes f = frame(kind == 3 ? AB_FRAME_FLAG_PROGRESS : 0, seq++, payload);
     wire.insert(wire.end(), f.begin(), f.end());
   }
   write(frames + "/conversation.bin", records);
+  write(frames + "/reset.bin", reset);
   write(frames + "/wire.bin", wire);
   Bytes nack = frame(AB_FRAME_FLAG_NACK, 7, {});
   write(frames + "/nack.bin", nack);

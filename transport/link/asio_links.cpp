@@ -3,6 +3,7 @@
 #include "link/asio_links.hpp"
 
 #include <fmt/core.h>
+#include <termios.h>
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/read.hpp>
@@ -161,6 +162,8 @@ SerialLink::SerialLink(const std::string& device, unsigned baud) : port_(io_) {
   port_.set_option(sp::stop_bits(sp::stop_bits::one));
   port_.set_option(sp::flow_control(sp::flow_control::none));
 }
+
+void SerialLink::discard_input() { ::tcflush(port_.native_handle(), TCIFLUSH); }
 
 SerialLink::~SerialLink() {
   error_code ignored;

@@ -54,6 +54,8 @@ class SerialLink final : public Link {
   void write(std::span<const std::uint8_t> data, Clock::time_point deadline) override;
   std::size_t read_some(std::span<std::uint8_t> buf, Clock::time_point deadline) override;
   std::string describe() const override { return name_; }
+  // Drops what arrived and was not read yet (an earlier firmware's output).
+  void discard_input();
 
  private:
   boost::asio::io_context io_;

@@ -13,6 +13,7 @@ LinkReport& LinkReport::operator+=(const LinkReport& o) {
   rpc.nacks += o.rpc.nacks;
   rpc.stale_frames += o.rpc.stale_frames;
   rpc.progress_frames += o.rpc.progress_frames;
+  rpc.banners += o.rpc.banners;
   rpc.bytes_sent += o.rpc.bytes_sent;
   rpc.bytes_received += o.rpc.bytes_received;
   up += o.up;

@@ -15,6 +15,12 @@ std::string unit(CounterKind k);       // "cycles", "instructions", "none"
 
 enum class Workload { model = 0, cal_loop = 1, cal_stack = 2, cal_empty = 3 };
 
+// How the firmware set up its core clock (aotbench.ClockSetup): none asked for, done, or the step
+// that failed (it then runs on its reset clock).
+enum class ClockSetup { none = 0, done = 1, oscillator = 2, overdrive = 3, flash_latency = 4, pll_lock = 5, switch_ = 6 };
+// "none", "done", or what failed, e.g. "the oscillator never became ready"
+std::string to_string(ClockSetup s);
+
 struct TensorSpec {
   std::string name;
   int dtype = 0;  // aotbench.DType: 0 int8, 1 uint8, 2 int16, 3 int32, 4 float32
@@ -24,10 +30,20 @@ struct TensorSpec {
   std::int32_t zero_point = 0;
 };
 
+// What a firmware announces, unsolicited, when it starts (aotbench.Banner).
+struct Banner {
+  std::uint32_t protocol_version = 0;
+  std::string board, build_id;
+  std::uint32_t clock_hz = 0;
+  CounterKind counter = CounterKind::none;
+  ClockSetup clock_setup = ClockSetup::none;
+};
+
 struct DeviceInfo {
   std::uint32_t protocol_version = 0;
   std::string board, cpu, build_id, model_key;
   std::uint32_t clock_hz = 0;
+  ClockSetup clock_setup = ClockSetup::none;
   CounterKind counter = CounterKind::none;
   std::uint32_t num_inputs = 0, num_outputs = 0;
   std::vector<TensorSpec> inputs, outputs;  // all of them (connect() fetches what GetInfo omits)
@@ -74,6 +90,7 @@ struct LinkStats {
   std::uint64_t requests = 0, attempts = 0;
   std::uint64_t timeouts = 0;  // silences: waits that ended with nothing heard (the request is asked again)
   std::uint64_t crc_errors = 0, nacks = 0, stale_frames = 0, progress_frames = 0;
+  std::uint64_t banners = 0;  // start-up banners taken in (at connect, after a Reset)
   std::uint64_t bytes_sent = 0, bytes_received = 0;
 };
 

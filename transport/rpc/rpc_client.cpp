@@ -77,6 +77,14 @@ CounterKind counter_of(std::int64_t k) {
   }
 }
 
+ClockSetup clock_setup_of(std::int64_t s) {
+  return s >= 0 && s <= aotbench_ClockSetup_CLOCK_SETUP_SWITCH ? static_cast<ClockSetup>(s) : ClockSetup::none;
+}
+
+Banner from_pb(const aotbench_Banner& b) {
+  return {b.protocol_version, b.board, b.build_id, b.clock_hz, counter_of(raw(b.counter)), clock_setup_of(raw(b.clock_setup))};
+}
+
 DeviceInfo from_pb(const aotbench_GetInfoResponse& r) {
   DeviceInfo i;
   i.protocol_version = r.protocol_version;
@@ -85,6 +93,7 @@ DeviceInfo from_pb(const aotbench_GetInfoResponse& r) {
   i.build_id = r.build_id;
   i.model_key = r.model_key;
   i.clock_hz = r.clock_hz;
+  i.clock_setup = clock_setup_of(raw(r.clock_setup));
   i.counter = counter_of(raw(r.counter));
   i.num_inputs = r.num_inputs;
   i.num_outputs = r.num_outputs;
@@ -112,6 +121,19 @@ std::string to_string(CounterKind k) {
   return "?";
 }
 
+std::string to_string(ClockSetup s) {
+  switch (s) {
+    case ClockSetup::none: return "none";
+    case ClockSetup::done: return "done";
+    case ClockSetup::oscillator: return "the oscillator never became ready";
+    case ClockSetup::overdrive: return "the regulator's over-drive never became ready";
+    case ClockSetup::flash_latency: return "the flash did not take the wait states";
+    case ClockSetup::pll_lock: return "the PLL never locked";
+    case ClockSetup::switch_: return "the core never switched to the PLL";
+  }
+  return "?";
+}
+
 std::string unit(CounterKind k) {
   switch (k) {
     case CounterKind::dwt_cycles:
@@ -131,6 +153,9 @@ struct RpcClient::Impl {
   std::size_t max_chunk = 0;
   std::vector<std::uint8_t> rx_buf = std::vector<std::uint8_t>(aotbench_Response_size + AB_FRAME_OVERHEAD);
   ab_deframer rx{};
+  std::vector<std::uint8_t> pending;  // bytes read past a frame that ended a wait, for the next one
+  bool expect_banner = true;          // until the first answer, and after a Reset
+  std::optional<Banner> banner;
   aotbench_Request req{};
   aotbench_Response resp{};
 
@@ -143,22 +168,80 @@ struct RpcClient::Impl {
 
   enum class Outcome { answer, nack, crc, garbled, timeout };
 
+  // Bytes left over from the last wait first, then the link's; 0 when the deadline passed.
+  std::size_t read(std::span<std::uint8_t> buf, Clock::time_point deadline) {
+    if (!pending.empty()) {
+      const std::size_t n = std::min(buf.size(), pending.size());
+      std::copy_n(pending.begin(), n, buf.begin());
+      pending.erase(pending.begin(), pending.begin() + static_cast<std::ptrdiff_t>(n));
+      return n;
+    }
+    const std::size_t n = link.read_some(buf, deadline);
+    stats.bytes_received += n;
+    return n;
+  }
+
+  void keep_rest(const std::uint8_t* rest, const std::uint8_t* end) { pending.insert(pending.begin(), rest, end); }
+
+  // After a rejected frame the request goes out again, so what else was read with it is stale:
+  // dropped, but for a banner, which still says the device reset.
+  void skip_rest(const std::uint8_t* rest, const std::uint8_t* end, pb_size_t tag) {
+    for (; rest != end; ++rest) {
+      ab_frame f;
+      if (ab_deframer_push(&rx, *rest, &f) == AB_RX_FRAME && (f.flags & AB_FRAME_FLAG_BANNER) &&
+          !(f.flags & AB_FRAME_FLAG_NACK))
+        take_banner(f, tag);
+    }
+  }
+
+  // A frame flagged as a banner: kept while one is expected, else the device has reset.
+  void take_banner(const ab_frame& f, pb_size_t tag) {
+    aotbench_Banner b = aotbench_Banner_init_zero;
+    const bool decoded = pb_decode_message(aotbench_Banner_fields, &b, f.payload, f.len);
+    if (expect_banner) {
+      if (!decoded) {
+        stats.crc_errors++;
+        return;
+      }
+      banner = from_pb(b);
+      stats.banners++;
+      return;
+    }
+    const std::string said =
+        decoded ? fmt::format("board {} at {} Hz, build-id {}", b.board, b.clock_hz, std::string(b.build_id).substr(0, 12))
+                : "undecodable";
+    throw DeviceReset(fmt::format("{}: the device reset while {} awaited its answer: its start-up banner arrived ({}); "
+                                  "what it held (inputs, the counter's set-up, this request) is gone: start the session "
+                                  "again",
+                                  opt.who, request_name(tag), said));
+  }
+
   // Reads until the answer to `want` arrives, or something says to send the request again, or
   // the device has been silent until the patience's next deadline (or `until`). Progress frames
   // of the request only show that the device is alive.
   Outcome await(std::uint16_t want, pb_size_t tag, Patience& patience, Clock::time_point until) {
     std::uint8_t buf[512];
     for (;;) {
-      std::size_t n = link.read_some(buf, std::min({patience.ask_again_at(), patience.give_up_at(), until}));
+      const bool fresh = pending.empty();
+      std::size_t n = read(buf, std::min({patience.ask_again_at(), patience.give_up_at(), until}));
       if (n == 0) return Outcome::timeout;
-      patience.heard(Clock::now());
-      stats.bytes_received += n;
+      if (fresh) patience.heard(Clock::now());
       for (std::size_t i = 0; i < n; ++i) {
         ab_frame f;
         ab_rx_result r = ab_deframer_push(&rx, buf[i], &f);
-        if (r == AB_RX_DROPPED) return Outcome::crc;
+        if (r == AB_RX_DROPPED) {
+          skip_rest(buf + i + 1, buf + n, tag);
+          return Outcome::crc;
+        }
         if (r != AB_RX_FRAME) continue;
-        if (f.flags & AB_FRAME_FLAG_NACK) return Outcome::nack;
+        if (f.flags & AB_FRAME_FLAG_NACK) {
+          skip_rest(buf + i + 1, buf + n, tag);
+          return Outcome::nack;
+        }
+        if (f.flags & AB_FRAME_FLAG_BANNER) {
+          take_banner(f, tag);
+          continue;
+        }
         if (f.seq != want) {
           stats.stale_frames++;
           continue;
@@ -167,6 +250,7 @@ struct RpcClient::Impl {
           stats.progress_frames++;
           continue;
         }
+        keep_rest(buf + i + 1, buf + n);
         resp = aotbench_Response aotbench_Response_init_zero;
         if (!pb_decode_message(aotbench_Response_fields, &resp, f.payload, f.len)) return Outcome::garbled;
         bool matches = resp.which_body == tag + 2 || (raw(resp.status) != aotbench_Status_STATUS_OK && resp.which_body == 0);
@@ -188,6 +272,7 @@ struct RpcClient::Impl {
       throw TransportError(fmt::format("{}: a {} request of {} bytes exceeds the device's {}-byte buffer",
                                        opt.who, request_name(tag), payload.size(), max_frame));
     std::uint16_t s = ++seq;
+    if (s == AB_FRAME_SEQ_BANNER) s = ++seq;  // never taken for a banner, nor a banner for its answer
     std::vector<std::uint8_t> frame(AB_FRAME_WIRE_MAX(payload.size()));
     frame.resize(ab_frame_encode(0, s, payload.data(), payload.size(), frame.data(), frame.size()));
     stats.requests++;
@@ -206,7 +291,10 @@ struct RpcClient::Impl {
     for (;;) {
       const Outcome o = await(s, tag, patience, until);
       const auto now = Clock::now();
-      if (o == Outcome::answer) return check_status(tag);
+      if (o == Outcome::answer) {
+        expect_banner = false;  // the firmware is up: a banner from now on means it started again
+        return check_status(tag);
+      }
       // A link that reports silence before the deadline (the in-process test links) is asked again.
       if (o == Outcome::timeout && now < std::min({patience.ask_again_at(), patience.give_up_at(), until})) continue;
       switch (o) {
@@ -257,6 +345,35 @@ RpcClient::RpcClient(Link& link, Options options) : impl_(std::make_unique<Impl>
 RpcClient::~RpcClient() = default;
 
 const LinkStats& RpcClient::stats() const { return impl_->stats; }
+const std::optional<Banner>& RpcClient::banner() const { return impl_->banner; }
+
+std::optional<Banner> RpcClient::await_banner(std::chrono::milliseconds wait) {
+  auto& m = *impl_;
+  const auto deadline = Clock::now() + wait;
+  std::uint8_t buf[512];
+  while (!m.banner) {
+    std::size_t n = m.read(buf, deadline);
+    if (n == 0) {
+      if (Clock::now() >= deadline) break;
+      continue;  // a link that reports silence early (the in-process test links)
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      ab_frame f;
+      if (ab_deframer_push(&m.rx, buf[i], &f) != AB_RX_FRAME) continue;
+      if (!(f.flags & AB_FRAME_FLAG_BANNER)) {
+        m.stats.stale_frames++;  // what an earlier session left on the line
+        continue;
+      }
+      m.expect_banner = true;  // asked for: whenever it comes, it is welcome
+      m.take_banner(f, aotbench_Request_get_info_tag);
+      if (m.banner) {
+        m.keep_rest(buf + i + 1, buf + n);  // the answers to come
+        break;
+      }
+    }
+  }
+  return m.banner;
+}
 const std::string& RpcClient::who() const { return impl_->opt.who; }
 
 DeviceInfo RpcClient::connect(std::chrono::milliseconds budget) {
@@ -395,6 +512,8 @@ void RpcClient::reset(bool exit_emulator) {
   m.begin(aotbench_Request_reset_tag);
   m.req.body.reset.exit = exit_emulator;
   m.call(m.limits(m.opt.give_up));
+  m.expect_banner = true;  // the firmware starts again and announces itself
+  m.banner.reset();
 }
 
 }  // namespace aotbench::transport

@@ -4,10 +4,14 @@
 // silence (rpc/patience.hpp): a device busy with a long Run sends progress frames between its
 // workload calls, and after a few silent intervals the request is sent again with the same
 // sequence number, which the device answers from its cache, so nothing runs twice. A frame that
-// fails the CRC, or the device's NACK, has it sent again at once.
+// fails the CRC, or the device's NACK, has it sent again at once. A firmware announces itself with
+// a banner frame when it starts: one is expected until the first answer and after reset(), and
+// kept (banner()); one at any other time means the device reset, and the request throws
+// DeviceReset. Requests never use the banner's sequence number.
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -24,6 +28,12 @@ struct DeviceError : TransportError {
 
 // Host and firmware speak different protocol versions.
 struct ProtocolMismatch : TransportError {
+  using TransportError::TransportError;
+};
+
+// The device started again in the middle of a session (its start-up banner arrived while an
+// answer was awaited): what it held (inputs, counter set-up, the request) is gone.
+struct DeviceReset : TransportError {
   using TransportError::TransportError;
 };
 
@@ -47,6 +57,11 @@ class RpcClient {
   // GetInfo, retried until `budget` has passed, then the protocol version check; also fetches
   // the tensor specs GetInfo leaves out. Throws TransportError/ProtocolMismatch.
   DeviceInfo connect(std::chrono::milliseconds budget);
+  // Reads what the device sends, sending nothing, until its start-up banner arrives or `wait`
+  // has passed (then nullopt: a firmware that started long ago, or one older than protocol 3).
+  std::optional<Banner> await_banner(std::chrono::milliseconds wait);
+  // The start-up banner taken in while one was expected (await_banner, connect, after reset()).
+  const std::optional<Banner>& banner() const;
   DeviceInfo get_info();
   TensorSpec get_tensor(bool output, std::uint32_t index);
   // Under QEMU: the -icount shift, so the firmware reports instructions. Returns the counter now in use.

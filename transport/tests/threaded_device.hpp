@@ -1,7 +1,8 @@
 #pragma once
 // The device's RPC server (host build, device/host) on a thread of its own behind a byte queue
 // each way, so the client's waits are real: a model call takes wall time (ab_test_model_hook),
-// and frames the device sends can be lost on the way (drop).
+// and frames the device sends can be lost on the way (drop). Like the firmware it announces itself
+// with a banner when it starts, and starts again (a new banner) after a Reset or restart().
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -9,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "ab_port.h"
 #include "framing/ab_frame.h"
 #include "link/link.hpp"
 #include "port_host.h"
@@ -36,8 +38,8 @@ class ThreadedDevice : public Link {
   std::function<bool(std::uint8_t flags)> drop;
 
   ThreadedDevice() {
-    ab_server_init();
     ab_host_set_writer(&ThreadedDevice::from_device, this);
+    start();
     thread_ = std::thread([this] { serve(); });
   }
   ~ThreadedDevice() override {
@@ -67,18 +69,44 @@ class ThreadedDevice : public Link {
   }
   std::string describe() const override { return "threaded device"; }
 
+  // The device starts again on its own (a watchdog, a brown-out, the reset button): what it has
+  // not read yet is lost, then it announces itself.
+  void restart() {
+    {
+      std::lock_guard<std::mutex> l(m_);
+      restart_ = true;
+    }
+    cv_.notify_all();
+  }
+
+  // What the firmware does when it starts (device/arm/main.c), on the device's thread.
+  static void start() {
+    ab_counter_init();
+    ab_server_init();
+    ab_server_banner();
+  }
+
  private:
   void serve() {
     for (;;) {
       std::uint8_t b;
       {
         std::unique_lock<std::mutex> l(m_);
-        cv_.wait(l, [&] { return stop_ || !to_device_.empty(); });
+        cv_.wait(l, [&] { return stop_ || restart_ || !to_device_.empty(); });
         if (stop_) return;
+        if (restart_) {
+          restart_ = false;
+          to_device_.clear();
+          l.unlock();
+          start();
+          continue;
+        }
         b = to_device_.front();
         to_device_.pop_front();
       }
+      const int resets = ab_host_reset_count();
       ab_server_feed(b);  // runs requests, the model included, on this thread
+      if (ab_host_reset_count() != resets && ab_host_reset_requested() == 1) start();  // Reset, not exit
     }
   }
   static void from_device(const std::uint8_t* data, std::size_t len, void* ctx) {
@@ -94,7 +122,7 @@ class ThreadedDevice : public Link {
   std::mutex m_;
   std::condition_variable cv_;
   std::deque<std::uint8_t> to_device_, to_host_;
-  bool stop_ = false;
+  bool stop_ = false, restart_ = false;
   std::thread thread_;
 };
 

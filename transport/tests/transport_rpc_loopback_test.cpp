@@ -96,7 +96,7 @@ TEST(RpcLoopback, ConnectReportsTheDevice) {
   LoopbackLink link;
   RpcClient c(link, opts());
   DeviceInfo i = c.connect(1s);
-  EXPECT_EQ(i.protocol_version, 2u);
+  EXPECT_EQ(i.protocol_version, 3u);
   EXPECT_EQ(i.board, "host");
   EXPECT_EQ(i.model_key, "loopback:api=none");
   ASSERT_EQ(i.inputs.size(), 1u);

@@ -20,6 +20,12 @@ struct FlashError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Nothing could be loaded at all: the GDB server did not answer (gone, or never there), as
+// against a load or verify that went wrong on a server that did.
+struct FlashServerUnreachable : FlashError {
+  using FlashError::FlashError;
+};
+
 struct FlashPlan {
   std::string tool;               // openocd | pyocd | qemu
   std::vector<std::string> argv;    // the exact command

@@ -68,15 +68,16 @@ class GdbFlasher : public Flasher {
   void load(const fs::path& elf, const std::string& address) const {
     try {
       load_via_gdb(gdb_endpoint(p_, tool_, address), elf, load_options());
+    } catch (const FlashServerUnreachable& e) {
+      const std::string hint = tool_ != "qemu" && o_.gdb != "start"
+                                   ? fmt::format("; is the GDB server running at {}? (`openocd -f {}`: port 3333; "
+                                                 "`pyocd gdbserver -t {} --persist`: port 3333; add `-c 'bindto "
+                                                 "0.0.0.0'` or --allow-remote for other hosts)",
+                                                 o_.gdb, p_.openocd.config, p_.pyocd.target)
+                                   : "";
+      throw FlashServerUnreachable(fmt::format("board {}: {}{}", p_.name, e.what(), hint));
     } catch (const FlashError& e) {
-      const bool not_there = tool_ != "qemu" && o_.gdb != "start" &&
-                             std::string(e.what()).find("nothing was loaded") != std::string::npos;
-      throw FlashError(fmt::format("board {}: {}{}", p_.name, e.what(),
-                                   not_there ? fmt::format("; is the GDB server running at {}? (`openocd -f {}`: port "
-                                                           "3333; `pyocd gdbserver -t {} --persist`: port 3333; add "
-                                                           "`-c 'bindto 0.0.0.0'` or --allow-remote for other hosts)",
-                                                           o_.gdb, p_.openocd.config, p_.pyocd.target)
-                                             : ""));
+      throw FlashError(fmt::format("board {}: {}", p_.name, e.what()));
     }
   }
 

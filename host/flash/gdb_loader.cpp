@@ -68,14 +68,17 @@ GdbLoadReport load_via_gdb(const GdbEndpoint& t, const std::filesystem::path& el
   if (!std::filesystem::is_regular_file(elf)) throw FlashError(fmt::format("firmware {} does not exist", elf.string()));
   const std::vector<std::string> argv = gdb_load_command(t, elf, o);
   std::string why;
+  bool loaded_nothing = false;  // by the last attempt
   auto backoff = o.backoff;
   for (int attempt = 1; attempt <= o.attempts; ++attempt) {
     const CommandResult r = run_command(argv, o.timeout);
+    loaded_nothing = false;
     try {
       if (r.timed_out) throw FlashError(fmt::format("gdb timed out after {} ms", o.timeout.count()));
       // gdb goes on after a failed connect or load, and compare-sections then reads the ELF
       // itself: no load report ("Transfer rate"), no verify worth naming, only gdb's first words.
-      if (r.output.find("Transfer rate") == std::string::npos)
+      loaded_nothing = r.output.find("Transfer rate") == std::string::npos;
+      if (loaded_nothing)
         throw FlashError(fmt::format("nothing was loaded: {}", gdb_message(r.output.substr(0, r.output.find("Section ")))));
       // Verification first: a mismatch must be named even when a later command also failed.
       std::vector<std::string> sections = verified_sections(r.output);
@@ -91,8 +94,10 @@ GdbLoadReport load_via_gdb(const GdbEndpoint& t, const std::filesystem::path& el
       backoff *= 2;
     }
   }
-  throw FlashError(fmt::format("loading {} through the GDB server at {} failed after {} attempt(s): {}",
-                               elf.filename().string(), t.address, o.attempts, why));
+  const std::string message = fmt::format("loading {} through the GDB server at {} failed after {} attempt(s): {}",
+                                          elf.filename().string(), t.address, o.attempts, why);
+  if (loaded_nothing) throw FlashServerUnreachable(message);
+  throw FlashError(message);
 }
 
 }  // namespace aotbench::flash

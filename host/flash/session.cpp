@@ -138,8 +138,10 @@ void Session::failed_to_connect(const transport::TransportError& e, const Sessio
   if (why.rfind(where_ + ": ", 0) == 0) why.erase(0, where_.size() + 2);
   const std::string no_banner =
       started && !banner_ ? fmt::format(", nor sent a start-up banner within {} ms", banner_after_.count()) : "";
-  throw transport::TransportError(fmt::format("{} did not answer within {} ms{}{}: {}", where_, o.connect_timeout.count(),
-                                              no_banner, qemu_state, why));
+  const std::string message = fmt::format("{} did not answer within {} ms{}{}: {}", where_, o.connect_timeout.count(),
+                                          no_banner, qemu_state, why);
+  if (closed) throw transport::LinkClosed(message);  // the kind stays: a board that went away is not a hang
+  throw transport::TransportError(message);
 }
 
 // `evidence`: where the facts come from, for the message ("start-up banner", "answer to GetInfo").

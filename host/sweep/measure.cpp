@@ -169,10 +169,8 @@ class Pipeline {
   };
 
   static bool gone(const std::exception& e) {
-    const std::string what = e.what();
-    return dynamic_cast<const transport::LinkClosed*>(&e) != nullptr ||
-           what.find("nothing was loaded") != std::string::npos || what.find("cannot connect") != std::string::npos ||
-           what.find("no connection before the deadline") != std::string::npos;
+    return dynamic_cast<const transport::LinkClosed*>(&e) || dynamic_cast<const transport::Unreachable*>(&e) ||
+           dynamic_cast<const flash::FlashServerUnreachable*>(&e);
   }
 
   void measure_on_device() {

@@ -5,17 +5,24 @@ command has `--help`, and `--json` for scripts").
 The commands are read from the CLI's own help, recursively (a new command without --json fails
 here), then each is run with --json and its stdout parsed. Emulated boards boot one QEMU at a time.
 
-usage: cli_json_test.py AOTBENCH FIRMWARE_DIR WORKDIR
+The farm commands run against a real labgrid coordinator and exporter on loopback (the setup's
+venv), with one place whose UART and GDB server are ports nothing listens on: taking the place and
+reading its endpoints does not connect to them.
+
+usage: cli_json_test.py AOTBENCH FIRMWARE_DIR WORKDIR DEPS_DIR
 """
 import json
 import pathlib
 import random
 import re
 import shutil
+import socket
 import subprocess
 import sys
+import time
 
 aotbench, firmware, work = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
+venv = pathlib.Path(sys.argv[4]) / "venv" / "bin"
 shutil.rmtree(work, ignore_errors=True)
 work.mkdir(parents=True)
 
@@ -96,6 +103,54 @@ try:
 finally:
     serve.terminate()
     serve.wait(timeout=10)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(log, text, proc):
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if text in log.read_text(errors="replace"):
+            return
+        time.sleep(0.1)
+    fail(f"{log.name}: no `{text}`: {log.read_text(errors='replace')[-1500:]}")
+
+
+lab = work / "lab"
+lab.mkdir()
+coordinator = f"127.0.0.1:{free_port()}"
+(lab / "exporter.yaml").write_text(
+    f"cli-1:\n  console:\n    cls: NetworkSerialPort\n    host: 127.0.0.1\n    port: {free_port()}\n"
+    f"    protocol: raw\n  gdb:\n    cls: NetworkSerialPort\n    host: 127.0.0.1\n    port: {free_port()}\n"
+    f"    protocol: raw\n")
+procs = []
+try:
+    for name, cmd in (("coordinator", [venv / "labgrid-coordinator", "-l", coordinator]),
+                      ("exporter", [venv / "labgrid-exporter", "-c", coordinator, "-n", "cli", "--hostname",
+                                    "127.0.0.1", "exporter.yaml"])):
+        log = lab / f"{name}.log"
+        procs.append(subprocess.Popen(cmd, cwd=lab, stdout=log.open("w"), stderr=subprocess.STDOUT))
+        wait_for(log, "Coordinator ready" if name == "coordinator" else "connected to coordinator", procs[-1])
+    client = [venv / "labgrid-client", "-x", coordinator, "-p", "cli-1"]
+    for args in (["create"], ["add-named-match", "cli/cli-1/NetworkSerialPort/console", "console"],
+                 ["add-named-match", "cli/cli-1/NetworkSerialPort/gdb", "gdb"],
+                 ["set-tags", "aotbench-board=netduinoplus2"]):
+        subprocess.run([*client, *args], check=True, capture_output=True, timeout=60)
+    places = check("farm places", "farm", "places", "--coordinator", coordinator)
+    if [p["name"] for p in places["places"]] != ["cli-1"]:
+        fail(f"farm places --json: {places}")
+    lease = check("farm lease", "farm", "lease", "labgrid:cli-1", "--coordinator", coordinator)
+    if lease.get("board") != "netduinoplus2":
+        fail(f"farm lease --json: {lease}")
+finally:
+    for p in reversed(procs):
+        p.terminate()
+        p.wait(timeout=10)
+
 if not check("doctor", "doctor", "--board", "mps2-an386")["ok"]:
     fail("doctor --board mps2-an386 --json: not ok on an emulated board")
 if ran != set(names):

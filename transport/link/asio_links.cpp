@@ -109,8 +109,8 @@ std::unique_ptr<TcpLink> connect_tcp(const std::string& address, Clock::time_poi
     done = true;
   });
   if (!run_until(*io, socket, deadline, done))
-    throw TransportError(fmt::format("tcp {}: no connection before the deadline", address));
-  if (ec) throw TransportError(fmt::format("tcp {}: cannot connect: {}", address, ec.message()));
+    throw Unreachable(fmt::format("tcp {}: no connection before the deadline", address));
+  if (ec) throw Unreachable(fmt::format("tcp {}: cannot connect: {}", address, ec.message()));
   return std::make_unique<TcpLink>(std::move(io), std::move(socket), "tcp " + address);
 }
 

@@ -21,6 +21,12 @@ struct LinkClosed : TransportError {
   using TransportError::TransportError;
 };
 
+// Nothing answers at a network address: refused, or no connection before the deadline (a serial
+// port served over TCP whose host or server is gone).
+struct Unreachable : TransportError {
+  using TransportError::TransportError;
+};
+
 class Link {
  public:
   virtual ~Link() = default;

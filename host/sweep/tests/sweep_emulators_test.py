@@ -13,15 +13,15 @@ times are printed for BENCHMARKS.md.
 
 usage: sweep_emulators_test.py AOTBENCH WORKDIR
 """
-import csv
 import json
-import os
 import pathlib
 import shutil
 import signal
 import subprocess
 import sys
 import time
+
+from sweep_cli import fail, run_sweep
 
 aotbench, work = sys.argv[1], pathlib.Path(sys.argv[2])
 shutil.rmtree(work, ignore_errors=True)
@@ -32,22 +32,9 @@ SAME = ["status", "message", "counter", "counts_min", "counts_median", "counts_m
         "ram_total", "arena_bytes", "fits", "outputs_match", "selected"]
 
 
-def fail(msg):
-    print("FAIL:", msg)
-    sys.exit(1)
-
-
 def sweep(name, *extra):
-    out = work / name
-    t0 = time.monotonic()
-    p = subprocess.run([aotbench, *SWEEP, "--out", str(out), "--history", str(work / "history.sqlite"), *extra],
-                       capture_output=True, text=True, timeout=900)
-    wall = time.monotonic() - t0
-    print(f"--- {name}: exit {p.returncode} in {wall:.2f} s")
-    if p.returncode != 0:
-        fail(f"sweep {name} exited {p.returncode}: {p.stderr[-3000:]}")
-    rows = {r["key"]: r for r in csv.DictReader((out / "results.csv").open())}
-    return rows, json.loads(p.stdout)["stages"], wall
+    rows, summary, wall = run_sweep(aotbench, work, name, [*SWEEP, *extra], timeout=900)
+    return rows, summary["stages"], wall
 
 
 def alive(pid):

@@ -10,13 +10,12 @@ per lost answer before). The wall times are printed for BENCHMARKS.md.
 
 usage: sweep_link_faults_test.py AOTBENCH WORKDIR
 """
-import csv
 import json
 import pathlib
 import shutil
-import subprocess
 import sys
-import time
+
+from sweep_cli import fail, run_sweep
 
 aotbench, work = sys.argv[1], pathlib.Path(sys.argv[2])
 shutil.rmtree(work, ignore_errors=True)
@@ -31,26 +30,11 @@ SAME = ["status", "message", "counter", "counts_min", "counts_median", "counts_m
         "outputs_match", "pareto", "selected", "repeats"]
 
 
-def fail(msg):
-    print("FAIL:", msg)
-    sys.exit(1)
-
-
 def sweep(name, *extra):
-    out = work / name
-    t0 = time.monotonic()
-    p = subprocess.run([aotbench, *SWEEP, "--out", str(out), "--history", str(work / "history.sqlite"), *extra],
-                       capture_output=True, text=True, timeout=1200)
-    wall = time.monotonic() - t0
-    print(f"--- {name}: exit {p.returncode} in {wall:.1f} s\n{p.stderr[-3000:]}")
-    if p.returncode != 0:
-        fail(f"sweep {name} exited {p.returncode}: {p.stdout[-2000:]}")
-    rows = {r["key"]: r for r in csv.DictReader((out / "results.csv").open())}
-    return rows, (out / "ops.csv").read_text(), json.loads(p.stdout), wall
+    rows, summary, wall = run_sweep(aotbench, work, name, [*SWEEP, *extra])
+    return rows, (work / name / "ops.csv").read_text(), summary, wall
 
 
-# The first, unmeasured sweep builds the firmware images into the test cache, so that neither timed
-# one pays for compiling.
 sweep("warm")
 clean, clean_ops, _, clean_wall = sweep("clean")
 faulty, faulty_ops, summary, faulty_wall = sweep("faulty", "--link-faults", FAULTS)

@@ -8,8 +8,9 @@
 namespace aotbench::farm {
 
 flash::RemoteBoard remote_board(const PlaceResources& r) {
-  return {r.place, r.gdb.str(), (r.serial_kind == "rfc2217" ? "rfc2217:" : "tcp:") + r.serial.str(), r.exporter, "",
-          r.flasher};
+  const auto probe = r.tags.find(kProbeTag);
+  return {r.place, r.gdb.str(), (r.serial_kind == "rfc2217" ? "rfc2217:" : "tcp:") + r.serial.str(), r.exporter,
+          probe == r.tags.end() ? "" : probe->second, r.flasher};
 }
 
 FarmBoards take_farm_boards(const Client& client, const FarmSpec& spec, int max_places, const ReserveOptions& o,

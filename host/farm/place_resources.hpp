@@ -15,6 +15,8 @@ namespace aotbench::farm {
 inline constexpr const char* kBoardTag = "aotbench-board";
 // Optional: the GDB server's kind (openocd | pyocd | qemu) when it is not the profile's flasher.
 inline constexpr const char* kFlasherTag = "aotbench-flasher";
+// Optional: the debug probe's serial number, for the results' provenance (labgrid does not know it).
+inline constexpr const char* kProbeTag = "aotbench-probe";
 inline constexpr const char* kGdbResource = "gdb";
 inline constexpr const char* kConsoleResource = "console";  // preferred when a place has several serial ports
 

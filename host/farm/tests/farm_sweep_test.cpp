@@ -62,7 +62,8 @@ class FarmSweep : public ::testing::Test {
     served.serve = true;
     for (int i = 0; i < 2; ++i) boards_.push_back(std::make_unique<flash::QemuInstance>(netduino(), served));
     lab_ = std::make_unique<test::FarmLab>(std::vector<test::LabBoard>{
-        {"emu-1", "host-a", {{"aotbench-board", "netduinoplus2"}, {"pool", "nightly"}}, boards_[0]->port(),
+        {"emu-1", "host-a", {{"aotbench-board", "netduinoplus2"}, {"pool", "nightly"}, {"aotbench-probe", "QEMU-1"}},
+         boards_[0]->port(),
          boards_[0]->gdb_port()},
         {"emu-2", "host-b", {{"aotbench-board", "netduinoplus2"}, {"pool", "nightly"}}, boards_[1]->port(),
          boards_[1]->gdb_port()}});
@@ -141,7 +142,12 @@ TEST_F(FarmSweep, UsesBothPlacesAndMeasuresWhatALocalSweepDoes) {
   EXPECT_GT(s.share["emu-1"], 0);
   EXPECT_GT(s.share["emu-2"], 0);
   EXPECT_EQ(s.out["stages"]["emulators_started"], 0);  // every variant on the farm's boards
-  for (const auto& v : s.out["variants"]) EXPECT_TRUE(v.contains("measured_on")) << v["key"];
+  for (const auto& v : s.out["variants"]) {
+    ASSERT_TRUE(v.contains("measured_on")) << v["key"];
+    const auto& on = v["measured_on"];
+    EXPECT_EQ(on["host"], on["place"] == "emu-1" ? "host-a" : "host-b");
+    EXPECT_EQ(on["probe"], on["place"] == "emu-1" ? "QEMU-1" : "");  // the place's aotbench-probe tag
+  }
   // results.csv says where each ran, with the exporter
   std::ifstream csv(dir_ / "farm" / "results.csv");
   std::string header;

@@ -9,9 +9,9 @@ lg="labgrid-client -x ${LG_COORDINATOR:-coordinator.lab:20408}"
 $lg -p nucleo-f767zi-1 create
 $lg -p nucleo-f767zi-1 add-named-match bench1/nucleo-f767zi-1/NetworkSerialPort/console console
 $lg -p nucleo-f767zi-1 add-named-match bench1/nucleo-f767zi-1/NetworkSerialPort/gdb gdb
-$lg -p nucleo-f767zi-1 set-tags aotbench-board=nucleo-f767zi aotbench-flasher=pyocd family=stm32f7 rack=bench1
+$lg -p nucleo-f767zi-1 set-tags aotbench-board=nucleo-f767zi aotbench-flasher=pyocd aotbench-probe=0671FF3833554B3043164817 family=stm32f7 rack=bench1
 
 $lg -p stm32f429i-disc1-1 create
 $lg -p stm32f429i-disc1-1 add-named-match bench1/stm32f429i-disc1-1/NetworkSerialPort/console console
 $lg -p stm32f429i-disc1-1 add-named-match bench1/stm32f429i-disc1-1/NetworkSerialPort/gdb gdb
-$lg -p stm32f429i-disc1-1 set-tags aotbench-board=stm32f429i-disc1 aotbench-flasher=openocd family=stm32f4 rack=bench1
+$lg -p stm32f429i-disc1-1 set-tags aotbench-board=stm32f429i-disc1 aotbench-flasher=openocd aotbench-probe=0672FF485550755187034512 family=stm32f4 rack=bench1

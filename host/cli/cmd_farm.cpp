@@ -53,8 +53,8 @@ void places(const Options& o) {
                farm::tags_str(p.tags));
 }
 
-// Ctrl-C and SIGTERM while holding: the signal cleanup (chained in front) releases the place,
-// then this lets `lease` end with 130.
+// Ctrl-C and SIGTERM while holding: this flag is set, the signal cleanup (chained in front)
+// releases the place, and `lease` ends with 130.
 std::atomic<bool> g_stop{false};
 void on_stop(int) { g_stop = true; }
 

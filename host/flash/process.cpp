@@ -47,17 +47,45 @@ std::array<std::atomic<SignalCleanupCommand::Prepared*>, kMaxCleanups> g_cleanup
 struct sigaction g_previous[3];
 const int g_signals[3] = {SIGINT, SIGTERM, SIGHUP};
 
-void on_signal(int sig, siginfo_t* info, void* ctx) {
-  kill_all_children();
-  run_signal_cleanup_commands();
+// The program's own handler, if it had one for `sig` before the cleanup went in front of it.
+const struct sigaction* own_handler(int sig) {
   for (int i = 0; i < 3; ++i) {
     if (g_signals[i] != sig) continue;
     const struct sigaction& prev = g_previous[i];
-    if ((prev.sa_flags & SA_SIGINFO) && prev.sa_sigaction) return prev.sa_sigaction(sig, info, ctx);
-    if (!(prev.sa_flags & SA_SIGINFO) && prev.sa_handler != SIG_DFL && prev.sa_handler != SIG_IGN)
-      return prev.sa_handler(sig);
-    if (prev.sa_handler == SIG_IGN) return;
-    sigaction(sig, &prev, nullptr);  // default action: end the process as the signal intends
+    if ((prev.sa_flags & SA_SIGINFO) ? prev.sa_sigaction != nullptr
+                                     : prev.sa_handler != SIG_DFL && prev.sa_handler != SIG_IGN)
+      return &prev;
+  }
+  return nullptr;
+}
+
+void call(const struct sigaction& h, int sig, siginfo_t* info, void* ctx) {
+  if (h.sa_flags & SA_SIGINFO)
+    h.sa_sigaction(sig, info, ctx);
+  else
+    h.sa_handler(sig);
+}
+
+std::atomic<int> g_signals_seen{0};
+
+void on_signal(int sig, siginfo_t* info, void* ctx) {
+  // On the first signal the program's handler is told before anything goes away, so that it
+  // stops starting work (a sweep would otherwise take a killed child or a released place for a
+  // board that failed). A later one may end the process on the spot (a second Ctrl-C), so the
+  // cleanup runs before it.
+  const struct sigaction* own = own_handler(sig);
+  const bool first = g_signals_seen.fetch_add(1) == 0;
+  if (own && first) call(*own, sig, info, ctx);
+  kill_all_children();
+  run_signal_cleanup_commands();
+  if (own) {
+    if (!first) call(*own, sig, info, ctx);
+    return;
+  }
+  for (int i = 0; i < 3; ++i) {
+    if (g_signals[i] != sig) continue;
+    if (g_previous[i].sa_handler == SIG_IGN) return;
+    sigaction(sig, &g_previous[i], nullptr);  // default action: end the process as the signal intends
     raise(sig);
   }
 }

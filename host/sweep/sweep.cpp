@@ -39,8 +39,9 @@ namespace aotbench::sweep {
 namespace {
 
 // Ctrl-C: the first stops the sweep cleanly (in-flight variants are dropped, measured ones kept),
-// a second one ends the process at once. Children (QEMU, compilers) are killed by the cleanup
-// handler flash::install_signal_cleanup() chains in front of this one.
+// a second one ends the process at once. The cleanup handler flash::install_signal_cleanup()
+// chains in front of this one kills the children (QEMU, compilers) and releases labgrid places
+// just after this flag is set, so a worker never takes their loss for a failed board.
 std::atomic<bool> g_stop{false};
 
 void on_stop_signal(int) {

@@ -2,8 +2,8 @@
 // QemuInstance: halted, its gdbstub and its UART on TCP) behind its own real labgrid exporter.
 // `aotbench --board labgrid:aotbench-board=netduinoplus2` takes both, shares the variants out and
 // measures what a local sweep measures; two sweeps asking for the same tag take turns; a lab host
-// that goes away mid-sweep (its exporter and its board killed) costs no result; and no lock is
-// left behind.
+// that goes away mid-sweep (its exporter and its board killed) costs no result; Ctrl-C keeps what
+// was measured; and no lock is left behind.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -83,11 +83,11 @@ class FarmSweep : public ::testing::Test {
             "--history", (dir_ / (out + ".sqlite")).string(), "--json"};
   }
 
-  // Starts a sweep; its stdout and stderr go to files of the test folder.
+  // Starts a sweep (the child is aotbench itself); its stdout and stderr go to files of the test folder.
   std::unique_ptr<flash::ChildProcess> start(const std::vector<std::string>& args, const std::string& name) const {
     return std::make_unique<flash::ChildProcess>(
         std::vector<std::string>{"/bin/sh", "-c",
-                                 flash::shell_join(args) + " >" + (dir_ / (name + ".out")).string() + " 2>" +
+                                 "exec " + flash::shell_join(args) + " >" + (dir_ / (name + ".out")).string() + " 2>" +
                                      (dir_ / (name + ".err")).string()},
         "");
   }
@@ -194,25 +194,28 @@ TEST_F(FarmSweep, TwoSweepsForOneTagTakeTurns) {
 // A lab host goes away mid-sweep: its exporter and its board are killed once results arrive. Its
 // place is taken out of service, the variant it was measuring is measured on the other place, and
 // every result is the local one.
-TEST_F(FarmSweep, AHostThatGoesAwayCostsNoResult) {
-  const Measured local = local_sweep(dir_);
-  auto p = start(sweep_args("labgrid:pool=nightly", "lost"), "lost");
-  bool killed = false;
-  for (int i = 0; i < 3000 && !killed && p->running(); ++i) {
+// Waits until the run folder `name` holds `n` results; false if the sweep ended first.
+bool wait_for_results(flash::ChildProcess& p, const fs::path& folder, std::size_t n) {
+  for (int i = 0; i < 3000 && p.running(); ++i) {
     std::this_thread::sleep_for(10ms);
-    std::ifstream results(dir_ / "lost" / "results.json");
+    std::ifstream results(folder / "results.json");
     const std::string text((std::istreambuf_iterator<char>(results)), {});
     if (text.find("\"benchmarks\"") == std::string::npos) continue;
     try {
-      if (nlohmann::json::parse(text)["benchmarks"].size() < 2) continue;
+      if (nlohmann::json::parse(text)["benchmarks"].size() >= n) return true;
     } catch (const nlohmann::json::exception&) {
-      continue;  // being rewritten
+      // being rewritten
     }
-    lab_->kill_exporter("host-b");
-    ::kill(boards_[1]->pid(), SIGKILL);
-    killed = true;
   }
-  ASSERT_TRUE(killed) << "the sweep ended before two results were in";
+  return false;
+}
+
+TEST_F(FarmSweep, AHostThatGoesAwayCostsNoResult) {
+  const Measured local = local_sweep(dir_);
+  auto p = start(sweep_args("labgrid:pool=nightly", "lost"), "lost");
+  ASSERT_TRUE(wait_for_results(*p, dir_ / "lost", 2)) << "the sweep ended before two results were in";
+  lab_->kill_exporter("host-b");
+  ::kill(boards_[1]->pid(), SIGKILL);
   const Sweep s = finish(*p, "lost");
   ASSERT_EQ(s.rc, 0) << s.err;
   EXPECT_EQ(s.measured, local);
@@ -227,6 +230,28 @@ TEST_F(FarmSweep, AHostThatGoesAwayCostsNoResult) {
 
 // scripts/nightly with a farm file that names the coordinator and a tag filter: one sweep over
 // both places, and the night's summary says how many variants each place measured.
+// Ctrl-C mid-sweep: the sweep ends with 130 and retires no board, what was measured is kept,
+// and both places are free (TearDown). The order inside the handler (stop first, then release) is
+// SignalCleanup.TellsTheProgramFirstThenReleases's.
+TEST_F(FarmSweep, CtrlCStopsTheSweepAndReleasesItsPlaces) {
+  const Measured local = local_sweep(dir_);
+  auto p = start(sweep_args("labgrid:pool=nightly", "stopped"), "stopped");
+  ASSERT_TRUE(wait_for_results(*p, dir_ / "stopped", 2)) << "the sweep ended before two results were in";
+  ::kill(p->pid(), SIGINT);
+  const Sweep s = finish(*p, "stopped");
+  EXPECT_EQ(s.rc, 130) << s.err;
+  EXPECT_EQ(s.err.find("taken out of service"), std::string::npos) << s.err;
+  std::ifstream results(dir_ / "stopped" / "results.json");
+  const auto kept = nlohmann::json::parse(results).at("benchmarks");
+  ASSERT_GE(kept.size(), 2u);
+  ASSERT_LT(kept.size(), local.size()) << "the sweep had finished: nothing was interrupted";
+  for (const auto& b : kept) {  // one Google Benchmark entry per variant
+    const std::string key = b.at("name");
+    EXPECT_TRUE(local.count(key)) << key;
+    EXPECT_FALSE(b.value("error_occurred", false)) << key << ": " << b.value("error_message", "");
+  }
+}
+
 TEST_F(FarmSweep, TheNightlyRunsOverTheFarmsPlaces) {
   const fs::path farm = dir_ / "farm.toml";
   std::ofstream(farm) << fmt::format(

@@ -1,6 +1,7 @@
 // host/farm without a lab: board specs, and reading labgrid-client's output. The outputs are
 // what labgrid 26.0.1's client printed against a real coordinator and exporter (copied from a
 // terminal); the lab tests (farm_lab_test.cpp) read the live ones.
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -8,6 +9,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 #include "farm/board_spec.hpp"
 #include "farm/errors.hpp"
@@ -232,33 +234,81 @@ TEST(LabgridCli, ErrorMessageAndCoordinator) {
 
 // What a Lease relies on: on SIGTERM the signal cleanup runs a registered command (labgrid's
 // release), also when the program installed a handler of its own after the cleanup was first
-// installed (as `aotbench farm lease` and the sweep do), and then that handler runs too.
+// installed (as `aotbench farm lease` and the sweep do). That handler is told first on the first
+// signal (the sweep stops before its places go), and last on a later one (it may exit at once).
+const char* g_mark = nullptr;
 volatile sig_atomic_t g_handled = 0;
-void own_handler(int) { g_handled = 1; }
+volatile sig_atomic_t g_released_before_handler = -1;
+void own_handler(int) {
+  g_released_before_handler = access(g_mark, F_OK) == 0;
+  g_handled = g_handled + 1;
+}
 
-TEST(SignalCleanup, RunsRegisteredCommandsThenTheProgramsHandler) {
-  const std::filesystem::path mark =
-      std::filesystem::temp_directory_path() / ("aotbench-cleanup-" + std::to_string(getpid()));
+// In a child process: the cleanup, a release command writing `mark`, and own_handler on SIGTERM.
+void install_release_and_own_handler(const std::string& mark, std::optional<flash::SignalCleanupCommand>& release) {
+  flash::install_signal_cleanup();
+  release.emplace(std::vector<std::string>{"/bin/sh", "-c", "echo released > '" + mark + "'"}, std::chrono::seconds(10));
+  struct sigaction sa {};
+  sa.sa_handler = own_handler;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGTERM, &sa, nullptr);  // replaces the cleanup...
+  flash::install_signal_cleanup();   // ...which goes back in front of it
+}
+
+std::filesystem::path cleanup_mark(const char* what) {
+  const auto mark = std::filesystem::temp_directory_path() /
+                    fmt::format("aotbench-cleanup-{}-{}", what, getpid());
   std::filesystem::remove(mark);
+  return mark;
+}
+
+int exit_code_of(pid_t pid) {
+  int status = 0;
+  EXPECT_EQ(waitpid(pid, &status, 0), pid);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::string read_word(const std::filesystem::path& file) {
+  std::string text;
+  std::ifstream(file) >> text;
+  return text;
+}
+
+TEST(SignalCleanup, TellsTheProgramFirstThenReleases) {
+  const auto mark = cleanup_mark("first");
   const pid_t pid = fork();
   if (pid == 0) {
-    flash::install_signal_cleanup();
-    flash::SignalCleanupCommand release({"/bin/sh", "-c", "echo released > '" + mark.string() + "'"},
-                                        std::chrono::seconds(10));
-    struct sigaction sa {};
-    sa.sa_handler = own_handler;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGTERM, &sa, nullptr);  // replaces the cleanup...
-    flash::install_signal_cleanup();   // ...which goes back in front of it
+    const std::string path = mark.string();
+    g_mark = path.c_str();
+    std::optional<flash::SignalCleanupCommand> release;
+    install_release_and_own_handler(path, release);
     raise(SIGTERM);
-    _exit(g_handled && release.taken() ? 0 : 1);
+    if (g_handled != 1) _exit(1);
+    if (g_released_before_handler != 0) _exit(2);  // the handler ran after the release: wrong order
+    _exit(release->taken() ? 0 : 3);
   }
-  int status = 0;
-  ASSERT_EQ(waitpid(pid, &status, 0), pid);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
-  std::string text;
-  std::ifstream(mark) >> text;
-  EXPECT_EQ(text, "released");  // it had finished when the handler returned
+  EXPECT_EQ(exit_code_of(pid), 0);
+  EXPECT_EQ(read_word(mark), "released");  // it had finished when the handler returned
+  std::filesystem::remove(mark);
+}
+
+TEST(SignalCleanup, ALaterSignalCleansUpBeforeTheProgramsHandler) {
+  const auto mark = cleanup_mark("later");
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const std::string path = mark.string();
+    g_mark = path.c_str();
+    std::optional<flash::SignalCleanupCommand> release;
+    signal(SIGTERM, SIG_IGN);
+    flash::install_signal_cleanup();
+    raise(SIGTERM);  // the process's first signal: the cleanup runs, and it is ignored
+    install_release_and_own_handler(path, release);
+    raise(SIGTERM);
+    if (g_handled != 1) _exit(1);
+    _exit(g_released_before_handler == 1 ? 0 : 2);
+  }
+  EXPECT_EQ(exit_code_of(pid), 0);
+  EXPECT_EQ(read_word(mark), "released");
   std::filesystem::remove(mark);
 }
 

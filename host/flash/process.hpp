@@ -56,9 +56,10 @@ CommandResult run_command(const std::vector<std::string>& argv, std::chrono::mil
 // Installs handlers for SIGINT, SIGTERM and SIGHUP that kill every live ChildProcess, run the
 // registered SignalCleanupCommands, then let the signal take its course (the default action, or
 // the program's own previous handler: told first on the process's first signal, so that it stops
-// starting work before children and places go, and last on later ones, since it may exit). Idempotent; called again after a program
-// installed a handler of its own, it goes back in front of that one. A program with its own handler
-// can call kill_all_children() and run_signal_cleanup_commands() from it.
+// starting work before children and places go, and last on later ones, since it may exit).
+// Idempotent; called again after a program installed a handler of its own, it goes back in front
+// of that one. A program with its own handler can call kill_all_children() and
+// run_signal_cleanup_commands() from it.
 void install_signal_cleanup();
 void kill_all_children();  // async-signal-safe
 

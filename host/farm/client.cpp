@@ -11,10 +11,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
+#include "build/object_cache.hpp"
 #include "farm/errors.hpp"
 #include "farm/place_resources.hpp"
 
@@ -26,20 +25,21 @@ using Clock = std::chrono::steady_clock;
 
 constexpr std::chrono::seconds kCancelTimeout{15};
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// "acquired place NAME" -> NAME
-std::string acquired_name(const std::string& output) {
+// "acquired place NAME" in what `shown` printed -> NAME
+std::string acquired_name(const std::string& output, const std::string& shown) {
   const std::string marker = "acquired place ";
   const auto at = output.rfind(marker);
-  if (at == std::string::npos) return "";
+  if (at == std::string::npos)
+    throw FarmError(fmt::format("cannot read labgrid's output: `{}` printed `{}`", shown, output));
   const auto end = output.find('\n', at);
   return output.substr(at + marker.size(), end == std::string::npos ? std::string::npos : end - at - marker.size());
+}
+
+std::vector<PlaceInfo> with_tags(const std::vector<PlaceInfo>& places, const std::map<std::string, std::string>& tags) {
+  std::vector<PlaceInfo> out;
+  for (const auto& p : places)
+    if (place_has_tags(p, tags)) out.push_back(p);
+  return out;
 }
 
 std::string holder_text(const PlaceInfo& p) {
@@ -142,7 +142,8 @@ void Client::explain_acquire_failure(const std::string& place, const std::string
 }
 
 // After labgrid-client said "acquired place NAME": the lease, its resources, and whether NAME is
-// the place asked for (labgrid matches -p as a substring of names and aliases).
+// the place asked for (labgrid matches -p as a substring of names and aliases; `asked` is empty
+// for the place a reservation was given).
 Lease Client::take(const std::string& name, const std::string& asked) const {
   Lease lease(cli_, name);
   const PlaceInfo info = show(name);
@@ -157,18 +158,12 @@ Lease Client::take(const std::string& name, const std::string& asked) const {
 Lease Client::acquire(const std::string& place) const {
   const flash::CommandResult r = cli_.run({"-p", place, "acquire"});
   if (r.exit_code != 0) explain_acquire_failure(place, r.output);
-  const std::string name = acquired_name(r.output);
-  if (name.empty())
-    throw FarmError(fmt::format("cannot read labgrid's output: `{}` printed `{}`", cli_.shown({"-p", place, "acquire"}), r.output));
-  return take(name, place);
+  return take(acquired_name(r.output, cli_.shown({"-p", place, "acquire"})), place);
 }
 
 Lease Client::reserve(const std::map<std::string, std::string>& tags, const ReserveOptions& o) const {
-  std::vector<PlaceInfo> candidates;
   const auto all = places();
-  for (const auto& p : all)
-    if (place_has_tags(p, tags)) candidates.push_back(p);
-  if (candidates.empty())
+  if (with_tags(all, tags).empty())
     throw FarmError(fmt::format("no place at the labgrid coordinator {} has the tags {}: its places are {}; tag one "
                                 "with `{}`",
                                 coordinator(), tags_str(tags), places_with_tags(all),
@@ -192,8 +187,7 @@ Lease Client::reserve(const std::map<std::string, std::string>& tags, const Rese
       const auto now = Clock::now();
       if (o.timeout.count() > 0 && now - start > o.timeout) {
         std::vector<std::string> held;
-        for (const auto& p : places())
-          if (place_has_tags(p, tags)) held.push_back(p.name + " " + holder_text(p));
+        for (const auto& p : with_tags(places(), tags)) held.push_back(p.name + " " + holder_text(p));
         fs::remove(log);
         throw FarmError(fmt::format("no place with {} was free within {} s: {}", tags_str(tags), o.timeout.count() / 1000,
                                     fmt::join(held, "; ")));
@@ -207,14 +201,13 @@ Lease Client::reserve(const std::map<std::string, std::string>& tags, const Rese
           if (r.token == token) break;
           pr.ahead += r.state == "waiting";
         }
-        for (const auto& p : places())
-          if (place_has_tags(p, tags)) pr.candidates.push_back(p);
+        pr.candidates = with_tags(places(), tags);
         o.progress(pr);
         next_progress = Clock::now() + o.progress_every;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
-    const std::string out = read_file(log);
+    const std::string out = build::read_text(log);
     fs::remove(log);
     // `wait` prints the reservation each second; the last "state:" is where it stopped.
     const auto at = out.rfind("\nstate: ");
@@ -228,13 +221,8 @@ Lease Client::reserve(const std::map<std::string, std::string>& tags, const Rese
   if (r.exit_code != 0)
     throw FarmError(fmt::format("labgrid allocated a place to reservation {} but it could not be acquired: {}", token,
                                 labgrid_error(r.output)));
-  const std::string name = acquired_name(r.output);
-  if (name.empty())
-    throw FarmError(fmt::format("cannot read labgrid's output: `{}` printed `{}`", cli_.shown({"-p", "+" + token, "acquire"}), r.output));
-  Lease lease(cli_, name);
+  Lease lease = take(acquired_name(r.output, cli_.shown({"-p", "+" + token, "acquire"})), "");
   guard.cancel();
-  const PlaceInfo info = show(name);
-  lease.set_resources(resolve_resources(info, coordinator()));
   return lease;
 }
 

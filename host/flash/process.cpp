@@ -141,22 +141,15 @@ long monotonic_ms() {
 }  // namespace
 
 struct SignalCleanupCommand::Prepared {
-  std::string path;
-  std::vector<std::string> args;
-  std::vector<char*> argv;
-  long timeout_ms = 0;
+  Prepared(const std::vector<std::string>& argv, long timeout_ms) : plan(argv), timeout_ms(timeout_ms) {}
+  const ExecPlan plan;  // resolved now: nothing is looked up in the handler
+  const long timeout_ms;
   std::atomic<bool> taken{false};  // the handler took it out of the table
   std::atomic<bool> done{false};   // ... and it has finished (or could not start)
 };
 
 SignalCleanupCommand::SignalCleanupCommand(const std::vector<std::string>& argv, std::chrono::milliseconds timeout)
-    : p_(std::make_unique<Prepared>()) {
-  ExecPlan plan(argv);  // resolves the program now: nothing is looked up in the handler
-  p_->path = plan.path;
-  p_->args = argv;
-  for (auto& a : p_->args) p_->argv.push_back(a.data());
-  p_->argv.push_back(nullptr);
-  p_->timeout_ms = static_cast<long>(timeout.count());
+    : p_(std::make_unique<Prepared>(argv, static_cast<long>(timeout.count()))) {
   install_signal_cleanup();
   for (auto& slot : g_cleanups) {
     Prepared* empty = nullptr;
@@ -199,7 +192,7 @@ void run_signal_cleanup_commands() {
       dup2(devnull, 0);
       dup2(2, 1);  // what it says goes to our stderr, never into a --json stdout
       close_range(3, ~0u, 0);
-      execve(c->path.c_str(), c->argv.data(), environ);
+      execve(c->plan.path.c_str(), c->plan.argv.data(), environ);
       _exit(127);
     }
     if (pid < 0) {
@@ -333,7 +326,7 @@ void kill_all_children() {
 
 void install_signal_cleanup() {
   // Goes in front of whatever handler is there now, also one installed after an earlier call
-  // (a command's own Ctrl-C handler): the cleanup runs first, then that handler.
+  // (a command's own Ctrl-C handler), which on_signal then calls.
   static std::mutex m;
   std::lock_guard<std::mutex> lock(m);
   for (int i = 0; i < 3; ++i) {

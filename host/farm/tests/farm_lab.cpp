@@ -19,7 +19,6 @@
 namespace fs = std::filesystem;
 
 namespace aotbench::farm::test {
-namespace {
 
 std::string read_file(const fs::path& p) {
   std::ifstream in(p);
@@ -27,6 +26,8 @@ std::string read_file(const fs::path& p) {
   s << in.rdbuf();
   return s.str();
 }
+
+namespace {
 
 int listen_socket(unsigned& port) {
   int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);

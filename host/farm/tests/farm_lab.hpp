@@ -35,6 +35,9 @@ unsigned free_port();
 // .deps/venv/bin/NAME
 std::filesystem::path venv_bin(const std::string& name);
 
+// A file's text; empty while it does not exist (a log not written yet).
+std::string read_file(const std::filesystem::path& p);
+
 // Waits until `log` holds `text`; throws with the log when `p` ends first or after 60 s.
 void wait_for_log(const std::filesystem::path& log, const std::string& text, flash::ChildProcess& p);
 

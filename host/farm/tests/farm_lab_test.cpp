@@ -10,9 +10,7 @@
 #include <unistd.h>
 
 #include <csignal>
-#include <fstream>
 #include <mutex>
-#include <sstream>
 #include <thread>
 
 #include "farm/client.hpp"
@@ -24,6 +22,7 @@ namespace aotbench::farm {
 namespace {
 
 using test::FarmLab;
+using test::read_file;
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
@@ -44,13 +43,6 @@ struct Connection {
   }
   ~Connection() { close(fd); }
 };
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string error_of(const std::function<void()>& f) {
   try {

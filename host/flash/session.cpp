@@ -94,6 +94,8 @@ void Session::open_rpc(transport::Link& link_to_board, const std::filesystem::pa
 void Session::connect(const std::filesystem::path& elf, const SessionOptions& o) {
   // Just booted or flashed: the firmware announces itself before anything is asked.
   const bool started = qemu_ || o.flash;
+  // The build-id of what we loaded, which the board must run (empty: not checked).
+  const std::string loaded_id = o.check_build_id && started ? build::elf_build_id(elf) : "";
   const auto t0 = transport::Clock::now();
   try {
     if (started && o.banner_timeout.count() > 0)
@@ -103,7 +105,8 @@ void Session::connect(const std::filesystem::path& elf, const SessionOptions& o)
   }
   banner_after_ = std::chrono::duration_cast<std::chrono::milliseconds>(transport::Clock::now() - t0);
   if (banner_)
-    check_identity("start-up banner", banner_->board, banner_->clock_hz, banner_->clock_setup, banner_->build_id, elf, o);
+    check_identity("start-up banner", banner_->board, banner_->clock_hz, banner_->clock_setup, banner_->build_id,
+                   loaded_id, elf);
   try {
     info_ = rpc_->connect(o.connect_timeout);
   } catch (const transport::TransportError& e) {
@@ -111,7 +114,7 @@ void Session::connect(const std::filesystem::path& elf, const SessionOptions& o)
   }
   if (!banner_) banner_ = rpc_->banner();  // a board attached as it started: it came with GetInfo
   // GetInfo is the evidence when no banner came; with one, the two must agree.
-  check_identity("answer to GetInfo", info_.board, info_.clock_hz, info_.clock_setup, info_.build_id, elf, o);
+  check_identity("answer to GetInfo", info_.board, info_.clock_hz, info_.clock_setup, info_.build_id, loaded_id, elf);
   if (banner_ && (banner_->board != info_.board || banner_->build_id != info_.build_id))
     throw transport::TransportError(fmt::format("{}: its start-up banner (board {}, build-id {}) and its answer to GetInfo "
                                                 "(board {}, build-id {}) disagree: is more than one board on this link?",
@@ -147,7 +150,7 @@ void Session::failed_to_connect(const transport::TransportError& e, const Sessio
 // `evidence`: where the facts come from, for the message ("start-up banner", "answer to GetInfo").
 void Session::check_identity(const std::string& evidence, const std::string& board, std::uint32_t clock_hz,
                              transport::ClockSetup clock_setup, const std::string& build_id,
-                             const std::filesystem::path& elf, const SessionOptions& o) const {
+                             const std::string& loaded_id, const std::filesystem::path& elf) const {
   // The board that answers must be the one flashed: a probe or serial port of another board on
   // the bench would otherwise measure the wrong hardware.
   if (board != profile_.name)
@@ -166,12 +169,9 @@ void Session::check_identity(const std::string& evidence, const std::string& boa
     throw transport::TransportError(fmt::format("{} answers as board {} at {} Hz, not at the profile's {} Hz (its {}): {}",
                                                 where_, board, clock_hz, profile_.cpu.clock_hz, evidence, why));
   }
-  if (o.check_build_id && (qemu_ || o.flash)) {
-    std::string want = build::elf_build_id(elf);
-    if (!want.empty() && want != build_id)
-      throw transport::TransportError(fmt::format("{} runs firmware with build-id {} (its {}), not {} ({})", where_,
-                                                  build_id, evidence, want, elf.string()));
-  }
+  if (!loaded_id.empty() && loaded_id != build_id)
+    throw transport::TransportError(fmt::format("{} runs firmware with build-id {} (its {}), not {} ({})", where_,
+                                                build_id, evidence, loaded_id, elf.string()));
 }
 
 transport::LinkReport Session::link_report() const {

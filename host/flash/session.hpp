@@ -77,10 +77,11 @@ class Session {
   void open_rpc(transport::Link& link, const std::filesystem::path& elf, const SessionOptions& o);
   void connect(const std::filesystem::path& elf, const SessionOptions& o);
   [[noreturn]] void failed_to_connect(const transport::TransportError& e, const SessionOptions& o, bool started);
-  // The board that answers must be the one flashed: name, clock and (when we loaded it) build-id.
+  // The board that answers must be the one flashed: name, clock and (`loaded_id`: the build-id of
+  // `elf`, when we loaded it and it is checked) build-id.
   void check_identity(const std::string& evidence, const std::string& board, std::uint32_t clock_hz,
-                      transport::ClockSetup clock_setup, const std::string& build_id,
-                      const std::filesystem::path& elf, const SessionOptions& o) const;
+                      transport::ClockSetup clock_setup, const std::string& build_id, const std::string& loaded_id,
+                      const std::filesystem::path& elf) const;
 
   board::Profile profile_;
   std::unique_ptr<QemuInstance> own_qemu_;

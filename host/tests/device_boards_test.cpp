@@ -1,29 +1,20 @@
 // Board profiles as data: loading, validation errors, aliases, flags and the generated files.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include "board/board_files.hpp"
 #include "board/flags.hpp"
 #include "board/registry.hpp"
+#include "profile_edits.hpp"
 
 namespace {
 
 using namespace aotbench::board;
+using test::slurp;
 namespace fs = std::filesystem;
 
 const fs::path kBoards = fs::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "boards";
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
 
@@ -113,29 +104,9 @@ TEST(Boards, UnknownBoardListsTheKnownOnes) {
   }
 }
 
-// A profile folder with one copy of netduinoplus2.toml, each `from` replaced by its `to`;
-// loads it and returns the error message, or "(no error)" and the profile in *loaded.
-using Edits = std::vector<std::pair<std::string, std::string>>;
-std::string load_edited(const Edits& edits, const std::string& file = "netduinoplus2", Profile* loaded = nullptr) {
-  fs::path dir = fs::temp_directory_path() / ("aotbench-boards-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  std::string text = slurp(kBoards / "netduinoplus2.toml");
-  for (const auto& [from, to] : edits) {
-    auto at = text.find(from);
-    if (at == std::string::npos) return "test bug: `" + from + "` not in the profile";
-    text.replace(at, from.size(), to);
-  }
-  std::ofstream(dir / (file + ".toml")) << text;
-  std::string msg = "(no error)";
-  try {
-    Registry reg(dir);
-    if (loaded) *loaded = reg.get(file, {});
-  } catch (const BoardError& e) {
-    msg = e.what();
-  }
-  fs::remove_all(dir);
-  return msg;
+// netduinoplus2.toml with each `from` replaced by its `to`, saved as `file`.toml and loaded.
+std::string load_edited(const test::Edits& edits, const std::string& file = "netduinoplus2", Profile* loaded = nullptr) {
+  return test::load_edited_profile(kBoards / "netduinoplus2.toml", edits, file, loaded);
 }
 
 std::string error_for(const std::string& from, const std::string& to, const std::string& file = "netduinoplus2") {

@@ -3,13 +3,9 @@
 // refused with a message naming the key, the value and the limit.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
-#include <fstream>
-#include <sstream>
-
 #include "board/board_files.hpp"
 #include "board/registry.hpp"
+#include "profile_edits.hpp"
 
 namespace {
 
@@ -19,39 +15,12 @@ namespace fs = std::filesystem;
 const fs::path kBoards = fs::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "boards";
 const fs::path kTestBoards = AOTBENCH_TEST_BOARDS_DIR;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
 
-// `from`'s profile with each edit's `from` replaced by its `to`, loaded: "(no error)" or the error.
-std::string load_edited(const fs::path& from, const std::vector<std::pair<std::string, std::string>>& edits) {
-  const fs::path dir = fs::temp_directory_path() / ("aotbench-clock-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  std::string text = slurp(from);
-  for (const auto& [a, b] : edits) {
-    const auto at = text.find(a);
-    if (at == std::string::npos) return "test bug: `" + a + "` not in " + from.string();
-    text.replace(at, a.size(), b);
-  }
-  std::ofstream(dir / from.filename()) << text;
-  std::string msg = "(no error)";
-  try {
-    load_profile(dir / from.filename());
-  } catch (const BoardError& e) {
-    msg = e.what();
-  }
-  fs::remove_all(dir);
-  return msg;
-}
-
 const fs::path kPll = kTestBoards / "netduinoplus2-pll.toml";
-std::string pll_error(const std::string& from, const std::string& to) { return load_edited(kPll, {{from, to}}); }
+std::string pll_error(const std::string& from, const std::string& to) {
+  return test::load_edited_profile(kPll, {{from, to}});
+}
 
 // What the boards and the reference manuals say, not what the loader computes.
 TEST(ClockProfile, RealBoardsRunTheirPllAtTheirTopClock) {
@@ -116,9 +85,9 @@ TEST(ClockProfile, TheFirmwareGetsThePllData) {
 }
 
 TEST(ClockProfile, TheTestProfileLoads) {
-  EXPECT_EQ(load_edited(kPll, {}), "(no error)");
+  EXPECT_EQ(test::load_edited_profile(kPll, {}), "(no error)");
   // The same chain from the HSI (16 MHz / 8 = 2 MHz into the VCO) is as good.
-  EXPECT_EQ(load_edited(kPll, {{"source = \"hse\"", "source = \"hsi\""}, {"pll_m = 25 ", "pll_m = 8  "},
+  EXPECT_EQ(test::load_edited_profile(kPll, {{"source = \"hse\"", "source = \"hsi\""}, {"pll_m = 25 ", "pll_m = 8  "},
                                {"pll_n = 336", "pll_n = 168"}}),
             "(no error)");
 }
@@ -159,10 +128,10 @@ TEST(ClockProfile, OutOfRangeDividersAreRefused) {
 // Dividers in range whose frequencies are not: the VCO's input and output, the 48 MHz domain.
 TEST(ClockProfile, TheVcoAndThe48MHzDomainStayInTheirRanges) {
   // 25 MHz / 10 = 2.5 MHz into the VCO.
-  std::string m = load_edited(kPll, {{"pll_m = 25 ", "pll_m = 10 "}, {"pll_n = 336", "pll_n = 134"}});
+  std::string m = test::load_edited_profile(kPll, {{"pll_m = 25 ", "pll_m = 10 "}, {"pll_n = 336", "pll_n = 134"}});
   EXPECT_TRUE(contains(m, "the PLL's input 25 MHz / pll_m 10 = 2.500 MHz must be 1..2 MHz")) << m;
   // 1 MHz * 60 = 60 MHz out of the VCO.
-  m = load_edited(kPll, {{"pll_n = 336", "pll_n = 60"}});
+  m = test::load_edited_profile(kPll, {{"pll_n = 336", "pll_n = 60"}});
   EXPECT_TRUE(contains(m, "the VCO runs at 60 MHz (the input 1 MHz * pll_n 60), outside 100..432 MHz")) << m;
   // 336 MHz / 6 = 56 MHz for USB, SDIO and RNG.
   m = pll_error("pll_q = 7 ", "pll_q = 6 ");
@@ -209,9 +178,9 @@ TEST(ClockProfile, TheUartsBusGivesItsClock) {
 
 TEST(ClockProfile, OverDriveWhereThePartNeedsIt) {
   const fs::path f767 = kBoards / "nucleo-f767zi.toml";
-  std::string m = load_edited(f767, {{"overdrive = true", "overdrive = false"}});
+  std::string m = test::load_edited_profile(f767, {{"overdrive = true", "overdrive = false"}});
   EXPECT_TRUE(contains(m, "a 216 MHz core needs clock.overdrive = true")) << m;
-  m = load_edited(f767, {{"vos = 0b11", "vos = 0b10"}});
+  m = test::load_edited_profile(f767, {{"vos = 0b11", "vos = 0b10"}});
   EXPECT_TRUE(contains(m, "clock.overdrive needs voltage scale 1: clock.vos = 0b11, not 0b10")) << m;
 }
 

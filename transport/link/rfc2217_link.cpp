@@ -16,12 +16,10 @@ constexpr std::uint8_t SET_BAUDRATE = 1, SET_DATASIZE = 2, SET_PARITY = 3, SET_S
 constexpr std::uint8_t SERVER_OFFSET = 100;
 
 // IAC SB COM-PORT-OPTION command value... IAC SE, with IAC bytes of the value doubled.
-std::vector<std::uint8_t> com_port(std::uint8_t command, std::vector<std::uint8_t> value) {
+std::vector<std::uint8_t> com_port(std::uint8_t command, const std::vector<std::uint8_t>& value) {
   std::vector<std::uint8_t> out = {IAC, SB, COM_PORT, command};
-  for (std::uint8_t b : value) {
-    out.push_back(b);
-    if (b == IAC) out.push_back(IAC);
-  }
+  const std::vector<std::uint8_t> escaped = Rfc2217Link::escape(value);
+  out.insert(out.end(), escaped.begin(), escaped.end());
   out.insert(out.end(), {IAC, SE});
   return out;
 }

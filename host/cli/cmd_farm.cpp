@@ -18,8 +18,6 @@
 namespace aotbench::cli {
 namespace {
 
-constexpr int kExitInterrupted = 130;
-
 struct Options {
   std::string coordinator;
   bool json = false;

@@ -30,8 +30,6 @@ struct ReportOptions {
   bool json = false;
 };
 
-constexpr int kExitRegression = 2;
-
 void show_run(const ReportOptions& o) {
   res::Run run = res::read_gbench_json(o.results);
   if (!o.html.empty()) res::write_report_html(run, o.html);

@@ -21,10 +21,6 @@
 namespace aotbench::cli {
 namespace {
 
-// Exit codes (documented in --help and README.md).
-constexpr int kExitNoWinner = 3;  // nothing fits the limits, or nothing ran and matched the reference
-constexpr int kExitInterrupted = 130;
-
 void print_pareto(const results::Run& run) {
   fmt::print("Pareto front ({}, flash, stack):\n", results::to_string(run.info.counter));
   for (const auto& v : run.variants) {

@@ -4,6 +4,12 @@
 
 namespace aotbench::cli {
 
+// Exit codes beyond 0 (done) and 1 (an error), the same for every command (documented in the
+// sweep's --help and README.md).
+constexpr int kExitRegression = 2;    // `report --baseline`: a figure got worse past --fail-above
+constexpr int kExitNoWinner = 3;      // nothing fits the limits, or nothing ran and matched the reference
+constexpr int kExitInterrupted = 130;  // Ctrl-C or SIGTERM: what was done is kept, what was held is released
+
 // Top-level options (`aotbench --board B --model M ...`): the sweep, the tool's main job.
 void add_sweep(CLI::App& app);
 // `aotbench boards` and `aotbench device info|selftest|flash` (issue 2).

@@ -263,16 +263,9 @@ TEST_F(Lab, SignalsReleaseAndKillLeavesTheLock) {
                                  "0", "--json"},
         out);
   };
-  auto wait_for = [&](flash::ChildProcess& p, const std::string& text) {
-    for (int i = 0; i < 600 && p.running(); ++i) {
-      if (read_file(out).find(text) != std::string::npos) return true;
-      std::this_thread::sleep_for(100ms);
-    }
-    return read_file(out).find(text) != std::string::npos;
-  };
   for (int sig : {SIGTERM, SIGINT}) {
     auto p = start("labgrid:qemu-1");
-    ASSERT_TRUE(wait_for(*p, "\"gdb\"")) << read_file(out);
+    ASSERT_NO_THROW(test::wait_for_log(out, "\"gdb\"", *p));
     EXPECT_EQ(lab->who_rows().size(), 1u);
     kill(p->pid(), sig);
     EXPECT_EQ(p->wait_for(30s), 130) << read_file(out);
@@ -283,7 +276,7 @@ TEST_F(Lab, SignalsReleaseAndKillLeavesTheLock) {
   {  // Ctrl-C while waiting for a reservation: nothing held, the reservation cancelled.
     Lease a = client().acquire("qemu-1"), b = client().acquire("qemu-2");
     auto p = start("labgrid:family=stm32");
-    ASSERT_TRUE(wait_for(*p, "waiting for a place with family=stm32")) << read_file(out);
+    ASSERT_NO_THROW(test::wait_for_log(out, "waiting for a place with family=stm32", *p));
     EXPECT_NE(lab->client({"reservations"}).output.find("state: waiting"), std::string::npos);
     kill(p->pid(), SIGINT);
     EXPECT_EQ(p->wait_for(30s), 130) << read_file(out);
@@ -291,7 +284,7 @@ TEST_F(Lab, SignalsReleaseAndKillLeavesTheLock) {
   }
 
   auto p = start("labgrid:qemu-2");
-  ASSERT_TRUE(wait_for(*p, "\"gdb\"")) << read_file(out);
+  ASSERT_NO_THROW(test::wait_for_log(out, "\"gdb\"", *p));
   kill(p->pid(), SIGKILL);
   p->wait_for(10s);
   const auto rows = lab->who_rows();

@@ -25,6 +25,9 @@ struct RunResult {
   std::vector<std::vector<uint8_t>> tensors;
 };
 
+// Runs one lowered operator: `data(tensor)` gives each tensor argument's buffer.
+void run_lowered(const Graph& g, const LoweredOp& op, const std::function<void*(int)>& data);
+
 class Interpreter {
  public:
   // Lowers every operator up front; throws LowerError for an operator it cannot run.

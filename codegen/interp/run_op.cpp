@@ -1,60 +1,37 @@
-// Interpreter::run_op: calls an operator's reference kernel with its lowered parameters and the
-// tensors' buffers, in the argument order the lowering recorded.
-#include <type_traits>
+// Calls an operator's reference kernel with its lowered parameters and the tensors' buffers, in
+// the argument order the lowering recorded.
+#include <fmt/format.h>
 
-#include "ab_ref_kernels.h"
+#include "interp/host_kernels.hpp"
 #include "interp/interpreter.hpp"
 
 namespace aotbench::codegen {
-namespace {
 
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
-
-}  // namespace
+void run_lowered(const Graph& g, const LoweredOp& op, const std::function<void*(int)>& data) {
+  const HostKernel kernel = find_host_kernel(op.kernel);
+  if (!kernel) {
+    throw InterpError(fmt::format("{}: operator {} ({}): the host has no kernel {}", g.source,
+                                  op.op_index, op_name(op.op_type), op.kernel));
+  }
+  std::vector<void*> args;
+  std::vector<void*> inputs;  // CONCATENATION-style kernels take their inputs as one array
+  for (const KernelArg& arg : op.args) {
+    void* p = arg.constant >= 0
+                  ? const_cast<uint8_t*>(op.constants.at(static_cast<std::size_t>(arg.constant)).bytes().data())
+                  : data(arg.tensor);
+    if (op.inputs_as_array && arg.role == ArgRole::Input) {
+      inputs.push_back(p);
+      continue;
+    }
+    if (op.inputs_as_array && arg.role == ArgRole::Output) args.push_back(inputs.data());
+    args.push_back(p);
+  }
+  const void* params = std::visit([](const auto& p) -> const void* { return &p; }, op.params);
+  kernel(params, args);
+}
 
 void Interpreter::run_op(const LoweredOp& op) {
-  std::vector<void*> a;
-  for (const KernelArg& arg : op.args) a.push_back(data(arg.tensor));
-  auto s8 = [&](std::size_t i) { return static_cast<int8_t*>(a.at(i)); };
-  auto i32 = [&](std::size_t i) { return static_cast<const int32_t*>(a.at(i)); };
-  std::visit(
-      Overloaded{
-          [&](const ab_conv2d_params& p) { ab_ref_conv2d_s8(&p, s8(0), s8(1), i32(2), s8(3)); },
-          [&](const ab_depthwise_conv2d_params& p) {
-            ab_ref_depthwise_conv2d_s8(&p, s8(0), s8(1), i32(2), s8(3));
-          },
-          [&](const ab_fully_connected_params& p) {
-            ab_ref_fully_connected_s8(&p, s8(0), s8(1), i32(2), s8(3));
-          },
-          [&](const ab_add_params& p) { ab_ref_add_s8(&p, s8(0), s8(1), s8(2)); },
-          [&](const ab_pool2d_params& p) {
-            if (op.op_type == OpType::AveragePool2D) {
-              ab_ref_avg_pool2d_s8(&p, s8(0), s8(1));
-            } else {
-              ab_ref_max_pool2d_s8(&p, s8(0), s8(1));
-            }
-          },
-          [&](const ab_mean_params& p) { ab_ref_mean_s8(&p, s8(0), s8(1)); },
-          [&](const ab_pad_params& p) { ab_ref_pad_s8(&p, s8(0), s8(1)); },
-          [&](const ab_reshape_params& p) { ab_ref_reshape(&p, a.at(0), a.at(1)); },
-          [&](const ab_softmax_params& p) { ab_ref_softmax_s8(&p, s8(0), s8(1)); },
-          [&](const ab_transpose_params& p) { ab_ref_transpose_s8(&p, s8(0), s8(1)); },
-          [&](const ab_concatenation_params& p) {
-            std::vector<const int8_t*> inputs;
-            for (std::size_t i = 0; i + 1 < a.size(); ++i) inputs.push_back(s8(i));
-            ab_ref_concatenation_s8(&p, inputs.data(), s8(a.size() - 1));
-          },
-          [&](const ab_quantize_params& p) { ab_ref_quantize(&p, a.at(0), a.at(1)); },
-          [&](const ab_dequantize_params& p) {
-            ab_ref_dequantize_s8_f32(&p, s8(0), static_cast<float*>(a.at(1)));
-          },
-      },
-      op.params);
+  run_lowered(graph_, op, [this](int tensor) { return data(tensor); });
 }
 
 }  // namespace aotbench::codegen

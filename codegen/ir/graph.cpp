@@ -30,20 +30,10 @@ std::size_t dtype_size(DType t) {
 
 const char* op_name(OpType t) {
   switch (t) {
-    case OpType::Conv2D: return "CONV_2D";
-    case OpType::DepthwiseConv2D: return "DEPTHWISE_CONV_2D";
-    case OpType::FullyConnected: return "FULLY_CONNECTED";
-    case OpType::Add: return "ADD";
-    case OpType::AveragePool2D: return "AVERAGE_POOL_2D";
-    case OpType::MaxPool2D: return "MAX_POOL_2D";
-    case OpType::Mean: return "MEAN";
-    case OpType::Pad: return "PAD";
-    case OpType::Reshape: return "RESHAPE";
-    case OpType::Softmax: return "SOFTMAX";
-    case OpType::Transpose: return "TRANSPOSE";
-    case OpType::Concatenation: return "CONCATENATION";
-    case OpType::Quantize: return "QUANTIZE";
-    case OpType::Dequantize: return "DEQUANTIZE";
+#define AB_IR_OP_NAME(type, name) \
+  case OpType::type: return #name;
+    AB_IR_OPERATORS(AB_IR_OP_NAME)
+#undef AB_IR_OP_NAME
   }
   return "?";
 }
@@ -54,6 +44,7 @@ const char* activation_name(Activation a) {
     case Activation::Relu: return "RELU";
     case Activation::Relu6: return "RELU6";
     case Activation::ReluN1To1: return "RELU_N1_TO_1";
+    case Activation::Tanh: return "TANH";
   }
   return "?";
 }

@@ -2,6 +2,7 @@
 // The graph IR between the TFLite reader and everything after it (passes, planner, lowering,
 // emitter, host interpreter). Plain data: the reader fills it, passes rewrite it.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -37,13 +38,86 @@ struct Tensor {
   int64_t num_bytes() const { return num_elements() * static_cast<int64_t>(dtype_size(type)); }
 };
 
+// Every operator kind the IR knows: X(IR name, TFLite's builtin name).
+#define AB_IR_OPERATORS(X)                                                                     \
+  X(Conv2D, CONV_2D)                                                                           \
+  X(DepthwiseConv2D, DEPTHWISE_CONV_2D)                                                        \
+  X(FullyConnected, FULLY_CONNECTED)                                                           \
+  X(Add, ADD)                                                                                  \
+  X(AveragePool2D, AVERAGE_POOL_2D)                                                            \
+  X(MaxPool2D, MAX_POOL_2D)                                                                    \
+  X(Mean, MEAN)                                                                                \
+  X(Pad, PAD)                                                                                  \
+  X(Reshape, RESHAPE)                                                                          \
+  X(Softmax, SOFTMAX)                                                                          \
+  X(Transpose, TRANSPOSE)                                                                      \
+  X(Concatenation, CONCATENATION)                                                              \
+  X(Quantize, QUANTIZE)                                                                        \
+  X(Dequantize, DEQUANTIZE)                                                                    \
+  X(Mul, MUL)                                                                                  \
+  X(Sub, SUB)                                                                                  \
+  X(Div, DIV)                                                                                  \
+  X(SquaredDifference, SQUARED_DIFFERENCE)                                                     \
+  X(Maximum, MAXIMUM)                                                                          \
+  X(Minimum, MINIMUM)                                                                          \
+  X(Prelu, PRELU)                                                                              \
+  X(Logistic, LOGISTIC)                                                                        \
+  X(Tanh, TANH)                                                                                \
+  X(HardSwish, HARD_SWISH)                                                                     \
+  X(Relu, RELU)                                                                                \
+  X(Relu6, RELU6)                                                                              \
+  X(ReluN1To1, RELU_N1_TO_1)                                                                   \
+  X(LeakyRelu, LEAKY_RELU)                                                                     \
+  X(Exp, EXP)                                                                                  \
+  X(Abs, ABS)                                                                                  \
+  X(Neg, NEG)                                                                                  \
+  X(Rsqrt, RSQRT)                                                                              \
+  X(Sqrt, SQRT)                                                                                \
+  X(Square, SQUARE)                                                                            \
+  X(LogSoftmax, LOG_SOFTMAX)                                                                   \
+  X(Cast, CAST)                                                                                \
+  X(ReduceMax, REDUCE_MAX)                                                                     \
+  X(ReduceMin, REDUCE_MIN)                                                                     \
+  X(Sum, SUM)                                                                                  \
+  X(ArgMax, ARG_MAX)                                                                           \
+  X(ArgMin, ARG_MIN)                                                                           \
+  X(StridedSlice, STRIDED_SLICE)                                                               \
+  X(Slice, SLICE)                                                                              \
+  X(Split, SPLIT)                                                                              \
+  X(SplitV, SPLIT_V)                                                                           \
+  X(Pack, PACK)                                                                                \
+  X(Unpack, UNPACK)                                                                            \
+  X(Tile, TILE)                                                                                \
+  X(Gather, GATHER)                                                                            \
+  X(Squeeze, SQUEEZE)                                                                          \
+  X(ExpandDims, EXPAND_DIMS)                                                                   \
+  X(SpaceToDepth, SPACE_TO_DEPTH)                                                              \
+  X(DepthToSpace, DEPTH_TO_SPACE)                                                              \
+  X(BatchToSpaceNd, BATCH_TO_SPACE_ND)                                                         \
+  X(SpaceToBatchNd, SPACE_TO_BATCH_ND)                                                         \
+  X(MirrorPad, MIRROR_PAD)                                                                     \
+  X(PadV2, PADV2)                                                                              \
+  X(ResizeBilinear, RESIZE_BILINEAR)                                                           \
+  X(ResizeNearestNeighbor, RESIZE_NEAREST_NEIGHBOR)                                            \
+  X(BroadcastTo, BROADCAST_TO)                                                                 \
+  X(Fill, FILL)                                                                                \
+  X(ZerosLike, ZEROS_LIKE)                                                                     \
+  X(Shape, SHAPE)                                                                              \
+  X(TransposeConv, TRANSPOSE_CONV)                                                             \
+  X(BatchMatmul, BATCH_MATMUL)                                                                 \
+  X(UnidirectionalSequenceLstm, UNIDIRECTIONAL_SEQUENCE_LSTM)                                  \
+  X(Svdf, SVDF)                                                                                \
+  X(L2Normalization, L2_NORMALIZATION)
+
 enum class OpType {
-  Conv2D, DepthwiseConv2D, FullyConnected, Add, AveragePool2D, MaxPool2D, Mean, Pad, Reshape,
-  Softmax, Transpose, Concatenation, Quantize, Dequantize,
+#define AB_IR_OP_ENUM(type, name) type,
+  AB_IR_OPERATORS(AB_IR_OP_ENUM)
+#undef AB_IR_OP_ENUM
 };
 const char* op_name(OpType t);  // TFLite's builtin name, e.g. "CONV_2D"
 
-enum class Activation { None, Relu, Relu6, ReluN1To1 };
+// Fused activations. Tanh only as the cell activation of a sequence LSTM.
+enum class Activation { None, Relu, Relu6, ReluN1To1, Tanh };
 enum class Padding { Same, Valid };
 const char* activation_name(Activation a);  // TFLite's name, e.g. "RELU6"
 const char* padding_name(Padding p);        // "SAME" or "VALID"
@@ -71,9 +145,11 @@ struct FullyConnectedOptions {
   Activation activation = Activation::None;
   bool keep_num_dims = false;
 };
-struct AddOptions {
+// ADD, SUB, MUL, DIV and L2_NORMALIZATION: a fused activation only.
+struct ActivationOptions {
   Activation activation = Activation::None;
 };
+using AddOptions = ActivationOptions;
 struct Pool2DOptions {
   Padding padding = Padding::Valid;
   int32_t stride_w = 1, stride_h = 1, filter_w = 1, filter_h = 1;
@@ -90,9 +166,62 @@ struct ConcatenationOptions {
   Activation activation = Activation::None;
 };
 
-using OpOptions = std::variant<std::monostate, Conv2DOptions, DepthwiseConv2DOptions,
-                               FullyConnectedOptions, AddOptions, Pool2DOptions, ReducerOptions,
-                               SoftmaxOptions, ConcatenationOptions>;
+// STRIDED_SLICE: bit d of a mask refers to dimension d of begin/end/strides.
+struct StridedSliceOptions {
+  int32_t begin_mask = 0, end_mask = 0, ellipsis_mask = 0, new_axis_mask = 0, shrink_axis_mask = 0;
+  bool offset = false;  // end is relative to begin
+};
+struct LeakyReluOptions {
+  float alpha = 0.2f;
+};
+// PACK (values_count), UNPACK (num), SPLIT and SPLIT_V (num_splits; SPLIT's axis is an input).
+struct AxisCountOptions {
+  int32_t axis = 0;
+  int32_t count = 0;
+};
+struct GatherOptions {
+  int32_t axis = 0;
+  int32_t batch_dims = 0;
+};
+struct SqueezeOptions {
+  std::vector<int32_t> dims;  // empty: every dimension of size 1
+};
+// SPACE_TO_DEPTH and DEPTH_TO_SPACE.
+struct BlockSizeOptions {
+  int32_t block_size = 1;
+};
+struct MirrorPadOptions {
+  bool symmetric = false;  // SYMMETRIC includes the border, REFLECT does not
+};
+// RESIZE_BILINEAR and RESIZE_NEAREST_NEIGHBOR.
+struct ResizeOptions {
+  bool align_corners = false;
+  bool half_pixel_centers = false;
+};
+struct TransposeConvOptions {
+  Padding padding = Padding::Valid;
+  int32_t stride_w = 1, stride_h = 1;
+  Activation activation = Activation::None;
+};
+struct BatchMatmulOptions {
+  bool adj_x = false, adj_y = false;
+};
+struct SvdfOptions {
+  int32_t rank = 1;
+  Activation activation = Activation::None;
+};
+struct SequenceLstmOptions {
+  Activation activation = Activation::Tanh;
+  float cell_clip = 0, proj_clip = 0;  // 0: no clipping
+  bool time_major = false;
+};
+
+using OpOptions =
+    std::variant<std::monostate, Conv2DOptions, DepthwiseConv2DOptions, FullyConnectedOptions,
+                 ActivationOptions, Pool2DOptions, ReducerOptions, SoftmaxOptions,
+                 ConcatenationOptions, StridedSliceOptions, LeakyReluOptions, AxisCountOptions,
+                 GatherOptions, SqueezeOptions, BlockSizeOptions, MirrorPadOptions, ResizeOptions,
+                 TransposeConvOptions, BatchMatmulOptions, SvdfOptions, SequenceLstmOptions>;
 
 struct Operator {
   int index = -1;            // position in the model's execution order (node index)
@@ -110,6 +239,8 @@ struct Graph {
   std::vector<int> inputs;         // graph input tensor ids
   std::vector<int> outputs;        // graph output tensor ids
   std::vector<uint8_t> storage;    // the model file's bytes; Tensor::data points into it
+  // Constants computed at generation time (fold_constants); Tensor::data may point into them.
+  std::vector<std::unique_ptr<std::vector<uint8_t>>> computed;
 
   // Graph is move-only in spirit: Tensor::data spans point into `storage`.
   Graph() = default;

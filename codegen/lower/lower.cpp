@@ -1,6 +1,8 @@
 #include "lower/lower.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <span>
 
 #include "ir/dump.hpp"
 #include "lower/lower_context.hpp"
@@ -143,24 +145,88 @@ const int32_t* add_array(LoweredOp& l, const char* field, std::vector<int32_t> v
 
 namespace {
 
-LoweredOp dispatch(const OpContext& c) {
-  switch (c.node.type) {
-    case OpType::Conv2D: return lower_conv2d(c);
-    case OpType::DepthwiseConv2D: return lower_depthwise_conv2d(c);
-    case OpType::FullyConnected: return lower_fully_connected(c);
-    case OpType::Add: return lower_add(c);
-    case OpType::AveragePool2D:
-    case OpType::MaxPool2D: return lower_pool2d(c);
-    case OpType::Mean: return lower_mean(c);
-    case OpType::Pad: return lower_pad(c);
-    case OpType::Reshape: return lower_reshape(c);
-    case OpType::Softmax: return lower_softmax(c);
-    case OpType::Transpose: return lower_transpose(c);
-    case OpType::Concatenation: return lower_concatenation(c);
-    case OpType::Quantize: return lower_quantize(c);
-    case OpType::Dequantize: return lower_dequantize(c);
+// Right-aligns `shape` into AB_MAX_DIMS dimensions, padding with leading 1s.
+std::vector<int64_t> extended(const OpContext& c, const std::vector<int32_t>& shape) {
+  if (shape.size() > AB_MAX_DIMS) {
+    c.fail("rank {} is above the supported {}", shape.size(), AB_MAX_DIMS);
   }
-  c.fail("operator type {} has no kernel", static_cast<int>(c.node.type));
+  std::vector<int64_t> e(AB_MAX_DIMS, 1);
+  std::copy(shape.begin(), shape.end(), e.begin() + (AB_MAX_DIMS - shape.size()));
+  return e;
+}
+
+// Element strides of an input inside the output's iteration; 0 along broadcast dimensions.
+void broadcast_strides(const std::vector<int64_t>& in, const std::vector<int64_t>& out,
+                       ab_idx_t* stride) {
+  int64_t s = 1;
+  for (int d = AB_MAX_DIMS - 1; d >= 0; --d) {
+    stride[d] = (in[d] == 1 && out[d] != 1) ? 0 : s;
+    s *= in[d];
+  }
+}
+
+}  // namespace
+
+ab_broadcast broadcast_of(const OpContext& c, const Tensor& a, const Tensor& b, const Tensor& out) {
+  const auto ea = extended(c, a.shape), eb = extended(c, b.shape), eo = extended(c, out.shape);
+  ab_broadcast p{};
+  for (int d = 0; d < AB_MAX_DIMS; ++d) {
+    const bool ok = (ea[d] == eo[d] || ea[d] == 1) && (eb[d] == eo[d] || eb[d] == 1);
+    if (!ok) c.fail("input shapes do not broadcast to the output's");
+    p.out_shape[d] = eo[d];
+  }
+  p.flat_size = out.num_elements();
+  p.broadcast = (ea != eo || eb != eo) ? 1 : 0;
+  broadcast_strides(ea, eo, p.in1_stride);
+  broadcast_strides(eb, eo, p.in2_stride);
+  return p;
+}
+
+ab_elem_type elem_type(const OpContext& c, const Tensor& t) {
+  switch (t.type) {
+    case DType::Int8: return AB_ELEM_INT8;
+    case DType::Int16: return AB_ELEM_INT16;
+    case DType::Int32: return AB_ELEM_INT32;
+    default: c.fail("tensor #{} is {}; this kernel takes int8, int16 or int32", t.id, dtype_name(t.type));
+  }
+}
+
+std::vector<KernelArg> inputs_then_outputs(const OpContext& c) {
+  std::vector<KernelArg> args;
+  for (int t : c.node.inputs) args.push_back({ArgRole::Input, t});
+  for (int t : c.node.outputs) args.push_back({ArgRole::Output, t});
+  return args;
+}
+
+namespace {
+
+// The operators of the first families.
+const LowerEntry kCoreLowerings[] = {
+    {OpType::Conv2D, lower_conv2d},
+    {OpType::DepthwiseConv2D, lower_depthwise_conv2d},
+    {OpType::FullyConnected, lower_fully_connected},
+    {OpType::Add, lower_add},
+    {OpType::AveragePool2D, lower_pool2d},
+    {OpType::MaxPool2D, lower_pool2d},
+    {OpType::Mean, lower_mean},
+    {OpType::Pad, lower_pad},
+    {OpType::Reshape, lower_reshape},
+    {OpType::Softmax, lower_softmax},
+    {OpType::Transpose, lower_transpose},
+    {OpType::Concatenation, lower_concatenation},
+    {OpType::Quantize, lower_quantize},
+    {OpType::Dequantize, lower_dequantize},
+};
+
+LoweredOp dispatch(const OpContext& c) {
+  for (std::span<const LowerEntry> family :
+       {std::span<const LowerEntry>(kCoreLowerings), arithmetic_lowerings(),
+        activation_lowerings(), reduce_lowerings(), movement_lowerings(), layer_lowerings()}) {
+    for (const LowerEntry& e : family) {
+      if (e.type == c.node.type) return e.lower(c);
+    }
+  }
+  c.fail("has no kernel");
 }
 
 }  // namespace

@@ -44,7 +44,8 @@ using KernelParams =
     std::variant<ab_conv2d_params, ab_depthwise_conv2d_params, ab_fully_connected_params,
                  ab_add_params, ab_pool2d_params, ab_mean_params, ab_pad_params,
                  ab_reshape_params, ab_softmax_params, ab_transpose_params,
-                 ab_concatenation_params, ab_quantize_params, ab_dequantize_params>;
+                 ab_concatenation_params, ab_quantize_params, ab_dequantize_params,
+                 ab_mul_params, ab_view_copy_params>;
 
 // A constant array a params struct points into: per-channel multipliers and shifts from the
 // lowering, or tables a schedule derives at generation time. An emitter writes it as a

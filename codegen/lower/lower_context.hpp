@@ -2,6 +2,7 @@
 // Shared helpers of the per-operator lowering files: tensor access with clear errors.
 #include <fmt/format.h>
 
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -56,6 +57,25 @@ class OpContext {
 LoweredOp start(const OpContext& c, const char* kernel, const char* params_type);
 // Adds a ParamArray and returns the pointer the struct field must hold.
 const int32_t* add_array(LoweredOp& l, const char* field, std::vector<int32_t> values);
+
+// The lowering of one operator kind (its Prepare step).
+struct LowerEntry {
+  OpType type;
+  LoweredOp (*lower)(const OpContext&);
+};
+// Each family file's lowerings, one entry per operator kind.
+std::span<const LowerEntry> arithmetic_lowerings();  // lower_arithmetic.cpp
+std::span<const LowerEntry> activation_lowerings();  // lower_activation.cpp
+std::span<const LowerEntry> reduce_lowerings();      // lower_reduce.cpp
+std::span<const LowerEntry> movement_lowerings();    // lower_movement.cpp
+std::span<const LowerEntry> layer_lowerings();       // lower_layers.cpp
+
+// Shared by the element-wise families: the broadcast walk of two inputs into an output.
+ab_broadcast broadcast_of(const OpContext& c, const Tensor& a, const Tensor& b, const Tensor& out);
+// The element type of the type-generic kernels.
+ab_elem_type elem_type(const OpContext& c, const Tensor& t);
+// Arguments in the usual order: every present input, then every output.
+std::vector<KernelArg> inputs_then_outputs(const OpContext& c);
 
 LoweredOp lower_conv2d(const OpContext& c);
 LoweredOp lower_depthwise_conv2d(const OpContext& c);

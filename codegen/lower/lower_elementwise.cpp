@@ -7,37 +7,15 @@
 namespace aotbench::codegen::lower_detail {
 namespace {
 
-// Right-aligns `shape` into AB_MAX_DIMS dimensions, padding with leading 1s.
-std::vector<int64_t> extended(const OpContext& c, const std::vector<int32_t>& shape) {
-  if (shape.size() > AB_MAX_DIMS) c.fail("rank {} is above the supported {}", shape.size(),
-                                         AB_MAX_DIMS);
-  std::vector<int64_t> e(AB_MAX_DIMS, 1);
-  std::copy(shape.begin(), shape.end(), e.begin() + (AB_MAX_DIMS - shape.size()));
-  return e;
-}
-
-// Element strides of an input inside the output's iteration; 0 along broadcast dimensions.
-void broadcast_strides(const std::vector<int64_t>& in, const std::vector<int64_t>& out,
-                       ab_idx_t* stride) {
-  int64_t s = 1;
-  for (int d = AB_MAX_DIMS - 1; d >= 0; --d) {
-    stride[d] = (in[d] == 1 && out[d] != 1) ? 0 : s;
-    s *= in[d];
-  }
-}
-
 void set_add_broadcast(const OpContext& c, ab_add_params& p) {
-  const Tensor &a = c.input(0), &b = c.input(1), &out = c.output();
-  const auto ea = extended(c, a.shape), eb = extended(c, b.shape), eo = extended(c, out.shape);
+  const ab_broadcast b = broadcast_of(c, c.input(0), c.input(1), c.output());
+  p.flat_size = b.flat_size;
+  p.broadcast = b.broadcast;
   for (int d = 0; d < AB_MAX_DIMS; ++d) {
-    const bool ok = (ea[d] == eo[d] || ea[d] == 1) && (eb[d] == eo[d] || eb[d] == 1);
-    if (!ok) c.fail("input shapes do not broadcast to the output's");
-    p.out_shape[d] = eo[d];
+    p.out_shape[d] = b.out_shape[d];
+    p.in1_stride[d] = b.in1_stride[d];
+    p.in2_stride[d] = b.in2_stride[d];
   }
-  p.flat_size = out.num_elements();
-  p.broadcast = (ea != eo || eb != eo) ? 1 : 0;
-  broadcast_strides(ea, eo, p.in1_stride);
-  broadcast_strides(eb, eo, p.in2_stride);
 }
 
 QuantizedMultiplier below_one(const OpContext& c, double real, const char* what) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace aotbench::codegen {
 
@@ -43,9 +44,23 @@ int32_t quantize_value(float scale, int32_t zero_point, float f) {
 }  // namespace
 
 ActivationRange activation_range_int8(Activation a, float scale, int32_t zero_point) {
+  return activation_range(a, scale, zero_point, DType::Int8);
+}
+
+ActivationRange activation_range(Activation a, float scale, int32_t zero_point, DType type) {
   ActivationRange r;
+  if (type == DType::Int16) r = {INT16_MIN, INT16_MAX};
+  if (type == DType::Int32) {
+    // CalculateActivationRange: the activation's real bounds, unquantized.
+    r = {INT32_MIN, INT32_MAX};
+    if (a == Activation::Relu || a == Activation::Relu6) r.min = 0;
+    if (a == Activation::Relu6) r.max = 6;
+    if (a == Activation::ReluN1To1) r = {-1, 1};
+    return r;
+  }
   switch (a) {
     case Activation::None:
+    case Activation::Tanh:
       break;
     case Activation::Relu:
       r.min = std::max(r.min, quantize_value(scale, zero_point, 0.0f));

@@ -26,6 +26,9 @@ struct ActivationRange {
   int32_t max = 127;
 };
 ActivationRange activation_range_int8(Activation a, float scale, int32_t zero_point);
+// The same for an int8, int16 (CalculateActivationRangeQuantized) or int32 (unquantized:
+// CalculateActivationRange; scale and zero point are ignored) output.
+ActivationRange activation_range(Activation a, float scale, int32_t zero_point, DType type);
 
 // ComputePaddingHeightWidth along one dimension: output size and padding before.
 struct WindowDim {

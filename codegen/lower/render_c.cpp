@@ -29,6 +29,15 @@ const char* enum_c_name(ab_quantize_kind kind) {
   throw std::invalid_argument("unknown QUANTIZE kind " + std::to_string(kind));
 }
 
+const char* enum_c_name(ab_elem_type type) {
+  switch (type) {
+    case AB_ELEM_INT8: return "AB_ELEM_INT8";
+    case AB_ELEM_INT16: return "AB_ELEM_INT16";
+    case AB_ELEM_INT32: return "AB_ELEM_INT32";
+  }
+  throw std::invalid_argument("unknown element type " + std::to_string(type));
+}
+
 namespace {
 
 bool is_identifier(const std::string& s) {
@@ -112,6 +121,10 @@ void render_fields(FieldWriter& w, const ab_quantize_params& p) { AB_RENDER_FIEL
 void render_fields(FieldWriter& w, const ab_dequantize_params& p) {
   AB_RENDER_FIELDS(AB_DEQUANTIZE_FIELDS)
 }
+
+void render_fields(FieldWriter& w, const ab_broadcast& p) { AB_RENDER_FIELDS(AB_BROADCAST_FIELDS) }
+void render_fields(FieldWriter& w, const ab_mul_params& p) { AB_RENDER_FIELDS(AB_MUL_FIELDS) }
+void render_fields(FieldWriter& w, const ab_view_copy_params& p) { AB_RENDER_FIELDS(AB_VIEW_COPY_FIELDS) }
 
 RenderedParams render_params_c(const LoweredOp& op, const std::string& name) {
   if (!is_identifier(name)) {

@@ -12,17 +12,7 @@ void check_add(const OpCheck& c) {
   c.act(a, "input");
   c.act(b, "input");
   c.act(y, "output");
-  std::size_t rank = std::max(a.shape.size(), b.shape.size());
-  if (a.shape != b.shape && rank > 4) c.fail("broadcasting beyond 4 dimensions is not supported");
-  Shape want(rank);
-  for (std::size_t i = 0; i < rank; ++i) {
-    auto dim = [&](const Shape& s) { return i + s.size() >= rank ? s[i + s.size() - rank] : 1; };
-    int32_t da = dim(a.shape), db = dim(b.shape);
-    if (da != db && da != 1 && db != 1) {
-      c.fail("input shapes {} and {} do not broadcast", shape_text(a.shape), shape_text(b.shape));
-    }
-    want[i] = std::max(da, db);
-  }
+  const Shape want = c.broadcast_shape(a, b, 4);
   c.shape_is(y, want, "output");
 }
 

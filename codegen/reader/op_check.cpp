@@ -1,6 +1,8 @@
 // OpCheck: the assertions the per-operator checks are written in.
 #include "reader/op_check.hpp"
 
+#include <algorithm>
+
 namespace aotbench::codegen::reader_detail {
 
 std::string OpCheck::label(int id) const {
@@ -61,6 +63,43 @@ void OpCheck::zero_points_in_range(const Tensor& t, const char* role) const {
 void OpCheck::act(const Tensor& t, const char* role) const {
   type(t, DType::Int8, role);
   per_tensor(t, role);
+}
+
+void OpCheck::type_in(const Tensor& t, std::initializer_list<DType> allowed, const char* role) const {
+  std::string names;
+  std::size_t i = 0;
+  for (DType d : allowed) {
+    if (t.type == d) return;
+    names += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + std::string(dtype_name(d));
+    ++i;
+  }
+  fail("{} {} is {}; {} takes {}", role, label(t.id), dtype_name(t.type), op_name(node.type), names);
+}
+
+void OpCheck::integer_quant(const Tensor& t, const char* role) const {
+  if (t.type == DType::Int32) return;
+  per_tensor(t, role);
+  if (t.type == DType::Int16 && t.quant->zero_point[0] != 0) {
+    fail("{} {} is int16 with zero point {}; 16-bit kernels take symmetric tensors (zero point 0)", role,
+         label(t.id), t.quant->zero_point[0]);
+  }
+}
+
+Shape OpCheck::broadcast_shape(const Tensor& a, const Tensor& b, std::size_t max_rank) const {
+  const std::size_t rank = std::max(a.shape.size(), b.shape.size());
+  if (a.shape != b.shape && rank > max_rank) {
+    fail("broadcasting beyond {} dimensions is not supported", max_rank);
+  }
+  Shape want(rank);
+  for (std::size_t i = 0; i < rank; ++i) {
+    auto dim = [&](const Shape& s) { return i + s.size() >= rank ? s[i + s.size() - rank] : 1; };
+    const int32_t da = dim(a.shape), db = dim(b.shape);
+    if (da != db && da != 1 && db != 1) {
+      fail("input shapes {} and {} do not broadcast", shape_text(a.shape), shape_text(b.shape));
+    }
+    want[i] = std::max(da, db);
+  }
+  return want;
 }
 
 // Symmetric int8 weights, per tensor or per channel along `axis` (count = channels).

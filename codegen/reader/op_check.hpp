@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <cstring>
+#include <initializer_list>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -42,6 +44,13 @@ class OpCheck {
   void zero_points_in_range(const Tensor& t, const char* role) const;
   // int8 activation with per-tensor quantization.
   void act(const Tensor& t, const char* role) const;
+  // One of `allowed` types, or a message that lists them.
+  void type_in(const Tensor& t, std::initializer_list<DType> allowed, const char* role) const;
+  // The quantization the integer kernels take for this tensor's type: int8 per tensor; int16
+  // per tensor and symmetric (zero point 0, as TFLite's 16-bit kernels require); int32 none.
+  void integer_quant(const Tensor& t, const char* role) const;
+  // The shape two inputs broadcast to (right-aligned, dimensions equal or 1), at most max_rank.
+  Shape broadcast_shape(const Tensor& a, const Tensor& b, std::size_t max_rank) const;
   // Constant int8 weights of this rank, per tensor or (if allowed) per channel along `axis`.
   void weights(const Tensor& t, std::size_t rank, int axis, bool per_channel_ok) const;
   // Convolution kernels assume symmetric weights.
@@ -59,6 +68,19 @@ class OpCheck {
 
 // A computed dimension, checked to fit the IR's int32 shapes.
 int32_t checked_dim(const OpCheck& c, int64_t d);
+
+// The checks of one operator kind; they may normalize the operator's options.
+using CheckFn = void (*)(const OpCheck&, Operator&);
+struct CheckEntry {
+  OpType type;
+  CheckFn check;
+};
+// Each family file's checks, one entry per operator kind.
+std::span<const CheckEntry> arithmetic_checks();  // checks_arithmetic.cpp
+std::span<const CheckEntry> activation_checks();  // checks_activation.cpp
+std::span<const CheckEntry> reduce_checks();      // checks_reduce.cpp
+std::span<const CheckEntry> movement_checks();    // checks_movement.cpp
+std::span<const CheckEntry> layer_checks();       // checks_layers.cpp
 
 // checks_windowed.cpp
 void check_conv(const OpCheck& c, const Conv2DOptions& o);

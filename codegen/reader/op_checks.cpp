@@ -2,6 +2,7 @@
 // true here (types, quantization, constant weights, shapes that agree), so later stages never
 // see an operator they would compute wrongly or out of bounds.
 #include <limits>
+#include <span>
 
 #include "reader/op_check.hpp"
 
@@ -22,33 +23,59 @@ int32_t checked_dim(const OpCheck& c, int64_t d) {
 
 namespace {
 
-void check_operator(const Graph& g, Operator& op) {
-  OpCheck c(g, op);
-  switch (op.type) {
-    case OpType::Conv2D: return check_conv(c, std::get<Conv2DOptions>(op.options));
-    case OpType::DepthwiseConv2D:
-      return check_depthwise(c, std::get<DepthwiseConv2DOptions>(op.options));
-    case OpType::FullyConnected:
-      return check_fully_connected(c, std::get<FullyConnectedOptions>(op.options));
-    case OpType::Add: return check_add(c);
-    case OpType::AveragePool2D:
-    case OpType::MaxPool2D: return check_pool(c, std::get<Pool2DOptions>(op.options));
-    case OpType::Mean: return check_mean(c, std::get<ReducerOptions>(op.options));
-    case OpType::Pad: return check_pad(c);
-    case OpType::Reshape: return check_reshape(c);
-    case OpType::Softmax: return check_softmax(c, std::get<SoftmaxOptions>(op.options));
-    case OpType::Transpose: return check_transpose(c);
-    case OpType::Concatenation:
-      return check_concatenation(c, std::get<ConcatenationOptions>(op.options));
-    case OpType::Quantize: return check_quantize(c);
-    case OpType::Dequantize: return check_dequantize(c);
+// The operators of the first families, checked by functions that take their options.
+const CheckEntry kCoreChecks[] = {
+    {OpType::Conv2D, [](const OpCheck& c, Operator& op) { check_conv(c, std::get<Conv2DOptions>(op.options)); }},
+    {OpType::DepthwiseConv2D,
+     [](const OpCheck& c, Operator& op) { check_depthwise(c, std::get<DepthwiseConv2DOptions>(op.options)); }},
+    {OpType::FullyConnected,
+     [](const OpCheck& c, Operator& op) { check_fully_connected(c, std::get<FullyConnectedOptions>(op.options)); }},
+    {OpType::Add, [](const OpCheck& c, Operator&) { check_add(c); }},
+    {OpType::AveragePool2D, [](const OpCheck& c, Operator& op) { check_pool(c, std::get<Pool2DOptions>(op.options)); }},
+    {OpType::MaxPool2D, [](const OpCheck& c, Operator& op) { check_pool(c, std::get<Pool2DOptions>(op.options)); }},
+    {OpType::Mean, [](const OpCheck& c, Operator& op) { check_mean(c, std::get<ReducerOptions>(op.options)); }},
+    {OpType::Pad, [](const OpCheck& c, Operator&) { check_pad(c); }},
+    {OpType::Reshape, [](const OpCheck& c, Operator&) { check_reshape(c); }},
+    {OpType::Softmax, [](const OpCheck& c, Operator& op) { check_softmax(c, std::get<SoftmaxOptions>(op.options)); }},
+    {OpType::Transpose, [](const OpCheck& c, Operator&) { check_transpose(c); }},
+    {OpType::Concatenation,
+     [](const OpCheck& c, Operator& op) { check_concatenation(c, std::get<ConcatenationOptions>(op.options)); }},
+    {OpType::Quantize, [](const OpCheck& c, Operator&) { check_quantize(c); }},
+    {OpType::Dequantize, [](const OpCheck& c, Operator&) { check_dequantize(c); }},
+};
+
+CheckFn find_check(OpType type) {
+  for (std::span<const CheckEntry> family :
+       {std::span<const CheckEntry>(kCoreChecks), arithmetic_checks(), activation_checks(),
+        reduce_checks(), movement_checks(), layer_checks()}) {
+    for (const CheckEntry& e : family) {
+      if (e.type == type) return e.check;
+    }
   }
+  return nullptr;
+}
+
+// A check's ModelError reads "<source>: operator N (NAME): ..."; the problem keeps what follows
+// the source.
+std::string without_source(const Graph& g, const std::string& message) {
+  const std::string prefix = g.source + ": ";
+  return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
 }
 
 }  // namespace
 
-void check_operators(Graph& g) {
-  for (Operator& op : g.ops) check_operator(g, op);
+std::vector<OperatorProblem> check_operators(Graph& g) {
+  std::vector<OperatorProblem> problems;
+  for (Operator& op : g.ops) {
+    const CheckFn check = find_check(op.type);
+    try {
+      if (!check) fail(g, "operator {} ({}): has no checks; aotbench cannot compile it", op.index, op_name(op.type));
+      check(OpCheck(g, op), op);
+    } catch (const ModelError& e) {
+      problems.push_back({op.index, op_name(op.type), without_source(g, e.what())});
+    }
+  }
+  return problems;
 }
 
 }  // namespace aotbench::codegen::reader_detail

@@ -1,8 +1,9 @@
-// Step 2: operators. Resolves each operator's code, rejects what aotbench cannot compile (named,
-// with its node index) and copies the builtin options into the IR.
+// Step 2: operators. Resolves each operator's code, notes what aotbench cannot compile (named,
+// with its node index; every such operator, not only the first) and converts the builtin options.
 #include <algorithm>
 
 #include "ir/dump.hpp"
+#include "reader/options.hpp"
 #include "reader/reader_internal.hpp"
 
 namespace aotbench::codegen::reader_detail {
@@ -16,31 +17,38 @@ struct OpSpec {
   OpType type;
   BOpt options;        // the options table this operator carries
   bool needs_options;  // true where the schema defaults are not a usable configuration
+  OpOptions defaults;  // the IR options of an operator that carries no table
 };
 
-constexpr OpSpec kSupported[] = {
-    {BO::CONV_2D, OpType::Conv2D, BOpt::Conv2DOptions, true},
-    {BO::DEPTHWISE_CONV_2D, OpType::DepthwiseConv2D, BOpt::DepthwiseConv2DOptions, true},
-    {BO::FULLY_CONNECTED, OpType::FullyConnected, BOpt::FullyConnectedOptions, false},
-    {BO::ADD, OpType::Add, BOpt::AddOptions, false},
-    {BO::AVERAGE_POOL_2D, OpType::AveragePool2D, BOpt::Pool2DOptions, true},
-    {BO::MAX_POOL_2D, OpType::MaxPool2D, BOpt::Pool2DOptions, true},
-    {BO::MEAN, OpType::Mean, BOpt::ReducerOptions, false},
-    {BO::PAD, OpType::Pad, BOpt::PadOptions, false},
-    {BO::RESHAPE, OpType::Reshape, BOpt::ReshapeOptions, false},
-    {BO::SOFTMAX, OpType::Softmax, BOpt::SoftmaxOptions, true},
-    {BO::TRANSPOSE, OpType::Transpose, BOpt::TransposeOptions, false},
-    {BO::CONCATENATION, OpType::Concatenation, BOpt::ConcatenationOptions, false},
-    {BO::QUANTIZE, OpType::Quantize, BOpt::QuantizeOptions, false},
-    {BO::DEQUANTIZE, OpType::Dequantize, BOpt::DequantizeOptions, false},
+// Every operator the reader accepts. An operator kind is listed once its checks, lowering and
+// reference kernel exist.
+const OpSpec kSupported[] = {
+    // Windowed and weighted.
+    {BO::CONV_2D, OpType::Conv2D, BOpt::Conv2DOptions, true, {}},
+    {BO::DEPTHWISE_CONV_2D, OpType::DepthwiseConv2D, BOpt::DepthwiseConv2DOptions, true, {}},
+    {BO::FULLY_CONNECTED, OpType::FullyConnected, BOpt::FullyConnectedOptions, false,
+     FullyConnectedOptions{}},
+    {BO::AVERAGE_POOL_2D, OpType::AveragePool2D, BOpt::Pool2DOptions, true, {}},
+    {BO::MAX_POOL_2D, OpType::MaxPool2D, BOpt::Pool2DOptions, true, {}},
+    // Element-wise.
+    {BO::ADD, OpType::Add, BOpt::AddOptions, false, ActivationOptions{}},
+    {BO::MUL, OpType::Mul, BOpt::MulOptions, false, ActivationOptions{}},
+    {BO::SOFTMAX, OpType::Softmax, BOpt::SoftmaxOptions, true, {}},
+    {BO::QUANTIZE, OpType::Quantize, BOpt::QuantizeOptions, false, {}},
+    {BO::DEQUANTIZE, OpType::Dequantize, BOpt::DequantizeOptions, false, {}},
+    // Reductions.
+    {BO::MEAN, OpType::Mean, BOpt::ReducerOptions, false, ReducerOptions{}},
+    // Data movement and shapes.
+    {BO::PAD, OpType::Pad, BOpt::PadOptions, false, {}},
+    {BO::RESHAPE, OpType::Reshape, BOpt::ReshapeOptions, false, {}},
+    {BO::TRANSPOSE, OpType::Transpose, BOpt::TransposeOptions, false, {}},
+    {BO::CONCATENATION, OpType::Concatenation, BOpt::ConcatenationOptions, false,
+     ConcatenationOptions{}},
+    {BO::STRIDED_SLICE, OpType::StridedSlice, BOpt::StridedSliceOptions, false,
+     StridedSliceOptions{}},
+    {BO::SHAPE, OpType::Shape, BOpt::ShapeOptions, false, {}},
+    // Layers.
 };
-
-std::string supported_list() {
-  std::string s;
-  for (const OpSpec& spec : kSupported)
-    s += std::string(s.empty() ? "" : ", ") + op_name(spec.type);
-  return s;
-}
 
 std::string builtin_name(int32_t code) {
   const char* name = tfl::EnumNameBuiltinOperator(static_cast<BO>(code));
@@ -50,128 +58,6 @@ std::string builtin_name(int32_t code) {
 // What an operator node is, for messages: "operator 7 (CONV_2D)".
 std::string where(int index, OpType type) {
   return fmt::format("operator {} ({})", index, op_name(type));
-}
-
-Activation activation(const Graph& g, const std::string& at, tfl::ActivationFunctionType a) {
-  switch (a) {
-    case tfl::ActivationFunctionType::NONE: return Activation::None;
-    case tfl::ActivationFunctionType::RELU: return Activation::Relu;
-    case tfl::ActivationFunctionType::RELU6: return Activation::Relu6;
-    case tfl::ActivationFunctionType::RELU_N1_TO_1: return Activation::ReluN1To1;
-    default: break;
-  }
-  const char* name = tfl::EnumNameActivationFunctionType(a);
-  fail(g, "{}: fused activation {} is not supported (NONE, RELU, RELU6, RELU_N1_TO_1 are)", at,
-       *name ? name : fmt::format("#{}", static_cast<int>(a)));
-}
-
-Padding padding(const Graph& g, const std::string& at, tfl::Padding p) {
-  if (p == tfl::Padding::SAME) return Padding::Same;
-  if (p == tfl::Padding::VALID) return Padding::Valid;
-  fail(g, "{}: unknown padding type {}; the model is corrupt", at, static_cast<int>(p));
-}
-
-void check_positive(const Graph& g, const std::string& at, const char* what, int32_t v) {
-  if (v < 1) fail(g, "{}: {} is {}; it must be at least 1 (the model is corrupt)", at, what, v);
-}
-
-// The window of CONV_2D and DEPTHWISE_CONV_2D, whose option tables (theirs and ours) name these
-// fields alike: padding, strides, dilations (each at least 1) and the fused activation.
-template <class Ours, class Theirs>
-Ours conv_window(const Graph& g, const std::string& at, const Theirs& o) {
-  Ours c;
-  c.padding = padding(g, at, o.padding());
-  c.stride_w = o.stride_w(), c.stride_h = o.stride_h();
-  c.dilation_w = o.dilation_w_factor(), c.dilation_h = o.dilation_h_factor();
-  c.activation = activation(g, at, o.fused_activation_function());
-  for (auto [what, v] : {std::pair{"stride_w", c.stride_w},
-                         {"stride_h", c.stride_h},
-                         {"dilation_w_factor", c.dilation_w},
-                         {"dilation_h_factor", c.dilation_h}}) {
-    check_positive(g, at, what, v);
-  }
-  return c;
-}
-
-OpOptions conv_options(const Graph& g, const std::string& at, const tfl::Conv2DOptions& o) {
-  auto c = conv_window<Conv2DOptions>(g, at, o);
-  auto bias_type = o.quantized_bias_type();
-  if (bias_type != tfl::TensorType::FLOAT32 && bias_type != tfl::TensorType::INT32) {
-    fail(g, "{}: quantized_bias_type {} is not supported (int32 bias only)", at,
-         tfl::EnumNameTensorType(bias_type));
-  }
-  return c;
-}
-
-OpOptions depthwise_options(const Graph& g, const std::string& at,
-                            const tfl::DepthwiseConv2DOptions& o) {
-  auto c = conv_window<DepthwiseConv2DOptions>(g, at, o);
-  c.depth_multiplier = o.depth_multiplier();  // op_checks replaces it with the shapes' value
-  return c;
-}
-
-OpOptions pool_options(const Graph& g, const std::string& at, const tfl::Pool2DOptions& o) {
-  Pool2DOptions c;
-  c.padding = padding(g, at, o.padding());
-  c.stride_w = o.stride_w(), c.stride_h = o.stride_h();
-  c.filter_w = o.filter_width(), c.filter_h = o.filter_height();
-  c.activation = activation(g, at, o.fused_activation_function());
-  for (auto [what, v] : {std::pair{"stride_w", c.stride_w},
-                         {"stride_h", c.stride_h},
-                         {"filter_width", c.filter_w},
-                         {"filter_height", c.filter_h}}) {
-    check_positive(g, at, what, v);
-  }
-  return c;
-}
-
-OpOptions fc_options(const Graph& g, const std::string& at, const tfl::FullyConnectedOptions* o) {
-  FullyConnectedOptions c;
-  if (!o) return c;
-  c.activation = activation(g, at, o->fused_activation_function());
-  c.keep_num_dims = o->keep_num_dims();
-  if (o->weights_format() != tfl::FullyConnectedOptionsWeightsFormat::DEFAULT) {
-    fail(g, "{}: shuffled weight formats are not supported; convert without weight shuffling", at);
-  }
-  if (o->asymmetric_quantize_inputs()) {
-    fail(g,
-         "{}: is a hybrid (dynamic-range) kernel; convert the model with full-integer int8 "
-         "quantization",
-         at);
-  }
-  auto bias_type = o->quantized_bias_type();
-  if (bias_type != tfl::TensorType::FLOAT32 && bias_type != tfl::TensorType::INT32) {
-    fail(g, "{}: quantized_bias_type {} is not supported (int32 bias only)", at,
-         tfl::EnumNameTensorType(bias_type));
-  }
-  return c;
-}
-
-OpOptions options_of(const Graph& g, const std::string& at, OpType type, const tfl::Operator& op) {
-  switch (type) {
-    case OpType::Conv2D: return conv_options(g, at, *op.builtin_options_as_Conv2DOptions());
-    case OpType::DepthwiseConv2D:
-      return depthwise_options(g, at, *op.builtin_options_as_DepthwiseConv2DOptions());
-    case OpType::AveragePool2D:
-    case OpType::MaxPool2D: return pool_options(g, at, *op.builtin_options_as_Pool2DOptions());
-    case OpType::FullyConnected:
-      return fc_options(g, at, op.builtin_options_as_FullyConnectedOptions());
-    case OpType::Add: {
-      const auto* o = op.builtin_options_as_AddOptions();
-      return AddOptions{o ? activation(g, at, o->fused_activation_function()) : Activation::None};
-    }
-    case OpType::Mean: {
-      const auto* o = op.builtin_options_as_ReducerOptions();
-      return ReducerOptions{o && o->keep_dims()};
-    }
-    case OpType::Softmax: return SoftmaxOptions{op.builtin_options_as_SoftmaxOptions()->beta()};
-    case OpType::Concatenation: {
-      const auto* o = op.builtin_options_as_ConcatenationOptions();
-      if (!o) return ConcatenationOptions{};
-      return ConcatenationOptions{o->axis(), activation(g, at, o->fused_activation_function())};
-    }
-    default: return std::monostate{};
-  }
 }
 
 // The options' union tag must belong to the operator (a mismatch means a corrupt file).
@@ -195,38 +81,35 @@ int32_t opcode(const tfl::OperatorCode& c) {
   return std::max<int32_t>(static_cast<int32_t>(c.builtin_code()), c.deprecated_builtin_code());
 }
 
-[[noreturn]] void unsupported(const Graph& g, int index, const tfl::OperatorCode& c) {
+std::string unsupported_text(int index, const tfl::OperatorCode& c) {
   int32_t code = opcode(c);
   if (code == static_cast<int32_t>(BO::CUSTOM)) {
     std::string name = c.custom_code() ? c.custom_code()->str() : std::string();
-    fail(g,
-         "operator {} is the custom operator '{}', which aotbench cannot compile; convert the "
-         "model with builtin operators only (supported: {})",
-         index, printable_name(name), supported_list());
+    return fmt::format("operator {} is the custom operator '{}', which aotbench cannot compile",
+                       index, printable_name(name));
   }
-  fail(g, "operator {} is {}, which aotbench does not support (supported: {})", index,
-       builtin_name(code), supported_list());
+  return fmt::format("operator {} is {}, which aotbench does not support", index,
+                     builtin_name(code));
 }
 
-Operator convert_operator(const tfl::Model& model, int index, const tfl::Operator& op, Graph& g) {
+const tfl::OperatorCode& code_of(const tfl::Model& model, int index, const tfl::Operator& op,
+                                 const Graph& g) {
   const auto* codes = model.operator_codes();
   std::size_t n_codes = codes ? codes->size() : 0;
   if (op.opcode_index() >= n_codes) {
     fail(g, "operator {} refers to operator code {}, but the model has {}; the model is corrupt",
          index, op.opcode_index(), n_codes);
   }
-  const tfl::OperatorCode& code = *codes->Get(op.opcode_index());
-  const OpSpec* spec =
-      std::find_if(std::begin(kSupported), std::end(kSupported),
-                   [&](const OpSpec& s) { return opcode(code) == static_cast<int32_t>(s.code); });
-  if (spec == std::end(kSupported)) unsupported(g, index, code);
+  return *codes->Get(op.opcode_index());
+}
 
+Operator convert_operator(int index, const OpSpec& spec, const tfl::Operator& op, Graph& g) {
   Operator out;
   out.index = index;
-  out.type = spec->type;
-  std::string at = where(index, spec->type);
-  check_options_tag(g, at, *spec, op);
-  out.options = options_of(g, at, spec->type, op);
+  out.type = spec.type;
+  std::string at = where(index, spec.type);
+  check_options_tag(g, at, spec, op);
+  out.options = op.builtin_options() ? convert_options(g, at, op) : spec.defaults;
   if (op.inputs()) out.inputs.assign(op.inputs()->begin(), op.inputs()->end());
   if (op.outputs()) out.outputs.assign(op.outputs()->begin(), op.outputs()->end());
   return out;
@@ -234,13 +117,38 @@ Operator convert_operator(const tfl::Model& model, int index, const tfl::Operato
 
 }  // namespace
 
-void read_operators(const tfl::Model& model, const tfl::SubGraph& sg, Graph& g) {
+std::string supported_operator_list() {
+  std::vector<std::string> names;
+  for (const OpSpec& spec : kSupported) names.push_back(op_name(spec.type));
+  std::sort(names.begin(), names.end());
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+std::vector<OperatorProblem> read_operators(const tfl::Model& model, const tfl::SubGraph& sg,
+                                            Graph& g) {
   const auto* ops = sg.operators();
   if (!ops || ops->size() == 0) fail(g, "the model has no operators; nothing to compile");
   g.ops.reserve(ops->size());
+  std::vector<OperatorProblem> unsupported;
   for (uint32_t i = 0; i < ops->size(); ++i) {
-    g.ops.push_back(convert_operator(model, static_cast<int>(i), *ops->Get(i), g));
+    const int index = static_cast<int>(i);
+    const tfl::OperatorCode& code = code_of(model, index, *ops->Get(i), g);
+    const OpSpec* spec =
+        std::find_if(std::begin(kSupported), std::end(kSupported),
+                     [&](const OpSpec& s) { return opcode(code) == static_cast<int32_t>(s.code); });
+    if (spec == std::end(kSupported)) {
+      const int32_t c = opcode(code);
+      unsupported.push_back({index, c == static_cast<int32_t>(BO::CUSTOM)
+                                        ? "CUSTOM:" + (code.custom_code() ? printable_name(code.custom_code()->str()) : std::string())
+                                        : builtin_name(c),
+                             unsupported_text(index, code)});
+      continue;
+    }
+    g.ops.push_back(convert_operator(index, *spec, *ops->Get(i), g));
   }
+  return unsupported;
 }
 
 }  // namespace aotbench::codegen::reader_detail

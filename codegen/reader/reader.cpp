@@ -4,6 +4,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <algorithm>
 #include <iterator>
 
 #include "reader/reader_internal.hpp"
@@ -39,11 +40,42 @@ Graph read_tflite_buffer(std::vector<uint8_t> bytes, const std::string& source) 
   const tfl::SubGraph& sg = verified_subgraph(g);
   const tfl::Model& model = *tfl::GetModel(g.storage.data());
   if (model.description()) g.description = model.description()->str();
-  read_operators(model, sg, g);
+  std::vector<OperatorProblem> problems = read_operators(model, sg, g);
+  const std::size_t total_ops = sg.operators()->size();
   read_tensors(model, sg, g);
-  check_structure(sg, g);
-  check_operators(g);
+  if (problems.empty()) {
+    check_structure(sg, g);
+  } else {
+    for (const Operator& op : g.ops) check_tensor_ids(g, op);
+  }
+  // Every operator that cannot be compiled, in node order, so a user sees them all at once.
+  for (OperatorProblem& p : check_operators(g)) problems.push_back(std::move(p));
+  if (!problems.empty()) throw UnsupportedModel(g.source, total_ops, std::move(problems));
   return g;
 }
+
+namespace {
+
+std::string problem_list(const std::string& source, std::size_t total_ops,
+                         std::vector<OperatorProblem>& problems) {
+  std::sort(problems.begin(), problems.end(),
+            [](const OperatorProblem& a, const OperatorProblem& b) { return a.index < b.index; });
+  if (problems.size() == 1) {
+    return fmt::format("{}: {}; `aotbench ops` lists the supported operators and types",
+                       source, problems[0].message);
+  }
+  std::string s = fmt::format("{}: {} of its {} operators cannot be compiled:", source,
+                              problems.size(), total_ops);
+  for (const OperatorProblem& p : problems) s += "\n  " + p.message;
+  return s + "\n`aotbench ops` lists the supported operators and types";
+}
+
+}  // namespace
+
+UnsupportedModel::UnsupportedModel(const std::string& source, std::size_t total_ops,
+                                   std::vector<OperatorProblem> problems)
+    : ModelError(problem_list(source, total_ops, problems)), problems_(std::move(problems)) {}
+
+std::string supported_operators() { return reader_detail::supported_operator_list(); }
 
 }  // namespace aotbench::codegen

@@ -16,6 +16,28 @@ class ModelError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// One operator aotbench cannot compile: an operator kind it lacks, or a type combination,
+// quantization or shape its kernels do not take.
+struct OperatorProblem {
+  int index = -1;       // the operator's node index
+  std::string op;       // TFLite's name ("SVDF"), or "CUSTOM:<code>"
+  std::string message;  // one line, starting with "operator <index>"
+};
+
+// A well-formed model with operators aotbench cannot compile: every one of them is listed.
+class UnsupportedModel : public ModelError {
+ public:
+  UnsupportedModel(const std::string& source, std::size_t total_ops,
+                   std::vector<OperatorProblem> problems);
+  const std::vector<OperatorProblem>& problems() const { return problems_; }
+
+ private:
+  std::vector<OperatorProblem> problems_;
+};
+
+// The operators the reader accepts, sorted, comma-separated.
+std::string supported_operators();
+
 Graph read_tflite_file(const std::string& path);
 // `source` names the model in messages (a path or a zoo name).
 Graph read_tflite_buffer(std::vector<uint8_t> bytes, const std::string& source);

@@ -24,14 +24,20 @@ const tfl::SubGraph& verified_subgraph(const Graph& g);
 // tensors.cpp: Graph::tensors from the subgraph's tensors and the model's buffers.
 void read_tensors(const tfl::Model& model, const tfl::SubGraph& sg, Graph& g);
 
-// operators.cpp: Graph::ops (type, tensor ids, options); rejects unsupported operators.
-void read_operators(const tfl::Model& model, const tfl::SubGraph& sg, Graph& g);
+// operators.cpp: Graph::ops (type, tensor ids, options) of the operators aotbench supports;
+// returns the others, which are left out of Graph::ops.
+std::vector<OperatorProblem> read_operators(const tfl::Model& model, const tfl::SubGraph& sg,
+                                            Graph& g);
+std::string supported_operator_list();
 
 // structure.cpp: Graph::inputs/outputs, index ranges, one producer per tensor, execution order,
 // float/uint8 only at the graph's edges.
 void check_structure(const tfl::SubGraph& sg, Graph& g);
+// The tensor ids an operator names are in range (what the per-operator checks rely on).
+void check_tensor_ids(const Graph& g, const Operator& op);
 
-// op_checks.cpp: per-operator types, quantization and shapes (what the int8 kernels assume).
-void check_operators(Graph& g);  // also normalizes a few options (see there)
+// op_checks.cpp: per-operator types, quantization and shapes (what the kernels assume); returns
+// one problem per operator that fails them. Also normalizes a few options (see there).
+std::vector<OperatorProblem> check_operators(Graph& g);
 
 }  // namespace aotbench::codegen::reader_detail

@@ -33,7 +33,9 @@ std::vector<int> io_list(const Graph& g, const flatbuffers::Vector<int32_t>* ids
   return out;
 }
 
-void check_ids(const Graph& g, const Operator& op) {
+}  // namespace
+
+void check_tensor_ids(const Graph& g, const Operator& op) {
   auto in_range = [&](int id) {
     return id >= 0 && static_cast<std::size_t>(id) < g.tensors.size();
   };
@@ -45,24 +47,27 @@ void check_ids(const Graph& g, const Operator& op) {
            op.index, op_name(op.type), id, g.tensors.size());
     }
   }
-  if (op.outputs.size() != 1) {
-    fail(g, "operator {} ({}) has {} outputs; expected 1 (the model is corrupt)", op.index,
-         op_name(op.type), op.outputs.size());
+  if (op.outputs.empty()) {
+    fail(g, "operator {} ({}) has no outputs; the model is corrupt", op.index, op_name(op.type));
   }
-  if (!in_range(op.outputs[0])) {
-    fail(g,
-         "operator {} ({}) writes tensor {}, but the model has {} tensors; the model is "
-         "corrupt",
-         op.index, op_name(op.type), op.outputs[0], g.tensors.size());
+  for (int id : op.outputs) {
+    if (!in_range(id)) {
+      fail(g,
+           "operator {} ({}) writes tensor {}, but the model has {} tensors; the model is "
+           "corrupt",
+           op.index, op_name(op.type), id, g.tensors.size());
+    }
   }
 }
+
+namespace {
 
 // producer[t]: the operator computing tensor t, -2 for a graph input, -1 if not (yet) computed.
 std::vector<int> check_dataflow(const Graph& g) {
   std::vector<int> producer(g.tensors.size(), -1);
   for (int id : g.inputs) producer[id] = -2;
   for (const Operator& op : g.ops) {
-    check_ids(g, op);
+    check_tensor_ids(g, op);
     for (int id : op.inputs) {
       if (id == -1 || g.tensors[id].is_constant() || producer[id] != -1) continue;
       fail(g,
@@ -70,18 +75,19 @@ std::vector<int> check_dataflow(const Graph& g) {
            "in execution order or the model is corrupt",
            op.index, op_name(op.type), label(g, id));
     }
-    int out = op.outputs[0];
-    if (g.tensors[out].is_constant()) {
-      fail(g, "operator {} ({}) writes the constant {}; the model is corrupt", op.index,
-           op_name(op.type), label(g, out));
+    for (int out : op.outputs) {
+      if (g.tensors[out].is_constant()) {
+        fail(g, "operator {} ({}) writes the constant {}; the model is corrupt", op.index,
+             op_name(op.type), label(g, out));
+      }
+      if (producer[out] != -1) {
+        fail(g, "operator {} ({}) writes {}, which is already {}; the model is corrupt", op.index,
+             op_name(op.type), label(g, out),
+             producer[out] == -2 ? std::string("a graph input")
+                                 : fmt::format("computed by operator {}", producer[out]));
+      }
+      producer[out] = op.index;
     }
-    if (producer[out] != -1) {
-      fail(g, "operator {} ({}) writes {}, which is already {}; the model is corrupt", op.index,
-           op_name(op.type), label(g, out),
-           producer[out] == -2 ? std::string("a graph input")
-                               : fmt::format("computed by operator {}", producer[out]));
-    }
-    producer[out] = op.index;
   }
   for (int id : g.outputs) {
     if (producer[id] < 0) fail(g, "graph output {} is not computed by any operator", label(g, id));
@@ -103,7 +109,7 @@ void check_edges_only(const Graph& g) {
     if (contains(g.inputs, t.id) || contains(g.outputs, t.id)) continue;
     bool used = t.is_constant();
     for (const Operator& op : g.ops)
-      used = used || contains(op.inputs, t.id) || op.outputs[0] == t.id;
+      used = used || contains(op.inputs, t.id) || contains(op.outputs, t.id);
     if (!used) continue;
     fail(g,
          "{} is {} inside the graph: aotbench compiles full-integer int8 models only (float32 "

@@ -1,6 +1,9 @@
 #include "select/signature.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cstring>
 
 namespace aotbench::codegen {
 namespace {
@@ -44,7 +47,53 @@ struct Describe {
   std::string operator()(const ConcatenationOptions& o) const {
     return fmt::format(" axis={} act={}", o.axis, activation_name(o.activation));
   }
+  std::string operator()(const StridedSliceOptions& o) const {
+    return fmt::format(" masks={}/{}/{}/{}/{} offset={}", o.begin_mask, o.end_mask, o.ellipsis_mask,
+                       o.new_axis_mask, o.shrink_axis_mask, o.offset);
+  }
+  std::string operator()(const LeakyReluOptions& o) const { return fmt::format(" alpha={}", o.alpha); }
+  std::string operator()(const AxisCountOptions& o) const { return fmt::format(" axis={} n={}", o.axis, o.count); }
+  std::string operator()(const GatherOptions& o) const {
+    return fmt::format(" axis={} batch_dims={}", o.axis, o.batch_dims);
+  }
+  std::string operator()(const SqueezeOptions& o) const { return fmt::format(" dims={}", fmt::join(o.dims, ",")); }
+  std::string operator()(const BlockSizeOptions& o) const { return fmt::format(" block={}", o.block_size); }
+  std::string operator()(const MirrorPadOptions& o) const { return o.symmetric ? " symmetric" : " reflect"; }
+  std::string operator()(const ResizeOptions& o) const {
+    return fmt::format(" align_corners={} half_pixel={}", o.align_corners, o.half_pixel_centers);
+  }
+  std::string operator()(const TransposeConvOptions& o) const {
+    return fmt::format(" s={}x{} pad={} act={}", o.stride_h, o.stride_w, padding_name(o.padding),
+                       activation_name(o.activation));
+  }
+  std::string operator()(const BatchMatmulOptions& o) const { return fmt::format(" adj={}/{}", o.adj_x, o.adj_y); }
+  std::string operator()(const SvdfOptions& o) const {
+    return fmt::format(" rank={} act={}", o.rank, activation_name(o.activation));
+  }
+  std::string operator()(const SequenceLstmOptions& o) const {
+    return fmt::format(" act={} clip={}/{} time_major={}", activation_name(o.activation), o.cell_clip, o.proj_clip,
+                       o.time_major);
+  }
 };
+
+// Small constant integer inputs (axes, paddings, slice bounds, permutations) decide what an
+// operator does as much as its options do.
+std::string constant_values(const Tensor& t) {
+  if (!t.is_constant() || (t.type != DType::Int32 && t.type != DType::Int64) || t.num_elements() > 16) return "";
+  std::vector<int64_t> v;
+  for (int64_t i = 0; i < t.num_elements(); ++i) {
+    if (t.type == DType::Int32) {
+      int32_t x;
+      std::memcpy(&x, t.data.data() + 4 * i, 4);
+      v.push_back(x);
+    } else {
+      int64_t x;
+      std::memcpy(&x, t.data.data() + 8 * i, 8);
+      v.push_back(x);
+    }
+  }
+  return fmt::format("={{{}}}", fmt::join(v, ","));
+}
 
 }  // namespace
 
@@ -55,7 +104,7 @@ std::string op_signature(const Graph& g, const Operator& op) {
     if (op.inputs[i] < 0) continue;
     const Tensor& t = g.tensors.at(static_cast<std::size_t>(op.inputs[i]));
     const std::string role = i < 3 && (i == 0 || t.is_constant()) ? roles[i] : "in" + std::to_string(i);
-    s += fmt::format(" {}={}:{}:{}", role, dims(t.shape), dtype_name(t.type), quantization(t));
+    s += fmt::format(" {}={}:{}:{}{}", role, dims(t.shape), dtype_name(t.type), quantization(t), constant_values(t));
   }
   for (int out : op.outputs) {
     const Tensor& t = g.tensors.at(static_cast<std::size_t>(out));

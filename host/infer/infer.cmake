@@ -4,7 +4,7 @@ add_library(aotbench_infer STATIC
   ${CMAKE_CURRENT_LIST_DIR}/host_build.cpp
   ${CMAKE_CURRENT_LIST_DIR}/infer.cpp)
 target_include_directories(aotbench_infer PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
-target_link_libraries(aotbench_infer PUBLIC aotbench_codegen_emit aotbench_codegen_reader
+target_link_libraries(aotbench_infer PUBLIC aotbench_codegen_emit aotbench_codegen_reader aotbench_codegen_interp
                       aotbench_codegen_zoo aotbench_host aotbench_data_dir fmt::fmt)
 target_compile_definitions(aotbench_infer PRIVATE "AOTBENCH_SOURCE_DIR=\"${CMAKE_SOURCE_DIR}\"")
 

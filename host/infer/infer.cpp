@@ -10,6 +10,7 @@
 
 #include "build/toolchain.hpp"
 #include "emit/summary.hpp"
+#include "interp/fold_constants.hpp"
 #include "plan/alias.hpp"
 #include "plan/fold_pad.hpp"
 #include "reader/reader.hpp"
@@ -23,6 +24,7 @@ LoadedModel load_model(const std::string& arg) {
   codegen::ModelBytes bytes = codegen::load_model_arg(arg);
   LoadedModel m{codegen::read_tflite_buffer(std::move(bytes.bytes), bytes.source), "", bytes.source};
   m.name = bytes.from_zoo ? bytes.source.substr(0, bytes.source.find(':')) : fs::path(arg).stem().string();
+  codegen::fold_constants(m.graph);
   codegen::alias_reshapes(m.graph);
   codegen::fold_pads(m.graph);
   return m;

@@ -1,0 +1,60 @@
+#include "interp/host_kernels.hpp"
+
+#include <utility>
+
+#include "ab_ref_kernels.h"
+
+namespace aotbench::codegen {
+namespace {
+
+// Calls `f` with the params cast to its struct type and each argument cast to its pointer type.
+template <auto f, class P, class... A, std::size_t... I>
+void call(const void* params, std::span<void* const> args, std::index_sequence<I...>) {
+  f(static_cast<const P*>(params), static_cast<A>(args[I])...);
+}
+
+template <auto f, class P, class... A>
+HostKernel wrap(void (*)(const P*, A...)) {
+  return [](const void* params, std::span<void* const> args) {
+    call<f, P, A...>(params, args, std::index_sequence_for<A...>{});
+  };
+}
+
+struct Entry {
+  std::string_view name;
+  HostKernel kernel;
+};
+
+#define AB_HOST_KERNEL(fn) Entry{#fn, wrap<fn>(fn)}
+
+const Entry kKernels[] = {
+    AB_HOST_KERNEL(ab_ref_conv2d_s8),
+    AB_HOST_KERNEL(ab_ref_depthwise_conv2d_s8),
+    AB_HOST_KERNEL(ab_ref_fully_connected_s8),
+    AB_HOST_KERNEL(ab_ref_add_s8),
+    AB_HOST_KERNEL(ab_ref_avg_pool2d_s8),
+    AB_HOST_KERNEL(ab_ref_max_pool2d_s8),
+    AB_HOST_KERNEL(ab_ref_mean_s8),
+    AB_HOST_KERNEL(ab_ref_pad_s8),
+    AB_HOST_KERNEL(ab_ref_reshape),
+    AB_HOST_KERNEL(ab_ref_softmax_s8),
+    AB_HOST_KERNEL(ab_ref_transpose_s8),
+    AB_HOST_KERNEL(ab_ref_concatenation_s8),
+    AB_HOST_KERNEL(ab_ref_quantize),
+    AB_HOST_KERNEL(ab_ref_dequantize_s8_f32),
+    AB_HOST_KERNEL(ab_ref_mul),
+    AB_HOST_KERNEL(ab_ref_view_copy),
+};
+
+#undef AB_HOST_KERNEL
+
+}  // namespace
+
+HostKernel find_host_kernel(std::string_view name) {
+  for (const Entry& e : kKernels) {
+    if (e.name == name) return e.kernel;
+  }
+  return nullptr;
+}
+
+}  // namespace aotbench::codegen

@@ -1,0 +1,111 @@
+// Every operator against TFLite Micro, live: each family's random cases (op_cases_*.cpp) are
+// written as .tflite files with their inputs, TFLite Micro's Python interpreter runs them all
+// (tflm_oracle.py), and the reader, the lowering and the reference kernels (the host
+// interpreter) must give its bytes for every output and every intermediate tensor; folded
+// (fold_constants), the graph must still give its outputs.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+
+#include "interp/fold_constants.hpp"
+#include "interp/interpreter.hpp"
+#include "ir/dump.hpp"
+#include "needs_tflm.hpp"
+#include "op_case.hpp"
+#include "tflm_oracle.hpp"
+#include "plan/alias.hpp"
+#include "plan/fold_pad.hpp"
+#include "reader/reader.hpp"
+
+namespace fs = std::filesystem;
+
+namespace aotbench::codegen::test {
+namespace {
+
+int64_t element(const std::vector<uint8_t>& bytes, std::size_t i, DType type) {
+  switch (type) {
+    case DType::Int16: return static_cast<int16_t>(bytes[2 * i] | bytes[2 * i + 1] << 8);
+    case DType::Int32:
+    case DType::Float32: {
+      int32_t v;
+      std::memcpy(&v, &bytes[4 * i], 4);
+      return v;
+    }
+    case DType::UInt8:
+    case DType::Bool: return bytes[i];
+    default: return static_cast<int8_t>(bytes[i]);
+  }
+}
+
+// "" when equal; else where and how they differ, in elements of the tensor's type.
+std::string difference(const std::vector<uint8_t>& got, const std::vector<uint8_t>& want, const Tensor& t) {
+  if (got == want) return "";
+  if (got.size() != want.size()) return fmt::format("{} bytes, TFLite Micro {}", got.size(), want.size());
+  const std::size_t n = got.size() / dtype_size(t.type);
+  std::size_t first = n, count = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (element(got, i, t.type) == element(want, i, t.type)) continue;
+    if (first == n) first = i;
+    ++count;
+  }
+  return fmt::format("{} of {} elements differ; the first at {}: {} where TFLite Micro has {}", count, n, first,
+                     element(got, first, t.type), element(want, first, t.type));
+}
+
+void check_case(const fs::path& dir, const OpCase& c) {
+  SCOPED_TRACE(c.name + " (" + (dir / (c.name + ".tflite")).string() + ")");
+  Graph g;
+  try {
+    g = read_tflite_buffer(c.model, c.name);
+  } catch (const ModelError& e) {
+    ADD_FAILURE() << "the reader refuses: " << e.what();
+    return;
+  }
+  const OracleResult want = oracle_result(dir, c, g.outputs.size());
+  if (!want.refused.empty()) {
+    ADD_FAILURE() << "TFLite Micro refuses the case:\n" << want.refused;
+    return;
+  }
+  const RunResult r = Interpreter(g).run(c.inputs, true);
+  for (std::size_t o = 0; o < g.outputs.size(); ++o) {
+    const Tensor& t = g.tensors[static_cast<std::size_t>(g.outputs[o])];
+    EXPECT_EQ(difference(r.outputs[o], want.outputs[o], t), "") << "output " << o << " " << dump_tensor(g, t.id)
+                                                                << "\n" << dump_graph(g);
+  }
+  for (const Tensor& t : g.tensors) {
+    const std::vector<uint8_t> bytes = want.tensor(t.id);
+    if (t.is_constant() || bytes.empty()) continue;
+    EXPECT_EQ(difference(r.tensors[static_cast<std::size_t>(t.id)], bytes, t), "") << "tensor " << dump_tensor(g, t.id);
+  }
+  // What code generation compiles: constants folded, reshapes aliased, pads folded.
+  Graph folded = read_tflite_buffer(c.model, c.name);
+  fold_constants(folded);
+  alias_reshapes(folded);
+  fold_pads(folded);
+  const RunResult f = Interpreter(folded).run(c.inputs);
+  for (std::size_t o = 0; o < folded.outputs.size(); ++o) {
+    const Tensor& t = folded.tensors[static_cast<std::size_t>(folded.outputs[o])];
+    EXPECT_EQ(difference(f.outputs[o], want.outputs[o], t), "") << "folded graph, output " << o << "\n"
+                                                                 << dump_graph(folded);
+  }
+}
+
+class OpOracle : public testing::TestWithParam<OpFamily> {};
+
+TEST_P(OpOracle, EveryCaseMatchesTfliteMicro) {
+  AOTBENCH_NEEDS_TFLM();
+  const std::vector<OpCase> cases = GetParam().cases();
+  ASSERT_FALSE(cases.empty());
+  const fs::path dir = fs::path(AOTBENCH_TEST_TMP) / GetParam().name;
+  std::string error;
+  ASSERT_TRUE(run_tflm_oracle(dir, cases, error)) << error;
+  for (const OpCase& c : cases) check_case(dir, c);
+}
+
+INSTANTIATE_TEST_SUITE_P(Families, OpOracle, testing::ValuesIn(op_families()),
+                         [](const testing::TestParamInfo<OpFamily>& i) { return std::string(i.param.name); });
+
+}  // namespace
+}  // namespace aotbench::codegen::test

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Runs TFLite Micro's reference kernels (PyPI's tflite-micro) over a folder of test cases.
+
+For every CASE.tflite in FOLDER with its inputs CASE.in0.raw, CASE.in1.raw, ... (raw
+little-endian bytes, in the model's input order), one inference, writing:
+  CASE.out<i>.raw  the bytes of output i
+  CASE.t<k>.raw    the bytes of every tensor k that is not a constant (intermediates included)
+  CASE.error       instead, when TFLite Micro refuses the model or fails to run it: its message
+
+Usage: tflm_oracle.py FOLDER   (run with the interpreter of .deps/venv, which scripts/setup makes)
+"""
+import glob
+import os
+import sys
+import traceback
+
+import numpy as np
+from tflite_micro.python.tflite_micro import runtime
+
+ARENA_BYTES = 64 << 20  # every tensor is kept (kPreserveAllTensors): be generous
+
+
+def describe(model_bytes):
+    """The subgraph's tensor count, its constant tensors and its output count."""
+    model = runtime.convert_bytearray_to_object(model_bytes)
+    sg = model.subgraphs[0]
+    const = set()
+    for i, t in enumerate(sg.tensors):
+        buf = model.buffers[t.buffer] if t.buffer < len(model.buffers) else None
+        if buf is not None and buf.data is not None and len(buf.data) > 0:
+            const.add(i)
+    return len(sg.tensors), const, len(sg.outputs)
+
+
+def run_case(path):
+    stem = path[: -len(".tflite")]
+    with open(path, "rb") as f:
+        model_bytes = f.read()
+    count, const, outputs = describe(model_bytes)
+    interp = runtime.Interpreter.from_bytes(
+        model_bytes, arena_size=ARENA_BYTES,
+        intrepreter_config=runtime.InterpreterConfig.kPreserveAllTensors)
+    i = 0
+    while os.path.exists(f"{stem}.in{i}.raw"):
+        d = interp.get_input_details(i)
+        data = np.fromfile(f"{stem}.in{i}.raw", dtype=d["dtype"]).reshape(d["shape"])
+        interp.set_input(data, i)
+        i += 1
+    interp.invoke()
+    for o in range(outputs):
+        interp.get_output(o).tofile(f"{stem}.out{o}.raw")
+    for k in range(count):
+        if k not in const:
+            np.asarray(interp.GetTensor(k, 0)["tensor_data"]).tofile(f"{stem}.t{k}.raw")
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.tflite"))):
+        try:
+            run_case(path)
+        except Exception:
+            with open(path[: -len(".tflite")] + ".error", "w") as f:
+                f.write(traceback.format_exc())
+
+
+if __name__ == "__main__":
+    main()

@@ -42,8 +42,22 @@ const Entry kKernels[] = {
     AB_HOST_KERNEL(ab_ref_concatenation_s8),
     AB_HOST_KERNEL(ab_ref_quantize),
     AB_HOST_KERNEL(ab_ref_dequantize_s8_f32),
+
+    // arithmetic
     AB_HOST_KERNEL(ab_ref_mul),
+
+    // activation
+
+    // reduce
+
+    // movement
     AB_HOST_KERNEL(ab_ref_view_copy),
+
+    // resize
+
+    // layers
+
+    // recurrent
 };
 
 #undef AB_HOST_KERNEL

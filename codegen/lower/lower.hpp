@@ -40,12 +40,28 @@ struct LowerOptions {
   MeanArithmetic mean = MeanArithmetic::Tflm2025;
 };
 
-using KernelParams =
-    std::variant<ab_conv2d_params, ab_depthwise_conv2d_params, ab_fully_connected_params,
-                 ab_add_params, ab_pool2d_params, ab_mean_params, ab_pad_params,
-                 ab_reshape_params, ab_softmax_params, ab_transpose_params,
-                 ab_concatenation_params, ab_quantize_params, ab_dequantize_params,
-                 ab_mul_params, ab_view_copy_params>;
+// Every reference parameter struct; the later families add theirs in their section.
+using KernelParams = std::variant<
+    // arithmetic
+    ab_mul_params,
+
+    // activation
+
+    // reduce
+
+    // movement
+    ab_view_copy_params,
+
+    // resize
+
+    // layers
+
+    // recurrent
+
+    // the first families
+    ab_conv2d_params, ab_depthwise_conv2d_params, ab_fully_connected_params, ab_add_params, ab_pool2d_params,
+    ab_mean_params, ab_pad_params, ab_reshape_params, ab_softmax_params, ab_transpose_params,
+    ab_concatenation_params, ab_quantize_params, ab_dequantize_params>;
 
 // A constant array a params struct points into: per-channel multipliers and shifts from the
 // lowering, or tables a schedule derives at generation time. An emitter writes it as a

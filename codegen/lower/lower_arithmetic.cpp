@@ -1,5 +1,6 @@
 // Binary element-wise arithmetic with broadcasting: MUL (int8, int16, int32).
 #include "lower/lower_context.hpp"
+#include "lower/render_c.hpp"
 
 namespace aotbench::codegen::lower_detail {
 namespace {
@@ -42,3 +43,9 @@ const LowerEntry kLowerings[] = {
 std::span<const LowerEntry> arithmetic_lowerings() { return kLowerings; }
 
 }  // namespace aotbench::codegen::lower_detail
+
+namespace aotbench::codegen {
+
+void render_fields(FieldWriter& w, const ab_mul_params& p) { AB_RENDER_FIELDS(AB_MUL_FIELDS) }
+
+}  // namespace aotbench::codegen

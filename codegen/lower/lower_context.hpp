@@ -68,7 +68,9 @@ std::span<const LowerEntry> arithmetic_lowerings();  // lower_arithmetic.cpp
 std::span<const LowerEntry> activation_lowerings();  // lower_activation.cpp
 std::span<const LowerEntry> reduce_lowerings();      // lower_reduce.cpp
 std::span<const LowerEntry> movement_lowerings();    // lower_movement.cpp
+std::span<const LowerEntry> resize_lowerings();      // lower_resize.cpp
 std::span<const LowerEntry> layer_lowerings();       // lower_layers.cpp
+std::span<const LowerEntry> recurrent_lowerings();   // lower_recurrent.cpp
 
 // Shared by the element-wise families: the broadcast walk of two inputs into an output.
 ab_broadcast broadcast_of(const OpContext& c, const Tensor& a, const Tensor& b, const Tensor& out);

@@ -123,8 +123,6 @@ void render_fields(FieldWriter& w, const ab_dequantize_params& p) {
 }
 
 void render_fields(FieldWriter& w, const ab_broadcast& p) { AB_RENDER_FIELDS(AB_BROADCAST_FIELDS) }
-void render_fields(FieldWriter& w, const ab_mul_params& p) { AB_RENDER_FIELDS(AB_MUL_FIELDS) }
-void render_fields(FieldWriter& w, const ab_view_copy_params& p) { AB_RENDER_FIELDS(AB_VIEW_COPY_FIELDS) }
 
 RenderedParams render_params_c(const LoweredOp& op, const std::string& name) {
   if (!is_identifier(name)) {

@@ -115,7 +115,23 @@ void render_fields(FieldWriter& w, const ab_concatenation_params& p);
 void render_fields(FieldWriter& w, const ab_quantize_params& p);
 void render_fields(FieldWriter& w, const ab_dequantize_params& p);
 void render_fields(FieldWriter& w, const ab_broadcast& p);
+
+// The later families' structs, defined beside their lowering (lower_<family>.cpp).
+// arithmetic
 void render_fields(FieldWriter& w, const ab_mul_params& p);
+
+// activation
+
+// reduce
+
+// movement
 void render_fields(FieldWriter& w, const ab_view_copy_params& p);
+
+// resize
+
+// layers
+
+// recurrent
+
 
 }  // namespace aotbench::codegen

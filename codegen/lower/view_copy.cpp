@@ -1,5 +1,7 @@
 #include "lower/view_copy.hpp"
 
+#include "lower/render_c.hpp"
+
 namespace aotbench::codegen::lower_detail {
 
 std::vector<int64_t> row_major_strides(const std::vector<int32_t>& shape) {
@@ -40,3 +42,9 @@ ab_view_copy_params view_copy(const OpContext& c, std::vector<ViewDim> dims, int
 }
 
 }  // namespace aotbench::codegen::lower_detail
+
+namespace aotbench::codegen {
+
+void render_fields(FieldWriter& w, const ab_view_copy_params& p) { AB_RENDER_FIELDS(AB_VIEW_COPY_FIELDS) }
+
+}  // namespace aotbench::codegen

@@ -80,7 +80,9 @@ std::span<const CheckEntry> arithmetic_checks();  // checks_arithmetic.cpp
 std::span<const CheckEntry> activation_checks();  // checks_activation.cpp
 std::span<const CheckEntry> reduce_checks();      // checks_reduce.cpp
 std::span<const CheckEntry> movement_checks();    // checks_movement.cpp
+std::span<const CheckEntry> resize_checks();      // checks_resize.cpp
 std::span<const CheckEntry> layer_checks();       // checks_layers.cpp
+std::span<const CheckEntry> recurrent_checks();   // checks_recurrent.cpp
 
 // checks_windowed.cpp
 void check_conv(const OpCheck& c, const Conv2DOptions& o);

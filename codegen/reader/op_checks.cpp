@@ -47,7 +47,7 @@ const CheckEntry kCoreChecks[] = {
 CheckFn find_check(OpType type) {
   for (std::span<const CheckEntry> family :
        {std::span<const CheckEntry>(kCoreChecks), arithmetic_checks(), activation_checks(),
-        reduce_checks(), movement_checks(), layer_checks()}) {
+        reduce_checks(), movement_checks(), resize_checks(), layer_checks(), recurrent_checks()}) {
     for (const CheckEntry& e : family) {
       if (e.type == type) return e.check;
     }

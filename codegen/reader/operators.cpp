@@ -23,31 +23,41 @@ struct OpSpec {
 // Every operator the reader accepts. An operator kind is listed once its checks, lowering and
 // reference kernel exist.
 const OpSpec kSupported[] = {
-    // Windowed and weighted.
+    // The first families: windowed and weighted, element-wise, reductions, layout.
     {BO::CONV_2D, OpType::Conv2D, BOpt::Conv2DOptions, true, {}},
     {BO::DEPTHWISE_CONV_2D, OpType::DepthwiseConv2D, BOpt::DepthwiseConv2DOptions, true, {}},
     {BO::FULLY_CONNECTED, OpType::FullyConnected, BOpt::FullyConnectedOptions, false,
      FullyConnectedOptions{}},
     {BO::AVERAGE_POOL_2D, OpType::AveragePool2D, BOpt::Pool2DOptions, true, {}},
     {BO::MAX_POOL_2D, OpType::MaxPool2D, BOpt::Pool2DOptions, true, {}},
-    // Element-wise.
     {BO::ADD, OpType::Add, BOpt::AddOptions, false, ActivationOptions{}},
-    {BO::MUL, OpType::Mul, BOpt::MulOptions, false, ActivationOptions{}},
     {BO::SOFTMAX, OpType::Softmax, BOpt::SoftmaxOptions, true, {}},
     {BO::QUANTIZE, OpType::Quantize, BOpt::QuantizeOptions, false, {}},
     {BO::DEQUANTIZE, OpType::Dequantize, BOpt::DequantizeOptions, false, {}},
-    // Reductions.
     {BO::MEAN, OpType::Mean, BOpt::ReducerOptions, false, ReducerOptions{}},
-    // Data movement and shapes.
     {BO::PAD, OpType::Pad, BOpt::PadOptions, false, {}},
     {BO::RESHAPE, OpType::Reshape, BOpt::ReshapeOptions, false, {}},
     {BO::TRANSPOSE, OpType::Transpose, BOpt::TransposeOptions, false, {}},
     {BO::CONCATENATION, OpType::Concatenation, BOpt::ConcatenationOptions, false,
      ConcatenationOptions{}},
+
+    // arithmetic
+    {BO::MUL, OpType::Mul, BOpt::MulOptions, false, ActivationOptions{}},
+
+    // activation
+
+    // reduce
+
+    // movement
     {BO::STRIDED_SLICE, OpType::StridedSlice, BOpt::StridedSliceOptions, false,
      StridedSliceOptions{}},
     {BO::SHAPE, OpType::Shape, BOpt::ShapeOptions, false, {}},
-    // Layers.
+
+    // resize
+
+    // layers
+
+    // recurrent
 };
 
 std::string builtin_name(int32_t code) {

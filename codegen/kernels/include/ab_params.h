@@ -251,38 +251,14 @@ typedef enum ab_elem_type {
   A(ab_idx_t, in2_stride, AB_MAX_DIMS, "")
 AB_DEFINE_PARAMS(ab_broadcast, AB_BROADCAST_FIELDS)
 
-/* MUL: out = clamp(ab_mbqm((in1 + input1_offset) * (in2 + input2_offset), multiplier, shift)
- * + output_offset) for int8 and int16 (whose zero points are 0); int32 multiplies plainly
- * (wrapping as two's complement) and clamps to the activation range. */
-#define AB_MUL_FIELDS(F, A, E)                                                         \
-  E(ab_elem_type, type, "element type of inputs and output")                           \
-  F(ab_broadcast, shape, "")                                                           \
-  F(int32_t, input1_offset, "")                                                        \
-  F(int32_t, input2_offset, "")                                                        \
-  F(int32_t, output_offset, "")                                                        \
-  F(int32_t, output_multiplier, "")                                                    \
-  F(int32_t, output_shift, "")                                                         \
-  F(int32_t, act_min, "")                                                              \
-  F(int32_t, act_max, "")
-AB_DEFINE_PARAMS(ab_mul_params, AB_MUL_FIELDS)
-
-/* Largest rank of a strided view: TILE of a 4-D tensor walks 8 dimensions (repeat, then
- * element, per dimension). */
-#define AB_MAX_VIEW_DIMS 8
-
-/* A strided copy, the core of the data-movement operators (STRIDED_SLICE, SLICE, TILE,
- * BROADCAST_TO, ...): for every index i over shape[0..rank), row-major,
- * out[out_offset + sum i_d * out_stride[d]] = in[in_offset + sum i_d * in_stride[d]],
- * elements of elem_bytes bytes. Strides may be 0 (repeats) or negative (reversed slices). */
-#define AB_VIEW_COPY_FIELDS(F, A, E)                                                   \
-  F(ab_idx_t, elem_bytes, "1, 2 or 4")                                                 \
-  F(ab_idx_t, rank, "at least 1")                                                      \
-  A(ab_idx_t, shape, AB_MAX_VIEW_DIMS, "")                                             \
-  A(ab_idx_t, in_stride, AB_MAX_VIEW_DIMS, "in elements")                              \
-  A(ab_idx_t, out_stride, AB_MAX_VIEW_DIMS, "in elements")                             \
-  F(ab_idx_t, in_offset, "elements")                                                   \
-  F(ab_idx_t, out_offset, "elements")
-AB_DEFINE_PARAMS(ab_view_copy_params, AB_VIEW_COPY_FIELDS)
+/* The parameter structs of the later operator families, one header each. */
+#include "ab_params_arithmetic.h"
+#include "ab_params_activation.h"
+#include "ab_params_reduce.h"
+#include "ab_params_movement.h"
+#include "ab_params_resize.h"
+#include "ab_params_layers.h"
+#include "ab_params_recurrent.h"
 
 #ifdef __cplusplus
 }

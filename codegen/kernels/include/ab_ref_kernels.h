@@ -49,10 +49,14 @@ void ab_ref_quantize(const ab_quantize_params* p, const void* input, void* outpu
 void ab_ref_dequantize_s8_f32(const ab_dequantize_params* p, const int8_t* input,
                               float* output);
 
-/* input1, input2 and output of p->type's element type. */
-void ab_ref_mul(const ab_mul_params* p, const void* input1, const void* input2, void* output);
-
-void ab_ref_view_copy(const ab_view_copy_params* p, const void* input, void* output);
+/* The reference kernels of the later operator families, one header each. */
+#include "ab_ref_kernels_arithmetic.h"
+#include "ab_ref_kernels_activation.h"
+#include "ab_ref_kernels_reduce.h"
+#include "ab_ref_kernels_movement.h"
+#include "ab_ref_kernels_resize.h"
+#include "ab_ref_kernels_layers.h"
+#include "ab_ref_kernels_recurrent.h"
 
 #ifdef __cplusplus
 }

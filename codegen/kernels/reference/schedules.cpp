@@ -25,9 +25,23 @@ std::vector<Schedule> reference_schedules() {
       {OpType::Concatenation, "ab_ref_concatenation.c"},
       {OpType::Quantize, "ab_ref_quantize.c"},
       {OpType::Dequantize, "ab_ref_dequantize.c"},
+
+      // arithmetic
       {OpType::Mul, "ab_ref_mul.c"},
+
+      // activation
+
+      // reduce
+
+      // movement
       {OpType::StridedSlice, "ab_ref_view_copy.c"},
       {OpType::Shape, "ab_ref_view_copy.c"},
+
+      // resize
+
+      // layers
+
+      // recurrent
   };
   std::vector<Schedule> out;
   for (const Entry& e : entries) {

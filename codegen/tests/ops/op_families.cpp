@@ -3,13 +3,39 @@
 
 namespace aotbench::codegen::test {
 
+// arithmetic
 std::vector<OpCase> arithmetic_cases();
+
+// activation
+
+// reduce
+
+// movement
 std::vector<OpCase> movement_cases();
+
+// resize
+
+// layers
+
+// recurrent
 
 const std::vector<OpFamily>& op_families() {
   static const std::vector<OpFamily> families = {
+      // arithmetic
       {"arithmetic", arithmetic_cases},
+
+      // activation
+
+      // reduce
+
+      // movement
       {"movement", movement_cases},
+
+      // resize
+
+      // layers
+
+      // recurrent
   };
   return families;
 }

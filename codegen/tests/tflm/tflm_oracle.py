@@ -6,6 +6,8 @@ little-endian bytes, in the model's input order), one inference, writing:
   CASE.out<i>.raw  the bytes of output i
   CASE.t<k>.raw    the bytes of every tensor k that is not a constant (intermediates included)
   CASE.error       instead, when TFLite Micro refuses the model or fails to run it: its message
+For an operator TFLite Micro lacks (TILE) the same files come from TFLite's reference kernels
+(ai-edge-litert, OpResolverType.BUILTIN_REF), and CASE.oracle says so.
 
 Usage: tflm_oracle.py FOLDER   (run with the interpreter of .deps/venv, which scripts/setup makes)
 """
@@ -32,14 +34,40 @@ def describe(model_bytes):
     return len(sg.tensors), const, len(sg.outputs)
 
 
+def run_litert(stem, model_bytes, count, const, outputs):
+    from ai_edge_litert import interpreter as litert
+
+    interp = litert.Interpreter(model_content=model_bytes,
+                                experimental_op_resolver_type=litert.OpResolverType.BUILTIN_REF,
+                                experimental_preserve_all_tensors=True)
+    interp.allocate_tensors()
+    for i, d in enumerate(interp.get_input_details()):
+        data = np.fromfile(f"{stem}.in{i}.raw", dtype=d["dtype"]).reshape(d["shape"])
+        interp.set_tensor(d["index"], data)
+    interp.invoke()
+    for o, d in enumerate(interp.get_output_details()[:outputs]):
+        interp.get_tensor(d["index"]).tofile(f"{stem}.out{o}.raw")
+    for k in range(count):
+        if k not in const:
+            interp.get_tensor(k).tofile(f"{stem}.t{k}.raw")
+    with open(f"{stem}.oracle", "w") as f:
+        f.write("TFLite reference kernels (ai-edge-litert BUILTIN_REF): TFLite Micro lacks the operator\n")
+
+
 def run_case(path):
     stem = path[: -len(".tflite")]
     with open(path, "rb") as f:
         model_bytes = f.read()
     count, const, outputs = describe(model_bytes)
-    interp = runtime.Interpreter.from_bytes(
-        model_bytes, arena_size=ARENA_BYTES,
-        intrepreter_config=runtime.InterpreterConfig.kPreserveAllTensors)
+    try:
+        interp = runtime.Interpreter.from_bytes(
+            model_bytes, arena_size=ARENA_BYTES,
+            intrepreter_config=runtime.InterpreterConfig.kPreserveAllTensors)
+    except RuntimeError as e:
+        if "Didn't find op for builtin opcode" not in str(e):
+            raise
+        run_litert(stem, model_bytes, count, const, outputs)
+        return
     i = 0
     while os.path.exists(f"{stem}.in{i}.raw"):
         d = interp.get_input_details(i)

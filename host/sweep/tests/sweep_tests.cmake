@@ -6,9 +6,11 @@ add_executable(sweep_tests ${_dir}/sweep_space_test.cpp ${_dir}/sweep_select_tes
                            ${_dir}/sweep_device_oracle_test.cpp ${_dir}/sweep_run_folder_test.cpp
                            ${_dir}/sweep_identity_test.cpp ${_dir}/sweep_measure_test.cpp
                            ${_dir}/sweep_fit_check_test.cpp ${_dir}/sweep_footprint_test.cpp
-                           ${_dir}/sweep_tuner_test.cpp)
-target_link_libraries(sweep_tests PRIVATE aotbench_sweep aotbench_test_shared GTest::gtest_main util)  # util: openpty
-target_compile_definitions(sweep_tests PRIVATE "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\"")
+                           ${_dir}/sweep_tuner_test.cpp ${_dir}/sweep_device_ops_test.cpp)
+target_link_libraries(sweep_tests PRIVATE aotbench_sweep aotbench_test_shared aotbench_op_cases GTest::gtest_main
+                      util)  # util: openpty
+target_compile_definitions(sweep_tests PRIVATE "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\""
+                           "AOTBENCH_TEST_TMP=\"${CMAKE_CURRENT_BINARY_DIR}/sweep_tmp\"")
 set(_env "AOTBENCH_CACHE_DIR=${CMAKE_BINARY_DIR}/test-cache")
 # ClangOnDevice boots QEMU (one emulator) and builds into the test cache, never the user's.
 gtest_discover_tests(sweep_tests TEST_PREFIX sweep. DISCOVERY_TIMEOUT 60 PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 600)

@@ -17,7 +17,7 @@ void check_mul(const OpCheck& c, Operator&) {
 }
 
 const CheckEntry kChecks[] = {
-    {OpType::Mul, check_mul},
+    {OpType::Mul, check_mul, "int8; int16 (zero point 0); int32"},
 };
 
 }  // namespace

@@ -53,8 +53,8 @@ void check_shape(const OpCheck& c, Operator&) {
 }
 
 const CheckEntry kChecks[] = {
-    {OpType::StridedSlice, check_strided_slice},
-    {OpType::Shape, check_shape},
+    {OpType::StridedSlice, check_strided_slice, "int8, int16, int32, bool (rank <= 5)"},
+    {OpType::Shape, check_shape, "any -> int32 or int64 (computed at generation time)"},
 };
 
 }  // namespace

@@ -25,34 +25,48 @@ namespace {
 
 // The operators of the first families, checked by functions that take their options.
 const CheckEntry kCoreChecks[] = {
-    {OpType::Conv2D, [](const OpCheck& c, Operator& op) { check_conv(c, std::get<Conv2DOptions>(op.options)); }},
+    {OpType::Conv2D, [](const OpCheck& c, Operator& op) { check_conv(c, std::get<Conv2DOptions>(op.options)); },
+     "int8, int8 weights (per channel or per tensor, symmetric), int32 bias"},
     {OpType::DepthwiseConv2D,
-     [](const OpCheck& c, Operator& op) { check_depthwise(c, std::get<DepthwiseConv2DOptions>(op.options)); }},
+     [](const OpCheck& c, Operator& op) { check_depthwise(c, std::get<DepthwiseConv2DOptions>(op.options)); },
+     "int8, int8 weights (per channel or per tensor, symmetric), int32 bias"},
     {OpType::FullyConnected,
-     [](const OpCheck& c, Operator& op) { check_fully_connected(c, std::get<FullyConnectedOptions>(op.options)); }},
-    {OpType::Add, [](const OpCheck& c, Operator&) { check_add(c); }},
-    {OpType::AveragePool2D, [](const OpCheck& c, Operator& op) { check_pool(c, std::get<Pool2DOptions>(op.options)); }},
-    {OpType::MaxPool2D, [](const OpCheck& c, Operator& op) { check_pool(c, std::get<Pool2DOptions>(op.options)); }},
-    {OpType::Mean, [](const OpCheck& c, Operator& op) { check_mean(c, std::get<ReducerOptions>(op.options)); }},
-    {OpType::Pad, [](const OpCheck& c, Operator&) { check_pad(c); }},
-    {OpType::Reshape, [](const OpCheck& c, Operator&) { check_reshape(c); }},
-    {OpType::Softmax, [](const OpCheck& c, Operator& op) { check_softmax(c, std::get<SoftmaxOptions>(op.options)); }},
-    {OpType::Transpose, [](const OpCheck& c, Operator&) { check_transpose(c); }},
+     [](const OpCheck& c, Operator& op) { check_fully_connected(c, std::get<FullyConnectedOptions>(op.options)); },
+     "int8, int8 weights (per tensor), int32 bias"},
+    {OpType::Add, [](const OpCheck& c, Operator&) { check_add(c); }, "int8"},
+    {OpType::AveragePool2D, [](const OpCheck& c, Operator& op) { check_pool(c, std::get<Pool2DOptions>(op.options)); },
+     "int8"},
+    {OpType::MaxPool2D, [](const OpCheck& c, Operator& op) { check_pool(c, std::get<Pool2DOptions>(op.options)); },
+     "int8"},
+    {OpType::Mean, [](const OpCheck& c, Operator& op) { check_mean(c, std::get<ReducerOptions>(op.options)); },
+     "int8"},
+    {OpType::Pad, [](const OpCheck& c, Operator&) { check_pad(c); }, "int8"},
+    {OpType::Reshape, [](const OpCheck& c, Operator&) { check_reshape(c); }, "int8, int16, int32, bool"},
+    {OpType::Softmax, [](const OpCheck& c, Operator& op) { check_softmax(c, std::get<SoftmaxOptions>(op.options)); },
+     "int8 -> int8 (scale 1/256, zero point -128)"},
+    {OpType::Transpose, [](const OpCheck& c, Operator&) { check_transpose(c); }, "int8"},
     {OpType::Concatenation,
-     [](const OpCheck& c, Operator& op) { check_concatenation(c, std::get<ConcatenationOptions>(op.options)); }},
-    {OpType::Quantize, [](const OpCheck& c, Operator&) { check_quantize(c); }},
-    {OpType::Dequantize, [](const OpCheck& c, Operator&) { check_dequantize(c); }},
+     [](const OpCheck& c, Operator& op) { check_concatenation(c, std::get<ConcatenationOptions>(op.options)); },
+     "int8"},
+    {OpType::Quantize, [](const OpCheck& c, Operator&) { check_quantize(c); },
+     "float32/uint8/int8 -> int8, int8 -> uint8"},
+    {OpType::Dequantize, [](const OpCheck& c, Operator&) { check_dequantize(c); }, "int8 -> float32"},
 };
 
-CheckFn find_check(OpType type) {
+const CheckEntry* find_entry(OpType type) {
   for (std::span<const CheckEntry> family :
        {std::span<const CheckEntry>(kCoreChecks), arithmetic_checks(), activation_checks(),
         reduce_checks(), movement_checks(), resize_checks(), layer_checks(), recurrent_checks()}) {
     for (const CheckEntry& e : family) {
-      if (e.type == type) return e.check;
+      if (e.type == type) return &e;
     }
   }
   return nullptr;
+}
+
+CheckFn find_check(OpType type) {
+  const CheckEntry* e = find_entry(type);
+  return e ? e->check : nullptr;
 }
 
 // A check's ModelError reads "<source>: operator N (NAME): ..."; the problem keeps what follows
@@ -63,6 +77,11 @@ std::string without_source(const Graph& g, const std::string& message) {
 }
 
 }  // namespace
+
+std::string checked_types(OpType type) {
+  const CheckEntry* e = find_entry(type);
+  return e ? e->types : "";
+}
 
 std::vector<OperatorProblem> check_operators(Graph& g) {
   std::vector<OperatorProblem> problems;

@@ -136,6 +136,10 @@ std::string supported_operator_list() {
   return s;
 }
 
+bool reader_accepts(OpType type) {
+  return std::any_of(std::begin(kSupported), std::end(kSupported), [&](const OpSpec& s) { return s.type == type; });
+}
+
 std::vector<OperatorProblem> read_operators(const tfl::Model& model, const tfl::SubGraph& sg,
                                             Graph& g) {
   const auto* ops = sg.operators();

@@ -78,4 +78,14 @@ UnsupportedModel::UnsupportedModel(const std::string& source, std::size_t total_
 
 std::string supported_operators() { return reader_detail::supported_operator_list(); }
 
+std::vector<OperatorSupport> operator_support() {
+  std::vector<OperatorSupport> out;
+#define AB_OP_SUPPORT(type, name)                                                      \
+  out.push_back({OpType::type, reader_detail::reader_accepts(OpType::type),            \
+                 reader_detail::checked_types(OpType::type)});
+  AB_IR_OPERATORS(AB_OP_SUPPORT)
+#undef AB_OP_SUPPORT
+  return out;
+}
+
 }  // namespace aotbench::codegen

@@ -38,6 +38,15 @@ class UnsupportedModel : public ModelError {
 // The operators the reader accepts, sorted, comma-separated.
 std::string supported_operators();
 
+// Every operator kind the IR knows, in IR order: whether the reader accepts it and the type
+// combinations its checks take.
+struct OperatorSupport {
+  OpType type;
+  bool supported = false;
+  std::string types;
+};
+std::vector<OperatorSupport> operator_support();
+
 Graph read_tflite_file(const std::string& path);
 // `source` names the model in messages (a path or a zoo name).
 Graph read_tflite_buffer(std::vector<uint8_t> bytes, const std::string& source);

@@ -29,6 +29,9 @@ void read_tensors(const tfl::Model& model, const tfl::SubGraph& sg, Graph& g);
 std::vector<OperatorProblem> read_operators(const tfl::Model& model, const tfl::SubGraph& sg,
                                             Graph& g);
 std::string supported_operator_list();
+bool reader_accepts(OpType type);
+// The type combinations of an operator's checks ("" if it has none).
+std::string checked_types(OpType type);
 
 // structure.cpp: Graph::inputs/outputs, index ranges, one producer per tensor, execution order,
 // float/uint8 only at the graph's edges.

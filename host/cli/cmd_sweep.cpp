@@ -195,7 +195,8 @@ void add_sweep(CLI::App& app) {
              "\nExit codes: 0 a winner was selected; 1 an error (bad model, board, input or results folder, a tool "
              "missing, ...);\n3 no winner: no variant fits the limits (found before building when the model's "
              "parameters or arena\nalone are too big) or none ran and matched the reference, the message names the "
-             "closest and how far\nit misses; 130 interrupted (results so far are kept; use --resume); 100 and above: "
+             "closest and how far\nit misses; 4 the model has operators aotbench cannot compile (every one is "
+             "listed, before anything is built);\n130 interrupted (results so far are kept; use --resume); 100 and above: "
              "a bad command line.\n`aotbench report --baseline` exits 2 on a regression.");
 
   app.callback([&app] {

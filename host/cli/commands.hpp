@@ -8,6 +8,7 @@ namespace aotbench::cli {
 // sweep's --help and README.md).
 constexpr int kExitRegression = 2;    // `report --baseline`: a figure got worse past --fail-above
 constexpr int kExitNoWinner = 3;      // nothing fits the limits, or nothing ran and matched the reference
+constexpr int kExitUnsupportedModel = 4;  // the model has operators aotbench cannot compile (all listed)
 constexpr int kExitInterrupted = 130;  // Ctrl-C or SIGTERM: what was done is kept, what was held is released
 
 // Top-level options (`aotbench --board B --model M ...`): the sweep, the tool's main job.
@@ -25,6 +26,8 @@ void add_report(CLI::App& app);
 // `aotbench codegen`, `aotbench variants` and `aotbench infer --board host` (issue 3).
 void add_codegen(CLI::App& app);
 void add_variants(CLI::App& app);
+// `aotbench ops`: the operators, their type combinations and kernel schedules.
+void add_ops(CLI::App& app);
 void add_infer(CLI::App& app);
 // `aotbench tune --export/--import FILE`: the tuning log between machines.
 void add_tune(CLI::App& app);

@@ -1,8 +1,32 @@
 // aotbench: find the best way to compile a quantized network ahead of time for a microcontroller.
 #include <exception>
 #include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <string_view>
 
 #include "cli/commands.hpp"
+#include "reader/reader.hpp"
+
+namespace {
+
+// Every operator the model needs and aotbench lacks, as text on stderr and, under --json, as
+// data on stdout; exit code 4 whatever the command.
+int refuse(const aotbench::codegen::UnsupportedModel& e, int argc, char** argv) {
+  fmt::print(stderr, "aotbench: error: {}\n", e.what());
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) != "--json") continue;
+    nlohmann::ordered_json ops = nlohmann::ordered_json::array();
+    for (const auto& p : e.problems()) ops.push_back({{"index", p.index}, {"operator", p.op}, {"message", p.message}});
+    nlohmann::ordered_json j{{"error", "unsupported_model"}, {"message", e.what()}, {"operators", ops},
+                             {"supported", aotbench::codegen::supported_operators()}};
+    fmt::print("{}\n", j.dump(2));
+    break;
+  }
+  return aotbench::cli::kExitUnsupportedModel;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"aotbench: generate AOT C variants of an int8 model, measure them on a board, pick the best",
@@ -14,6 +38,7 @@ int main(int argc, char** argv) {
   aotbench::cli::add_report(app);
   aotbench::cli::add_codegen(app);
   aotbench::cli::add_variants(app);
+  aotbench::cli::add_ops(app);
   aotbench::cli::add_infer(app);
   aotbench::cli::add_tune(app);
   aotbench::cli::add_farm(app);
@@ -23,6 +48,8 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
+  } catch (const aotbench::codegen::UnsupportedModel& e) {
+    return refuse(e, argc, argv);
   } catch (const std::exception& e) {
     fmt::print(stderr, "aotbench: error: {}\n", e.what());
     return 1;

@@ -85,6 +85,8 @@ if exported["exported"] != len((work / "log.jsonl").read_text().splitlines()) or
     fail(f"tune --export --json: {exported}")
 check("boards", "boards")
 check("variants", "variants")
+if not any(o["operator"] == "CONV_2D" and o["supported"] for o in check("ops", "ops")["operators"]):
+    fail("ops --json does not list CONV_2D as supported")
 check("codegen", "codegen", "--model", "kws", "--out", str(work / "gen"))
 check("infer", "infer", "--board", "host", "--model", "kws", "--input", str(work / "in.raw"), "--output",
       str(work / "out.raw"))

@@ -26,3 +26,9 @@ foreach(bits 32 64)
   gtest_discover_tests(codegen_op_tests_i${bits} TEST_PREFIX ${prefix} DISCOVERY_TIMEOUT 60
                        PROPERTIES TIMEOUT 600 SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
 endforeach()
+
+# The pinned package against the stored native-build vectors of ../shared/oracle.
+add_test(NAME codegen.tflm.stored_oracle
+         COMMAND ${AOTBENCH_DEPS_DIR}/venv/bin/python ${CMAKE_CURRENT_SOURCE_DIR}/tflm/stored_oracle_test.py
+                 ${AOTBENCH_SHARED_DIR})
+set_tests_properties(codegen.tflm.stored_oracle PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)

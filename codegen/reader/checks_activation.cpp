@@ -32,12 +32,17 @@ void symmetric_if_int16(const OpCheck& c, const Tensor& x, const Tensor& y) {
   c.integer_quant(y, "output");
 }
 
-// LOGISTIC and TANH of int16 write Q0.15: TFLite Micro requires the output scale 2^-15.
-void int16_sigmoid_output(const OpCheck& c, const Tensor& y) {
+// LOGISTIC and TANH of int16 write Q0.15: TFLite Micro requires the output scale 2^-15. Its
+// input rescale to 1/(3*4096) per step takes a 15-bit multiplier: input scales up to 2.67.
+void int16_sigmoid_scales(const OpCheck& c, const Tensor& x, const Tensor& y) {
   const double log2_scale = std::log2(static_cast<double>(y.quant->scale[0]));
   if (std::fabs(log2_scale + 15) >= 1e-3) {
     c.fail("int16 output {} has scale {}; TFLite Micro's int16 {} requires 2^-15", c.label(y.id), y.quant->scale[0],
            op_name(c.node.type));
+  }
+  if (static_cast<double>(x.quant->scale[0]) * 4096.0 * 3.0 > 32767.0) {
+    c.fail("int16 input {} has scale {}; TFLite Micro's int16 {} takes scales up to 32767 / 12288", c.label(x.id),
+           x.quant->scale[0], op_name(c.node.type));
   }
 }
 
@@ -45,7 +50,7 @@ void check_logistic(const OpCheck& c, Operator&) {
   const auto [x, y] = unary(c);
   same_quantized_type(c, x, y, {DType::Int8, DType::Int16});
   symmetric_if_int16(c, x, y);
-  if (x.type == DType::Int16) return int16_sigmoid_output(c, y);
+  if (x.type == DType::Int16) return int16_sigmoid_scales(c, x, y);
   // The int8 kernel writes probabilities offset by -128 (and assumes the scale 1/256).
   if (y.quant->zero_point[0] != -128) {
     c.fail("int8 output {} has zero point {}; TFLite Micro's int8 LOGISTIC requires -128", c.label(y.id),
@@ -58,7 +63,7 @@ void check_tanh(const OpCheck& c, Operator&) {
   const auto [x, y] = unary(c);
   same_quantized_type(c, x, y, {DType::Int8, DType::Int16});
   symmetric_if_int16(c, x, y);
-  if (x.type == DType::Int16) int16_sigmoid_output(c, y);
+  if (x.type == DType::Int16) int16_sigmoid_scales(c, x, y);
 }
 
 // TFLite Micro requires the output rescale (input scale / 128 / output scale) to be a right

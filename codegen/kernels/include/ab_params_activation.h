@@ -1,6 +1,6 @@
-/* Parameter structs of the unary element-wise operators: activations, EXP, ABS, NEG, RSQRT,
- * LOG_SOFTMAX, CAST, integer QUANTIZE (included by ab_params.h, whose conventions and field-list
- * macros they follow). */
+/* Parameter structs of the unary element-wise operators: the activations, ABS, RSQRT,
+ * LOG_SOFTMAX, CAST and int16 SOFTMAX (included by ab_params.h, whose conventions and field-list
+ * macros they follow). QUANTIZE, DEQUANTIZE and int8 SOFTMAX are in ab_params.h. */
 #ifndef AB_PARAMS_ACTIVATION_H
 #define AB_PARAMS_ACTIVATION_H
 

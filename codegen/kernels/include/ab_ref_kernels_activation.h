@@ -1,6 +1,6 @@
-/* Reference kernels of the unary element-wise operators: activations, EXP, ABS, NEG, RSQRT,
- * LOG_SOFTMAX, CAST, integer QUANTIZE (included by ab_ref_kernels.h, inside its extern "C"; same
- * conventions). */
+/* Reference kernels of the unary element-wise operators: the activations, ABS, RSQRT,
+ * LOG_SOFTMAX, CAST and int16 SOFTMAX (included by ab_ref_kernels.h, inside its extern "C"; same
+ * conventions). QUANTIZE, DEQUANTIZE and int8 SOFTMAX are in ab_ref_kernels.h. */
 #ifndef AB_REF_KERNELS_ACTIVATION_H
 #define AB_REF_KERNELS_ACTIVATION_H
 

@@ -42,11 +42,22 @@ const Entry kKernels[] = {
     AB_HOST_KERNEL(ab_ref_concatenation_s8),
     AB_HOST_KERNEL(ab_ref_quantize),
     AB_HOST_KERNEL(ab_ref_dequantize_s8_f32),
+    AB_HOST_KERNEL(ab_ref_softmax_s8_s16),
+    AB_HOST_KERNEL(ab_ref_dequantize_s16_f32),
+    AB_HOST_KERNEL(ab_ref_dequantize_u8_f32),
 
     // arithmetic
     AB_HOST_KERNEL(ab_ref_mul),
 
     // activation
+    AB_HOST_KERNEL(ab_ref_lookup_s8),
+    AB_HOST_KERNEL(ab_ref_piecewise_linear),
+    AB_HOST_KERNEL(ab_ref_rsqrt),
+    AB_HOST_KERNEL(ab_ref_logistic_s16),
+    AB_HOST_KERNEL(ab_ref_tanh_s16),
+    AB_HOST_KERNEL(ab_ref_softmax_s16),
+    AB_HOST_KERNEL(ab_ref_log_softmax_s8),
+    AB_HOST_KERNEL(ab_ref_cast),
 
     // reduce
 

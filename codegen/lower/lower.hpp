@@ -46,6 +46,8 @@ using KernelParams = std::variant<
     ab_mul_params,
 
     // activation
+    ab_lookup_params, ab_piecewise_linear_params, ab_sigmoid_s16_params, ab_softmax_s16_params,
+    ab_log_softmax_params, ab_cast_params, ab_rsqrt_params,
 
     // reduce
 

@@ -1,7 +1,9 @@
-// ADD (TFLite's general int8 rescaling, broadcast strides), AVERAGE/MAX_POOL_2D and SOFTMAX.
+// ADD (TFLite's general int8 rescaling, broadcast strides), AVERAGE/MAX_POOL_2D and SOFTMAX
+// (int8 -> int8/int16, int16 -> int16).
 #include <algorithm>
 #include <cmath>
 
+#include "lower/activation_tables.hpp"
 #include "lower/lower_context.hpp"
 
 namespace aotbench::codegen::lower_detail {
@@ -91,16 +93,20 @@ LoweredOp lower_pool2d(const OpContext& c) {
   return l;
 }
 
-LoweredOp lower_softmax(const OpContext& c) {
+namespace {
+
+// SOFTMAX int8 -> int8 or int16: TFLite's fixed-point exp. TFLite Micro requires the int8
+// output scale to be exactly 1/256, the int16 one within 0.1% of 1/65536.
+LoweredOp lower_softmax_s8(const OpContext& c) {
   const auto& o = c.options<SoftmaxOptions>();
   const Tensor &in = c.input(0), &out = c.output();
-  LoweredOp l = start(c, "ab_ref_softmax_s8", "ab_softmax_params");
-  if (in.type != DType::Int8 || out.type != DType::Int8 || in.shape.empty()) {
-    c.fail("only int8 -> int8 softmax of rank >= 1 is supported");
-  }
-  if (c.zero_point(out) != -128 || c.scale(out) != 1.0f / 256) {
-    c.fail("output scale {} / zero point {}: int8 softmax needs 1/256 and -128", c.scale(out),
-           c.zero_point(out));
+  const bool to_int16 = out.type == DType::Int16;
+  LoweredOp l = start(c, to_int16 ? "ab_ref_softmax_s8_s16" : "ab_ref_softmax_s8", "ab_softmax_params");
+  if (in.shape.empty()) c.fail("the input is a scalar");
+  if (to_int16 ? c.zero_point(out) != -32768 || std::fabs(c.scale(out) - 1.0f / 65536) > 0.001f / 65536
+               : c.zero_point(out) != -128 || c.scale(out) != 1.0f / 256) {
+    c.fail("output scale {} / zero point {}: softmax to {} needs {}", c.scale(out), c.zero_point(out),
+           dtype_name(out.type), to_int16 ? "1/65536 and -32768" : "1/256 and -128");
   }
   const auto s = softmax_scaling(o.beta, c.scale(in));
   if (!s) c.fail("beta {} times input scale {} is too small to rescale", o.beta, c.scale(in));
@@ -113,6 +119,42 @@ LoweredOp lower_softmax(const OpContext& c) {
   l.params = p;
   l.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Output, c.node.outputs[0]}};
   return l;
+}
+
+// SOFTMAX int16 -> int16: differences scaled so that [-65535, 0] is [-10, 0], then TFLite
+// Micro's exp and reciprocal tables (filled in its Prepare, here).
+LoweredOp lower_softmax_s16(const OpContext& c) {
+  const auto& o = c.options<SoftmaxOptions>();
+  const Tensor &in = c.input(0), &out = c.output();
+  if (in.shape.empty()) c.fail("the input is a scalar");
+  if (c.zero_point(in) != 0 || c.zero_point(out) != 0 || std::fabs(c.scale(out) - 1.0f / 32768) > 0.001f / 32768) {
+    c.fail("int16 softmax needs zero points 0 and output scale 1/32768");
+  }
+  const QuantizedMultiplier m = quantize_multiplier(static_cast<double>(c.scale(in)) * static_cast<double>(o.beta) /
+                                                    (10.0 / 65535.0));
+  // Differences down to -65535 are shifted left before the multiplication: they must stay in int32.
+  if (m.shift > 15 || m.shift < -31) c.fail("beta {} times input scale {} is out of range", o.beta, c.scale(in));
+  LoweredOp l = start(c, "ab_ref_softmax_s16", "ab_softmax_s16_params");
+  ab_softmax_s16_params p{};
+  p.depth = in.shape.back();
+  p.outer_size = in.num_elements() / p.depth;
+  p.input_multiplier = m.multiplier;
+  p.input_shift = m.shift;
+  p.exp_table = add_param_array(l, "exp_table", softmax_exp_table_s16());
+  p.reciprocal_table = add_param_array(l, "reciprocal_table", softmax_reciprocal_table_s16());
+  l.params = p;
+  l.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Output, c.node.outputs[0]}};
+  return l;
+}
+
+}  // namespace
+
+LoweredOp lower_softmax(const OpContext& c) {
+  const Tensor &in = c.input(0), &out = c.output();
+  if (in.type == DType::Int8 && (out.type == DType::Int8 || out.type == DType::Int16)) return lower_softmax_s8(c);
+  if (in.type == DType::Int16 && out.type == DType::Int16) return lower_softmax_s16(c);
+  c.fail("softmax from {} to {} is not supported (int8 -> int8/int16, int16 -> int16)", dtype_name(in.type),
+         dtype_name(out.type));
 }
 
 }  // namespace aotbench::codegen::lower_detail

@@ -25,6 +25,14 @@ const char* enum_c_name(ab_quantize_kind kind) {
     case AB_REQUANTIZE_S8_TO_S8: return "AB_REQUANTIZE_S8_TO_S8";
     case AB_REQUANTIZE_S8_TO_U8: return "AB_REQUANTIZE_S8_TO_U8";
     case AB_REQUANTIZE_U8_TO_S8: return "AB_REQUANTIZE_U8_TO_S8";
+    case AB_QUANTIZE_F32_TO_S16: return "AB_QUANTIZE_F32_TO_S16";
+    case AB_REQUANTIZE_S8_TO_S16: return "AB_REQUANTIZE_S8_TO_S16";
+    case AB_REQUANTIZE_S8_TO_S32: return "AB_REQUANTIZE_S8_TO_S32";
+    case AB_REQUANTIZE_S16_TO_S8: return "AB_REQUANTIZE_S16_TO_S8";
+    case AB_REQUANTIZE_S16_TO_S16: return "AB_REQUANTIZE_S16_TO_S16";
+    case AB_REQUANTIZE_S16_TO_S32: return "AB_REQUANTIZE_S16_TO_S32";
+    case AB_REQUANTIZE_S32_TO_S8: return "AB_REQUANTIZE_S32_TO_S8";
+    case AB_REQUANTIZE_S32_TO_S16: return "AB_REQUANTIZE_S32_TO_S16";
   }
   throw std::invalid_argument("unknown QUANTIZE kind " + std::to_string(kind));
 }

@@ -121,6 +121,15 @@ void render_fields(FieldWriter& w, const ab_broadcast& p);
 void render_fields(FieldWriter& w, const ab_mul_params& p);
 
 // activation
+const char* enum_c_name(ab_negative_mode v);
+const char* enum_c_name(ab_cast_type v);
+void render_fields(FieldWriter& w, const ab_lookup_params& p);
+void render_fields(FieldWriter& w, const ab_piecewise_linear_params& p);
+void render_fields(FieldWriter& w, const ab_sigmoid_s16_params& p);
+void render_fields(FieldWriter& w, const ab_softmax_s16_params& p);
+void render_fields(FieldWriter& w, const ab_log_softmax_params& p);
+void render_fields(FieldWriter& w, const ab_cast_params& p);
+void render_fields(FieldWriter& w, const ab_rsqrt_params& p);
 
 // reduce
 

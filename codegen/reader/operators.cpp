@@ -45,6 +45,17 @@ const OpSpec kSupported[] = {
     {BO::MUL, OpType::Mul, BOpt::MulOptions, false, ActivationOptions{}},
 
     // activation
+    {BO::LOGISTIC, OpType::Logistic, BOpt::NONE, false, {}},
+    {BO::TANH, OpType::Tanh, BOpt::NONE, false, {}},
+    {BO::HARD_SWISH, OpType::HardSwish, BOpt::HardSwishOptions, false, {}},
+    {BO::RELU, OpType::Relu, BOpt::NONE, false, {}},
+    {BO::RELU6, OpType::Relu6, BOpt::NONE, false, {}},
+    {BO::RELU_N1_TO_1, OpType::ReluN1To1, BOpt::NONE, false, {}},
+    {BO::LEAKY_RELU, OpType::LeakyRelu, BOpt::LeakyReluOptions, true, {}},
+    {BO::ABS, OpType::Abs, BOpt::AbsOptions, false, {}},
+    {BO::RSQRT, OpType::Rsqrt, BOpt::NONE, false, {}},
+    {BO::LOG_SOFTMAX, OpType::LogSoftmax, BOpt::LogSoftmaxOptions, false, {}},
+    {BO::CAST, OpType::Cast, BOpt::CastOptions, false, {}},
 
     // reduce
 

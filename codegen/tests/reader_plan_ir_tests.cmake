@@ -12,7 +12,7 @@ function(aotbench_front_test target prefix)
 endfunction()
 
 aotbench_front_test(codegen_reader_tests codegen.reader. reader_models_test.cpp
-  reader_reject_test.cpp reader_ops_test.cpp)
+  reader_reject_test.cpp reader_ops_test.cpp reader_activation_test.cpp)
 target_link_libraries(codegen_reader_tests PRIVATE aotbench_tflite_schema)
 aotbench_front_test(codegen_reader_malformed_tests codegen.reader. reader_malformed_test.cpp)
 target_link_libraries(codegen_reader_malformed_tests PRIVATE aotbench_tflite_schema)

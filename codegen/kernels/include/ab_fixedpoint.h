@@ -155,8 +155,9 @@ static inline int32_t ab_rounding_half_sum(int32_t a, int32_t b) {
   return (int32_t)((sum + sign) / 2);
 }
 
-/* 1 / (1 + a) for a Q0.31 value a in [0, 1): three Newton-Raphson steps. Returns Q0.31. */
-static inline int32_t ab_fp_one_over_one_plus_x(int32_t a) {
+/* 2 / (1 + a) for a Q0.31 value a in [0, 1): three Newton-Raphson steps from 48/17 - 32/17 d
+ * for d = (1 + a) / 2. Returns Q2.29. */
+static inline int32_t ab_fp_two_over_one_plus_x(int32_t a) {
   const int32_t half_denominator = ab_rounding_half_sum(a, AB_FP_ONE_Q0); /* Q0 */
   int32_t x = ab_wrap_add(AB_FP_48_OVER_17_Q2,
                           ab_srdhm(half_denominator, AB_FP_NEG_32_OVER_17_Q2)); /* Q2 */
@@ -165,7 +166,17 @@ static inline int32_t ab_fp_one_over_one_plus_x(int32_t a) {
     const int32_t one_minus = ab_wrap_sub((int32_t)1 << 29, half_denominator_times_x);
     x = ab_wrap_add(x, ab_srmbpot(ab_srdhm(x, one_minus), 2)); /* Q4 -> Q2 */
   }
-  return ab_srmbpot(x, 1); /* x / 2 as Q1 -> Q0 */
+  return x;
+}
+
+/* 1 / (1 + a) for a Q0.31 value a in [0, 1). Returns Q0.31. */
+static inline int32_t ab_fp_one_over_one_plus_x(int32_t a) {
+  return ab_srmbpot(ab_fp_two_over_one_plus_x(a), 1); /* x / 2 as Q1 -> Q0 */
+}
+
+/* (1 - a) / (1 + a) for a Q0.31 value a in [0, 1) (gemmlowp's tanh core). Returns Q0.31. */
+static inline int32_t ab_fp_one_minus_x_over_one_plus_x(int32_t a) {
+  return ab_srmbpot(ab_wrap_sub(ab_fp_two_over_one_plus_x(a), (int32_t)1 << 29), 2);
 }
 
 /* Reciprocal of a positive Qx_integer_digits value x: returns 1/x as a Q0.31 mantissa and
@@ -176,6 +187,86 @@ static inline int32_t ab_fp_reciprocal(int32_t x, int x_integer_digits, int* num
   const int32_t shifted_minus_one =
       (int32_t)(((uint32_t)x << headroom_plus_one) - ((uint32_t)1 << 31));
   return ab_fp_one_over_one_plus_x(shifted_minus_one);
+}
+
+/* 1 / sqrt(x) for an integer x >= 2, as a Q0.31 multiplier and a shift (<= 0) to apply with
+ * ab_mbqm (TFLite's GetInvSqrtQuantizedMultiplierExp): x normalized by an even power of two to
+ * [2^27, 2^29), five Newton-Raphson steps in Q3.28 from 1, times sqrt(2)/2. */
+static inline void ab_fp_inv_sqrt(int32_t x, int32_t* multiplier, int32_t* shift) {
+  int32_t right_shift = 11;
+  while (x >= ((int32_t)1 << 29)) {
+    x /= 4;
+    ++right_shift;
+  }
+  const int left_shift_bit_pairs = (ab_clz32((uint32_t)x) - 1) / 2 - 1;
+  right_shift -= left_shift_bit_pairs;
+  x = ab_wrap_shl(x, 2 * left_shift_bit_pairs);
+  const int32_t half_x = ab_srmbpot(x >> 1, -1);       /* Q3 */
+  const int32_t three_halves = (1 << 28) + (1 << 27);  /* Q3 */
+  int32_t y = 1 << 28;                                 /* 1 in Q3 */
+  for (int i = 0; i < 5; ++i) {
+    const int32_t y3 = ab_srmbpot(ab_srdhm(ab_srdhm(y, y), y), 6);                       /* Q9 -> Q3 */
+    y = ab_srmbpot(ab_wrap_sub(ab_srdhm(three_halves, y), ab_srdhm(half_x, y3)), 3);  /* Q6 -> Q3 */
+  }
+  y = ab_srdhm(y, 1518500250); /* times sqrt(2)/2 */
+  if (right_shift < 0) {
+    y = ab_wrap_shl(y, -right_shift);
+    right_shift = 0;
+  }
+  *multiplier = y;
+  *shift = -right_shift;
+}
+
+/* a + b and a - b saturated to int32. */
+static inline int32_t ab_sat_add(int32_t a, int32_t b) {
+  const int64_t r = (int64_t)a + b;
+  return r > INT32_MAX ? INT32_MAX : (r < INT32_MIN ? INT32_MIN : (int32_t)r);
+}
+static inline int32_t ab_sat_sub(int32_t a, int32_t b) {
+  const int64_t r = (int64_t)a - b;
+  return r > INT32_MAX ? INT32_MAX : (r < INT32_MIN ? INT32_MIN : (int32_t)r);
+}
+
+/* log(x) for a positive Q(input_integer_bits) value x, in Q(output_integer_bits), 0 <
+ * output_integer_bits < 31 (TFLite's log_x_for_x_greater_than_or_equal_to_1, accurate down to
+ * x = 2^-input_integer_bits). x = 2^z * r with r in [sqrt(1/2), sqrt(2)) normalized two ways
+ * (the closer to 2^(1/4) wins); log r from a rational approximation around 2^(1/4). */
+static inline int32_t ab_fp_log_x_ge_1(int32_t x, int input_integer_bits, int output_integer_bits) {
+  const int32_t log_2 = 1488522236;          /* Q0.31 */
+  const int32_t sqrt_sqrt_half = 1805811301; /* 2^(-1/4) */
+  const int32_t sqrt_half = 1518500250;      /* 2^(-1/2) */
+  const int32_t alpha_n = 117049297;         /* 11/240 * 2^(1/4) */
+  const int32_t alpha_d = 127690142;         /* 1/20 * 2^(1/4) */
+  const int32_t alpha_i = 1057819769;        /* 2 * 2^(-1/4) - 2^(1/4) */
+  const int32_t alpha_f = 638450708;         /* 1/4 * 2^(1/4) */
+  /* One more integer bit than the output, so z * log 2 can saturate without harm. */
+  const int accum_bits = output_integer_bits + 1;
+  const int32_t quarter = ab_srmbpot((int32_t)1 << 29, -accum_bits);
+
+  /* a: x normalized to [1/2, 1) then times sqrt(2), exponent minus 3/4. */
+  const int a_headroom_plus_one = ab_clz32((uint32_t)x);
+  const int32_t r_a = ab_srmbpot(ab_srdhm(ab_srmbpot(x, a_headroom_plus_one - 1), sqrt_half), 1);
+  const int32_t z_a = ab_sat_add(
+      ab_srmbpot(input_integer_bits - a_headroom_plus_one, 31 - accum_bits), quarter);
+  /* b: x times sqrt(1/2) normalized, exponent minus 1/4. */
+  const int b_headroom = ab_clz32((uint32_t)ab_srdhm(x, sqrt_half)) - 1;
+  const int32_t r_b = ab_srmbpot(x, b_headroom);
+  const int32_t z_b =
+      ab_sat_sub(ab_srmbpot(input_integer_bits - b_headroom, 31 - accum_bits), quarter);
+  const int32_t r = r_a < r_b ? r_a : r_b;
+  const int32_t z = z_a > z_b ? z_a : z_b;
+
+  const int32_t p = ab_rounding_half_sum(r, sqrt_sqrt_half);
+  int32_t q = ab_wrap_sub(r, sqrt_sqrt_half);
+  q = ab_wrap_add(q, q);
+  const int32_t q2 = ab_srdhm(q, q);
+  const int32_t num = ab_wrap_add(ab_srdhm(q, r), ab_srdhm(ab_srdhm(q, q2), alpha_n));
+  const int32_t denom_minus_one =
+      ab_wrap_add(ab_srdhm(p, ab_wrap_add(ab_wrap_add(alpha_i, q), ab_srdhm(alpha_d, q2))),
+                  ab_srdhm(alpha_f, q));
+  const int32_t log_r = ab_srdhm(ab_srmbpot(num, -accum_bits), ab_fp_one_over_one_plus_x(denom_minus_one));
+  const int32_t log_x = ab_wrap_add(ab_srdhm(z, log_2), log_r); /* Q(accum_bits) */
+  return ab_srmbpot(log_x, accum_bits - output_integer_bits);
 }
 
 /* roundf(): nearest integer, ties away from zero, without libm. Exact for every float. */

@@ -181,7 +181,8 @@ AB_DEFINE_PARAMS(ab_pad_params, AB_PAD_FIELDS)
 #define AB_RESHAPE_FIELDS(F, A, E) F(ab_idx_t, bytes, "")
 AB_DEFINE_PARAMS(ab_reshape_params, AB_RESHAPE_FIELDS)
 
-/* SOFTMAX int8 -> int8 (output scale 1/256, zero point -128), TFLite's fixed-point exp. */
+/* SOFTMAX of int8 to int8 (output scale 1/256, zero point -128) or to int16 (1/65536, -32768),
+ * TFLite's fixed-point exp. */
 #define AB_SOFTMAX_FIELDS(F, A, E)                                                     \
   F(ab_idx_t, outer_size, "rows")                                                      \
   F(ab_idx_t, depth, "last dimension")                                                 \
@@ -204,18 +205,28 @@ AB_DEFINE_PARAMS(ab_transpose_params, AB_TRANSPOSE_FIELDS)
   A(ab_idx_t, copy_size, AB_MAX_CONCAT_INPUTS, "per input: axis size * inner size")
 AB_DEFINE_PARAMS(ab_concatenation_params, AB_CONCATENATION_FIELDS)
 
-/* QUANTIZE kinds: float32 -> int8 (affine), or requantization between 8-bit types. */
+/* QUANTIZE kinds: float32 -> int8/int16 (affine), or requantization between the integer
+ * types TFLite Micro's QUANTIZE takes. */
 typedef enum ab_quantize_kind {
   AB_QUANTIZE_F32_TO_S8 = 0,
   AB_REQUANTIZE_S8_TO_S8 = 1,
   AB_REQUANTIZE_S8_TO_U8 = 2,
-  AB_REQUANTIZE_U8_TO_S8 = 3
+  AB_REQUANTIZE_U8_TO_S8 = 3,
+  AB_QUANTIZE_F32_TO_S16 = 4,
+  AB_REQUANTIZE_S8_TO_S16 = 5,
+  AB_REQUANTIZE_S8_TO_S32 = 6,
+  AB_REQUANTIZE_S16_TO_S8 = 7,
+  AB_REQUANTIZE_S16_TO_S16 = 8,
+  AB_REQUANTIZE_S16_TO_S32 = 9,
+  AB_REQUANTIZE_S32_TO_S8 = 10,
+  AB_REQUANTIZE_S32_TO_S16 = 11
 } ab_quantize_kind;
 
 /* QUANTIZE. Affine: out = clamp(round(x / scale) + output_zero_point) with float division.
  * Requantize: out = clamp(ab_mbqm(in - input_zero_point, multiplier, shift)
- * + output_zero_point); when scales are equal and zero points differ by exactly 128 between
- * int8 and uint8 it is a sign-bit flip (TFLite's fast path gives the same numbers). */
+ * + output_zero_point) to the output type; when scales are equal and zero points differ by
+ * exactly 128 between int8 and uint8 it is a sign-bit flip (TFLite's fast path gives the same
+ * numbers). */
 #define AB_QUANTIZE_FIELDS(F, A, E)                                                    \
   E(ab_quantize_kind, kind, "")                                                        \
   F(ab_idx_t, size, "")                                                                \
@@ -226,7 +237,7 @@ typedef enum ab_quantize_kind {
   F(int32_t, shift, "requantize")
 AB_DEFINE_PARAMS(ab_quantize_params, AB_QUANTIZE_FIELDS)
 
-/* DEQUANTIZE int8 -> float32: out = scale * (in - zero_point). */
+/* DEQUANTIZE int8, int16 or uint8 -> float32: out = scale * (in - zero_point). */
 #define AB_DEQUANTIZE_FIELDS(F, A, E)                                                  \
   F(ab_idx_t, size, "")                                                                \
   F(float, scale, "")                                                                  \

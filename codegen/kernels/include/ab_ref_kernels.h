@@ -37,16 +37,24 @@ void ab_ref_reshape(const ab_reshape_params* p, const void* input, void* output)
 
 void ab_ref_softmax_s8(const ab_softmax_params* p, const int8_t* input, int8_t* output);
 
+void ab_ref_softmax_s8_s16(const ab_softmax_params* p, const int8_t* input, int16_t* output);
+
 void ab_ref_transpose_s8(const ab_transpose_params* p, const int8_t* input, int8_t* output);
 
 /* inputs: p->num_inputs pointers, in operand order. */
 void ab_ref_concatenation_s8(const ab_concatenation_params* p, const int8_t* const* inputs,
                              int8_t* output);
 
-/* input/output element types follow p->kind (float, int8_t or uint8_t). */
+/* input/output element types follow p->kind (float, int8_t, uint8_t, int16_t or int32_t). */
 void ab_ref_quantize(const ab_quantize_params* p, const void* input, void* output);
 
 void ab_ref_dequantize_s8_f32(const ab_dequantize_params* p, const int8_t* input,
+                              float* output);
+
+void ab_ref_dequantize_s16_f32(const ab_dequantize_params* p, const int16_t* input,
+                               float* output);
+
+void ab_ref_dequantize_u8_f32(const ab_dequantize_params* p, const uint8_t* input,
                               float* output);
 
 /* The reference kernels of the later operator families, one header each. */

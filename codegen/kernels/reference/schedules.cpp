@@ -9,6 +9,7 @@ std::vector<Schedule> reference_schedules() {
   struct Entry {
     OpType op;
     const char* source;
+    const char* second_source = nullptr;  // a kernel shared with other operators
   };
   static const Entry entries[] = {
       {OpType::Conv2D, "ab_ref_conv2d.c"},
@@ -30,6 +31,17 @@ std::vector<Schedule> reference_schedules() {
       {OpType::Mul, "ab_ref_mul.c"},
 
       // activation
+      {OpType::Logistic, "ab_ref_logistic_tanh.c", "ab_ref_lookup.c"},
+      {OpType::Tanh, "ab_ref_logistic_tanh.c", "ab_ref_lookup.c"},
+      {OpType::HardSwish, "ab_ref_lookup.c"},
+      {OpType::Rsqrt, "ab_ref_rsqrt.c", "ab_ref_lookup.c"},
+      {OpType::Relu, "ab_ref_piecewise_linear.c"},
+      {OpType::Relu6, "ab_ref_piecewise_linear.c"},
+      {OpType::ReluN1To1, "ab_ref_piecewise_linear.c"},
+      {OpType::LeakyRelu, "ab_ref_piecewise_linear.c"},
+      {OpType::Abs, "ab_ref_piecewise_linear.c"},
+      {OpType::LogSoftmax, "ab_ref_log_softmax.c"},
+      {OpType::Cast, "ab_ref_cast.c"},
 
       // reduce
 
@@ -53,6 +65,7 @@ std::vector<Schedule> reference_schedules() {
     s.unsupported = [](const ScheduleContext&, const LoweredOp&) { return std::string(); };
     s.apply = [](const ScheduleContext&, LoweredOp& op) { op.headers = {"ab_ref_kernels.h"}; };
     s.sources = {std::string("reference/") + e.source};
+    if (e.second_source) s.sources.push_back(std::string("reference/") + e.second_source);
     s.include_dirs = {"include", "reference"};
     out.push_back(std::move(s));
   }

@@ -111,6 +111,14 @@ uint32_t CaseBuilder::opcode(BO code) {
   return add_opcode(model_, code);
 }
 
+void CaseBuilder::op(BO code, std::vector<int32_t> inputs, std::vector<int32_t> outputs) {
+  auto op = std::make_unique<tfl::OperatorT>();
+  op->opcode_index = opcode(code);
+  op->inputs = std::move(inputs);
+  op->outputs = std::move(outputs);
+  model_.subgraphs[0]->operators.push_back(std::move(op));
+}
+
 OpCase CaseBuilder::finish(CaseRng& rng) {
   OpCase c;
   c.name = name_;

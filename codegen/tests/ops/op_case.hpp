@@ -72,6 +72,8 @@ class CaseBuilder {
   void op(BO code, std::vector<int32_t> inputs, std::vector<int32_t> outputs, Options options) {
     add_op(model_, opcode(code), std::move(inputs), std::move(outputs), std::move(options));
   }
+  // An operator that carries no options table.
+  void op(BO code, std::vector<int32_t> inputs, std::vector<int32_t> outputs);
   void output(int32_t tensor) { model_.subgraphs[0]->outputs.push_back(tensor); }
 
   // The model's bytes and random inputs.

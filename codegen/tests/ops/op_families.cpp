@@ -7,6 +7,7 @@ namespace aotbench::codegen::test {
 std::vector<OpCase> arithmetic_cases();
 
 // activation
+std::vector<OpCase> activation_cases();
 
 // reduce
 
@@ -25,6 +26,7 @@ const std::vector<OpFamily>& op_families() {
       {"arithmetic", arithmetic_cases},
 
       // activation
+      {"activation", activation_cases},
 
       // reduce
 

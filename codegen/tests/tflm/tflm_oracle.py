@@ -14,6 +14,7 @@ Usage: tflm_oracle.py FOLDER   (run with the interpreter of .deps/venv, which sc
 import glob
 import os
 import sys
+import tempfile
 import traceback
 
 import numpy as np
@@ -54,18 +55,42 @@ def run_litert(stem, model_bytes, count, const, outputs):
         f.write("TFLite reference kernels (ai-edge-litert BUILTIN_REF): TFLite Micro lacks the operator\n")
 
 
+class stderr_captured:
+    """Collects what native code writes to file descriptor 2 (and passes it on)."""
+
+    def __enter__(self):
+        sys.stderr.flush()
+        self._file = tempfile.TemporaryFile()
+        self._saved = os.dup(2)
+        os.dup2(self._file.fileno(), 2)
+        self.text = ""
+        return self
+
+    def __exit__(self, *exc):
+        os.dup2(self._saved, 2)
+        os.close(self._saved)
+        self._file.seek(0)
+        self.text = self._file.read().decode(errors="replace")
+        self._file.close()
+        sys.stderr.write(self.text)
+        return False
+
+
 def run_case(path):
     stem = path[: -len(".tflite")]
     with open(path, "rb") as f:
         model_bytes = f.read()
     count, const, outputs = describe(model_bytes)
     try:
-        interp = runtime.Interpreter.from_bytes(
-            model_bytes, arena_size=ARENA_BYTES,
-            intrepreter_config=runtime.InterpreterConfig.kPreserveAllTensors)
+        with stderr_captured() as log:
+            interp = runtime.Interpreter.from_bytes(
+                model_bytes, arena_size=ARENA_BYTES,
+                intrepreter_config=runtime.InterpreterConfig.kPreserveAllTensors)
     except RuntimeError as e:
-        if "Didn't find op for builtin opcode" not in str(e):
-            raise
+        # The exception only says the allocation failed; TFLite Micro names the missing
+        # operator on stderr.
+        if "Didn't find op for builtin opcode" not in log.text:
+            raise RuntimeError(f"{e}\n{log.text}") from e
         run_litert(stem, model_bytes, count, const, outputs)
         return
     i = 0

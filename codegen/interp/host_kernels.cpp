@@ -58,6 +58,7 @@ const Entry kKernels[] = {
     // layers
 
     // recurrent
+    AB_HOST_KERNEL(ab_ref_svdf),
 };
 
 #undef AB_HOST_KERNEL

@@ -132,6 +132,7 @@ void render_fields(FieldWriter& w, const ab_view_copy_params& p);
 // layers
 
 // recurrent
+void render_fields(FieldWriter& w, const ab_svdf_params& p);
 
 
 }  // namespace aotbench::codegen

@@ -58,6 +58,7 @@ const OpSpec kSupported[] = {
     // layers
 
     // recurrent
+    {BO::SVDF, OpType::Svdf, BOpt::SVDFOptions, true, {}},
 };
 
 std::string builtin_name(int32_t code) {

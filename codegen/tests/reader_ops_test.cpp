@@ -202,5 +202,47 @@ TEST(ReaderOps, FullyConnectedPerChannelWeightsAreRejected) {
   EXPECT_ERROR(m, "not a multiple of the weights' depth 4");
 }
 
+// Makes operator 0's input k a variable tensor (state) instead of a graph input.
+tfl::ModelT with_state(tfl::ModelT m, std::initializer_list<int> inputs) {
+  auto& sg = *m.subgraphs[0];
+  for (int k : inputs) {
+    const int32_t t = sg.operators[0]->inputs[static_cast<std::size_t>(k)];
+    sg.tensors[static_cast<std::size_t>(t)]->is_variable = true;
+    std::erase(sg.inputs, t);
+  }
+  return m;
+}
+
+Spec constant(TT type, std::vector<int32_t> shape, float scale) {
+  int64_t n = 1;
+  for (int32_t d : shape) n *= d;
+  const std::size_t bytes = type == TT::INT64 ? 8 : type == TT::INT32 ? 4 : type == TT::INT16 ? 2 : 1;
+  return Spec{type, std::move(shape), scale, 0, std::vector<uint8_t>(static_cast<std::size_t>(n) * bytes, 1)};
+}
+
+// SVDF of 2 units of rank 2 over a memory of 3: int8 [1x4] input, time weights and state of one
+// type, bias scale = state scale (0.5) * time weights scale (0.25).
+tfl::ModelT svdf(TT time_type, TT state_type, float bias_scale = 0.125f, int omit = -1) {
+  tfl::SVDFOptionsT o;
+  o.rank = 2;
+  return with_state(one_op_model(BO::SVDF,
+                                 {act({1, 4}), constant(TT::INT8, {4, 4}, 0.25f), constant(time_type, {4, 3}, 0.25f),
+                                  constant(TT::INT32, {2}, bias_scale), Spec{state_type, {1, 12}, 0.5f, 0}},
+                                 act({1, 2}), o, omit),
+                    {4});
+}
+
+TEST(ReaderOps, SvdfAsTfliteMicrosIntegerKernelTakesIt) {
+  EXPECT_EQ(error_of(svdf(TT::INT8, TT::INT8)), "");
+  EXPECT_EQ(error_of(svdf(TT::INT16, TT::INT16)), "");
+  EXPECT_ERROR(svdf(TT::INT16, TT::INT8), "state tensor #4 'in4' is int8; expected int16");
+  EXPECT_ERROR(svdf(TT::INT8, TT::INT8, 0.5f), "not state scale * time weights scale");
+  EXPECT_ERROR(svdf(TT::INT8, TT::INT8, 0.125f, 3), "has no bias");
+  tfl::ModelT m = svdf(TT::INT8, TT::INT8);
+  m.subgraphs[0]->tensors[4]->is_variable = false;
+  m.subgraphs[0]->inputs.push_back(4);
+  EXPECT_ERROR(m, "state tensor #4 'in4' is not a variable tensor");
+}
+
 }  // namespace
 }  // namespace aotbench::codegen

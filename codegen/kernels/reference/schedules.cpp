@@ -42,6 +42,7 @@ std::vector<Schedule> reference_schedules() {
       // layers
 
       // recurrent
+      {OpType::Svdf, "ab_ref_svdf.c"},
   };
   std::vector<Schedule> out;
   for (const Entry& e : entries) {

@@ -18,6 +18,7 @@ std::vector<OpCase> movement_cases();
 // layers
 
 // recurrent
+std::vector<OpCase> recurrent_cases();
 
 const std::vector<OpFamily>& op_families() {
   static const std::vector<OpFamily> families = {
@@ -36,6 +37,7 @@ const std::vector<OpFamily>& op_families() {
       // layers
 
       // recurrent
+      {"recurrent", recurrent_cases},
   };
   return families;
 }

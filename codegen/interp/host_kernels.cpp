@@ -59,6 +59,7 @@ const Entry kKernels[] = {
 
     // recurrent
     AB_HOST_KERNEL(ab_ref_svdf),
+    AB_HOST_KERNEL(ab_ref_unidirectional_sequence_lstm),
 };
 
 #undef AB_HOST_KERNEL

@@ -57,7 +57,7 @@ using KernelParams = std::variant<
     // layers
 
     // recurrent
-    ab_svdf_params,
+    ab_svdf_params, ab_lstm_params,
 
     // the first families
     ab_conv2d_params, ab_depthwise_conv2d_params, ab_fully_connected_params, ab_add_params, ab_pool2d_params,

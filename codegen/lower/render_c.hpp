@@ -133,6 +133,8 @@ void render_fields(FieldWriter& w, const ab_view_copy_params& p);
 
 // recurrent
 void render_fields(FieldWriter& w, const ab_svdf_params& p);
+void render_fields(FieldWriter& w, const ab_lstm_gate_params& p);
+void render_fields(FieldWriter& w, const ab_lstm_params& p);
 
 
 }  // namespace aotbench::codegen

@@ -244,5 +244,37 @@ TEST(ReaderOps, SvdfAsTfliteMicrosIntegerKernelTakesIt) {
   EXPECT_ERROR(m, "state tensor #4 'in4' is not a variable tensor");
 }
 
+// An LSTM of 3 units over int8 [1x2x5] (batch-major) or int16 inputs; `extra` adds an input
+// TFLite Micro's integer LSTM does not take (peephole 9-11, projection 16-17, layer norm 20-23).
+tfl::ModelT lstm(TT act_type, TT bias_type, tfl::ActivationFunctionType activation, int extra = -1) {
+  std::vector<Spec> in = {Spec{act_type, {1, 2, 5}, 0.5f, 0}};
+  for (int k = 1; k <= 8; ++k) in.push_back(constant(TT::INT8, {3, k <= 4 ? 5 : 3}, 0.01f));
+  for (int k = 9; k <= 11; ++k) in.push_back(constant(TT::INT16, {3}, 0.01f));
+  for (int k = 12; k <= 15; ++k) in.push_back(constant(bias_type, {3}, 0.005f));
+  in.push_back(constant(TT::INT8, {3, 3}, 0.01f));
+  in.push_back(constant(TT::INT32, {3}, 0.01f));
+  in.push_back(Spec{act_type, {1, 3}, 0.0078125f, 0});
+  in.push_back(Spec{TT::INT16, {1, 3}, 0x1p-11f, 0});
+  for (int k = 20; k <= 23; ++k) in.push_back(constant(TT::INT16, {3}, 0.01f));
+  tfl::UnidirectionalSequenceLSTMOptionsT o;
+  o.fused_activation_function = activation;
+  tfl::ModelT m = with_state(one_op_model(BO::UNIDIRECTIONAL_SEQUENCE_LSTM, in, Spec{act_type, {1, 2, 3}}, o), {18, 19});
+  for (int k : {9, 10, 11, 16, 17, 20, 21, 22, 23}) {
+    if (k != extra) m.subgraphs[0]->operators[0]->inputs[static_cast<std::size_t>(k)] = -1;
+  }
+  return m;
+}
+
+TEST(ReaderOps, LstmAsTfliteMicrosIntegerKernelTakesIt) {
+  using AF = tfl::ActivationFunctionType;
+  EXPECT_EQ(error_of(lstm(TT::INT8, TT::INT32, AF::TANH)), "");
+  EXPECT_EQ(error_of(lstm(TT::INT16, TT::INT64, AF::TANH)), "");
+  EXPECT_ERROR(lstm(TT::INT16, TT::INT32, AF::TANH), "bias tensor #12 'in12' is int32; expected int64");
+  EXPECT_ERROR(lstm(TT::INT8, TT::INT32, AF::RELU), "the cell gate's activation is RELU");
+  EXPECT_ERROR(lstm(TT::INT8, TT::INT32, AF::TANH, 16), "has a projection (input 16)");
+  EXPECT_ERROR(lstm(TT::INT8, TT::INT32, AF::TANH, 10), "has peephole weights (input 10)");
+  EXPECT_ERROR(lstm(TT::INT8, TT::INT32, AF::TANH, 22), "has layer normalization (input 22)");
+}
+
 }  // namespace
 }  // namespace aotbench::codegen

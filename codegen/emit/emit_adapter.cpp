@@ -75,6 +75,8 @@ class Adapter {
   void run(bool pool) {
     w_.open("int32_t ab_model_run(void)");
     if (pool) w_.line("ab_workspace_init({0}, sizeof {0});", c_.sym("pool"));
+    // Every run from the initial state, so that repeated (measured) runs give the same outputs.
+    if (c_.plan.state_bytes > 0) w_.line("{}();", c_.sym("reset"));
     const auto& in = c_.g.inputs;
     const auto& out = c_.g.outputs;
     if (c_.variant.packed_interface()) {

@@ -56,6 +56,8 @@ GeneratedFile emit_public_header(const EmitContext& c) {
   w.line("#define {}_WORKSPACE_POOL_SIZE {}", c.upper_base(), c.workspace_pool_bytes);
   w.line("/* Bytes of constant data (weights and biases). */");
   w.line("#define {}_PARAMS_SIZE {}", c.upper_base(), param_bytes);
+  w.line("/* Bytes of the model's state (variable tensors of SVDF and LSTM), kept across runs. */");
+  w.line("#define {}_STATE_SIZE {}", c.upper_base(), c.plan.state_bytes);
   size_macros(w, c, "input", c.g.inputs, c.input_fields);
   size_macros(w, c, "output", c.g.outputs, c.output_fields);
   w.blank().line("#ifdef __cplusplus").put("extern \"C\" {").line("#endif").blank();
@@ -70,6 +72,14 @@ GeneratedFile emit_public_header(const EmitContext& c) {
     w.line("/* Runs one inference. Returns 0, or -1 (see TVMGetLastError() in ab_aot_runtime.h). With");
     w.line(" * workspace=dynamic, reset the pool (ab_workspace_init) before each run, as after a failure. */");
     w.line("int32_t {0}_run(struct {0}_inputs* inputs, struct {0}_outputs* outputs);", c.base);
+  }
+  if (c.plan.state_bytes > 0) {
+    w.blank();
+    w.line("/* The model has state (SVDF or LSTM variable tensors): each run continues from the state");
+    w.line(" * the previous run left, as TFLite Micro's interpreter does. This resets it to its initial");
+    w.line(" * values (TFLite Micro's ResetVariableTensors): call it once before the first run, and");
+    w.line(" * whenever a new sequence starts. */");
+    w.line("void {}(void);", c.sym("reset"));
   }
   w.blank().line("#ifdef __cplusplus").put("}").line("#endif").line("#endif");
   return {c.base + ".h", w.str()};

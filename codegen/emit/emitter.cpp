@@ -129,7 +129,8 @@ std::string EmitContext::op_function(const LoweredOp& op) const {
 std::string EmitContext::arg_c_type(const KernelArg& arg) const {
   if (arg.tensor < 0) return "const int32_t";  // an omitted bias
   const std::string type = c_type(g.tensors[arg.tensor].type);
-  return arg.role == ArgRole::Output || arg.role == ArgRole::Scratch ? type : "const " + type;
+  const bool written = arg.role == ArgRole::Output || arg.role == ArgRole::Scratch || arg.role == ArgRole::State;
+  return written ? type : "const " + type;
 }
 
 std::string EmitContext::tensor_comment(int tensor) const {
@@ -148,16 +149,13 @@ std::vector<const KernelArg*> EmitContext::passed_args(const LoweredOp& op) cons
 
 std::vector<std::string> EmitContext::arg_names(const LoweredOp& op) const {
   const auto args = passed_args(op);
-  int inputs = 0;
-  for (const KernelArg* a : args) inputs += a->role == ArgRole::Input;
+  // A role that several arguments share is numbered: input0, input1, weights0, ...
+  std::map<ArgRole, int> count, seen;
+  for (const KernelArg* a : args) ++count[a->role];
   std::vector<std::string> names;
-  int input = 0;
   for (const KernelArg* a : args) {
-    if (a->role == ArgRole::Input) {
-      names.push_back(inputs == 1 ? "input" : "input" + std::to_string(input++));
-    } else {
-      names.push_back(arg_role_name(a->role));
-    }
+    const std::string role = arg_role_name(a->role);
+    names.push_back(count[a->role] == 1 ? role : role + std::to_string(seen[a->role]++));
   }
   return names;
 }
@@ -207,6 +205,7 @@ EmitSummary summary_of(const EmitContext& c, const Variant& variant, const EmitO
   s.macs = total_macs(g);
   s.arena_bytes = c.plan.arena_bytes;
   s.workspace_pool_bytes = c.workspace_pool_bytes;
+  s.state_bytes = c.plan.state_bytes;
   for (int t : c.params) s.param_bytes += g.tensors[t].num_bytes();
   for (int t : g.inputs) s.input_bytes += g.tensors[t].num_bytes();
   for (int t : g.outputs) s.output_bytes += g.tensors[t].num_bytes();

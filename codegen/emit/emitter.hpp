@@ -46,6 +46,7 @@ struct EmitSummary {
   int64_t macs = 0;
   int64_t arena_bytes = 0;     // static plan (workspace=static)
   int64_t workspace_pool_bytes = 0;  // pool the dynamic allocator needs (workspace=dynamic)
+  int64_t state_bytes = 0;     // variable tensors (SVDF/LSTM state), static whatever the workspace
   int64_t param_bytes = 0;     // constant data emitted (weights, biases)
   int64_t input_bytes = 0, output_bytes = 0;
   std::vector<OpSummary> ops;

@@ -23,6 +23,7 @@ std::string summary_text(const EmitSummary& s) {
   out += fmt::format("arena       {} bytes (static plan)\n", s.arena_bytes);
   if (s.workspace_pool_bytes)
     out += fmt::format("pool        {} bytes (dynamic workspace)\n", s.workspace_pool_bytes);
+  if (s.state_bytes) out += fmt::format("state       {} bytes (variable tensors)\n", s.state_bytes);
   out += fmt::format("inputs      {} bytes, outputs {} bytes\n", s.input_bytes, s.output_bytes);
   std::map<std::string, int> schedules;
   for (const OpSummary& op : s.ops)
@@ -52,6 +53,7 @@ nlohmann::json summary_json(const EmitSummary& s) {
           {"param_bytes", s.param_bytes},
           {"arena_bytes", s.arena_bytes},
           {"workspace_pool_bytes", s.workspace_pool_bytes},
+          {"state_bytes", s.state_bytes},
           {"input_bytes", s.input_bytes},
           {"output_bytes", s.output_bytes},
           {"kernel_sources", s.kernel_sources},

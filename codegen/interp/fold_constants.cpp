@@ -53,7 +53,12 @@ int drop_folded_and_dead(Graph& g, const std::vector<bool>& folded) {
   std::vector<bool> live(g.ops.size(), false);
   for (std::size_t i = g.ops.size(); i-- > 0;) {
     const Operator& op = g.ops[i];
-    live[i] = !folded[i] && std::any_of(op.outputs.begin(), op.outputs.end(), [&](int t) { return read.count(t) > 0; });
+    // An operator with state (a variable input) changes it: that is a result of its own.
+    const bool keeps_state = std::any_of(op.inputs.begin(), op.inputs.end(), [&](int t) {
+      return t >= 0 && g.tensors[static_cast<std::size_t>(t)].is_variable;
+    });
+    live[i] = !folded[i] && (keeps_state || std::any_of(op.outputs.begin(), op.outputs.end(),
+                                                         [&](int t) { return read.count(t) > 0; }));
     if (live[i]) read.insert(op.inputs.begin(), op.inputs.end());
   }
   std::vector<Operator> kept;

@@ -69,6 +69,8 @@ const Entry kKernels[] = {
     // layers
 
     // recurrent
+    AB_HOST_KERNEL(ab_ref_svdf),
+    AB_HOST_KERNEL(ab_ref_unidirectional_sequence_lstm),
 };
 
 #undef AB_HOST_KERNEL

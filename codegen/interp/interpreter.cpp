@@ -39,6 +39,13 @@ void Interpreter::allocate() {
       buffers_[id] = words_for(static_cast<std::size_t>(t.num_bytes()));
     }
   }
+  reset_state();
+}
+
+void Interpreter::reset_state() {
+  for (const Tensor& t : graph_.tensors) {
+    if (t.is_variable) std::memset(data(t.id), variable_reset_byte(t), static_cast<std::size_t>(t.num_bytes()));
+  }
 }
 
 void* Interpreter::data(int tensor) {

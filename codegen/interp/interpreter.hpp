@@ -2,6 +2,8 @@
 // Host interpreter: runs a whole graph through lowering + the reference kernels, one buffer per
 // tensor (RESHAPE aliases share their root's buffer), so every intermediate tensor can be
 // inspected afterwards. Used to prove kernels and lowering bit-exact against TFLite Micro.
+// Variable tensors (SVDF's and LSTM's state) keep their bytes from one run() to the next, as in
+// TFLite Micro's interpreter; they start reset, and reset_state() resets them again.
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -39,6 +41,10 @@ class Interpreter {
   // One inference. `inputs`: raw little-endian bytes per graph input, in graph order; a size
   // mismatch throws InterpError.
   RunResult run(const std::vector<std::vector<uint8_t>>& inputs, bool with_intermediates = false);
+
+  // Sets every variable tensor to its reset value (variable_reset_byte), as TFLite Micro's
+  // ResetVariableTensors does: the next run() starts a new sequence.
+  void reset_state();
 
   // Called after each operator ran, e.g. to trace or time operators.
   void set_observer(std::function<void(const LoweredOp&)> observer) {

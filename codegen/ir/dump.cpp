@@ -81,6 +81,7 @@ std::string dump_tensor(const Graph& g, int tensor) {
                               shape_text(t.shape), quant_text(t.quant));
   if (t.is_constant()) s += fmt::format(" const {} B", t.data.size());
   if (t.alias_of >= 0) s += fmt::format(" alias of #{}", t.alias_of);
+  if (t.is_variable) s += " variable";
   return s;
 }
 

@@ -58,6 +58,11 @@ int64_t Tensor::num_elements() const {
   return n;
 }
 
+uint8_t variable_reset_byte(const Tensor& t) {
+  if (t.type != DType::Int8 || !t.quant || t.quant->zero_point.empty()) return 0;
+  return static_cast<uint8_t>(t.quant->zero_point[0]);
+}
+
 int alias_root(const Graph& g, int tensor) {
   // Chains are short (RESHAPE of RESHAPE); the bound guards against a malformed cycle.
   for (std::size_t hops = 0; hops <= g.tensors.size(); ++hops) {

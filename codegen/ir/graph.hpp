@@ -32,6 +32,9 @@ struct Tensor {
   std::optional<Quantization> quant;
   std::span<const uint8_t> data;  // constant contents (empty for activations); points into Graph::storage
   int alias_of = -1;           // set by the reshape-alias pass: shares the memory of that tensor
+  // State an operator keeps across inferences (SVDF's activation state, LSTM's hidden and cell
+  // state): never a constant, never shared, reset to variable_reset_byte() by a reset.
+  bool is_variable = false;
 
   bool is_constant() const { return !data.empty(); }
   int64_t num_elements() const;
@@ -249,6 +252,10 @@ struct Graph {
   Graph(const Graph&) = delete;
   Graph& operator=(const Graph&) = delete;
 };
+
+// The byte every byte of a variable tensor holds after a reset, as TFLite Micro's
+// ResetVariableTensors sets it: an int8 tensor's zero point, 0 for every other type.
+uint8_t variable_reset_byte(const Tensor& t);
 
 // The tensor whose memory `tensor` uses: follows Tensor::alias_of to the end of the chain.
 int alias_root(const Graph& g, int tensor);

@@ -16,6 +16,7 @@ const char* arg_role_name(ArgRole r) {
     case ArgRole::Bias: return "bias";
     case ArgRole::Output: return "output";
     case ArgRole::Scratch: return "scratch";
+    case ArgRole::State: return "state";
   }
   return "?";
 }

@@ -59,6 +59,7 @@ using KernelParams = std::variant<
     // layers
 
     // recurrent
+    ab_svdf_params, ab_lstm_params,
 
     // the first families
     ab_conv2d_params, ab_depthwise_conv2d_params, ab_fully_connected_params, ab_add_params, ab_pool2d_params,
@@ -89,7 +90,8 @@ class ScheduleParams {
   virtual void render(class FieldWriter& w) const = 0;
 };
 
-enum class ArgRole { Input, Weights, Bias, Output, Scratch };
+// State: a variable tensor the kernel reads and updates in place (it persists across inferences).
+enum class ArgRole { Input, Weights, Bias, Output, Scratch, State };
 const char* arg_role_name(ArgRole r);
 
 // One data argument of the kernel call, after the params pointer.

@@ -141,6 +141,9 @@ void render_fields(FieldWriter& w, const ab_view_copy_params& p);
 // layers
 
 // recurrent
+void render_fields(FieldWriter& w, const ab_svdf_params& p);
+void render_fields(FieldWriter& w, const ab_lstm_gate_params& p);
+void render_fields(FieldWriter& w, const ab_lstm_params& p);
 
 
 }  // namespace aotbench::codegen

@@ -28,7 +28,8 @@ int alias_reshapes(Graph& g) {
     if (op.type != OpType::Reshape) continue;
     const Tensor& in = g.tensors.at(op.inputs.at(0));
     Tensor& out = g.tensors.at(op.outputs.at(0));
-    if (in.is_constant() || out.alias_of >= 0 || out.num_bytes() != in.num_bytes()) continue;
+    // A view of state would change when the state does: a reshape of a variable is copied.
+    if (in.is_constant() || in.is_variable || out.alias_of >= 0 || out.num_bytes() != in.num_bytes()) continue;
     int root = alias_root(g, in.id);
     if (class_has_io(g, root) && class_has_io(g, out.id)) continue;
     out.alias_of = in.id;

@@ -16,7 +16,8 @@ int index_in(const std::vector<int>& v, int x) {
 std::vector<BufferLife> buffer_lifetimes(const Graph& g) {
   std::map<int, BufferLife> by_root;
   auto touch = [&](int tensor, int op_index) {
-    if (tensor < 0 || g.tensors.at(tensor).is_constant()) return;
+    // Constants and state (variables) are not activations: neither lives in the arena.
+    if (tensor < 0 || g.tensors.at(tensor).is_constant() || g.tensors.at(tensor).is_variable) return;
     int root = alias_root(g, tensor);
     auto [it, fresh] = by_root.try_emplace(root);
     BufferLife& b = it->second;

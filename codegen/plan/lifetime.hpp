@@ -18,7 +18,8 @@ struct BufferLife {
   int output_index = -1;  // position in Graph::outputs of a member, or -1
 };
 
-// One entry per group of non-constant tensors that operators read or write, ordered by root.
+// One entry per group of activations (tensors neither constant nor variable) that operators read
+// or write, ordered by root.
 // Graph inputs live from operator 0, graph outputs until the last operator.
 std::vector<BufferLife> buffer_lifetimes(const Graph& g);
 

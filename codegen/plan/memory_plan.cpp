@@ -59,6 +59,12 @@ MemoryPlan plan_memory(const Graph& g, const PlanOptions& options) {
   for (const Tensor& t : g.tensors) {
     if (t.is_constant()) plan.tensors[t.id].home = Home::Constant;
   }
+  // State persists from one inference to the next, so it shares its bytes with nothing.
+  for (const Tensor& t : g.tensors) {
+    if (!t.is_variable) continue;
+    plan.tensors[t.id] = {Home::State, plan.state_bytes, -1};
+    plan.state_bytes += (t.num_bytes() + options.alignment - 1) / options.alignment * options.alignment;
+  }
 
   std::vector<BufferLife> arena;
   for (BufferLife& b : buffer_lifetimes(g)) {

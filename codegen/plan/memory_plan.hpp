@@ -1,6 +1,8 @@
 #pragma once
 // Static memory plan: every activation tensor gets a home (an offset in one arena, or the
 // caller's input/output buffer) such that no two tensors alive at the same time share bytes.
+// Variable tensors (an operator's state across inferences) get bytes of their own in a separate
+// state region that no other tensor ever uses.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -27,11 +29,11 @@ struct PlanOptions {
   int64_t alignment = 16;        // every arena offset is a multiple of this (a power of two)
 };
 
-enum class Home { Unused, Constant, Arena, Input, Output };
+enum class Home { Unused, Constant, Arena, Input, Output, State };
 
 struct TensorHome {
   Home home = Home::Unused;
-  int64_t offset = -1;  // Home::Arena: byte offset in the arena
+  int64_t offset = -1;  // Home::Arena: byte offset in the arena; Home::State: in the state region
   int io_index = -1;    // Home::Input/Output: position in Graph::inputs / Graph::outputs
 };
 
@@ -44,6 +46,7 @@ struct MemoryPlan {
   PlanOptions options;
   int64_t arena_bytes = 0;             // multiple of the alignment
   int64_t peak_live_bytes = 0;         // lower bound of arena_bytes for these lifetimes
+  int64_t state_bytes = 0;             // the state region: every variable tensor, aligned
   std::vector<PlannedBuffer> buffers;  // the arena's buffers
   std::vector<TensorHome> tensors;     // indexed by tensor id
 };
@@ -53,7 +56,7 @@ MemoryPlan plan_memory(const Graph& g, const PlanOptions& options = {});
 
 // Checks a plan against the graph with its own lifetime analysis: every activation has a home,
 // offsets are aligned and inside the arena, and tensors alive at the same time (other than
-// aliases of each other) never share a byte. Returns what is wrong; empty means valid.
+// aliases of each other) never share a byte; every variable has state bytes of its own. Returns what is wrong; empty means valid.
 std::vector<std::string> plan_problems(const Graph& g, const MemoryPlan& plan);
 
 }  // namespace aotbench::codegen

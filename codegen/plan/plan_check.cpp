@@ -50,12 +50,30 @@ std::vector<std::string> plan_problems(const Graph& g, const MemoryPlan& plan) {
     const Tensor& t = g.tensors[s.tensor];
     if (h.home == Home::Unused || h.home == Home::Constant) {
       problems.push_back(fmt::format("tensor #{} has no home", s.tensor));
+    } else if (t.is_variable != (h.home == Home::State)) {
+      problems.push_back(fmt::format("tensor #{} is {}a variable but {} the state region", s.tensor,
+                                     t.is_variable ? "" : "not ", t.is_variable ? "outside" : "in"));
     } else if (h.home == Home::Arena) {
       if (h.offset < 0 || h.offset % plan.options.alignment != 0) {
         problems.push_back(fmt::format("tensor #{} at misaligned offset {}", s.tensor, h.offset));
       }
       if (h.offset + t.num_bytes() > plan.arena_bytes) {
         problems.push_back(fmt::format("tensor #{} ends past the arena", s.tensor));
+      }
+    }
+  }
+  // Variables: each inside the state region, aligned, on bytes no other variable uses.
+  for (std::size_t i = 0; i < g.tensors.size(); ++i) {
+    const TensorHome& h = plan.tensors[i];
+    if (h.home != Home::State) continue;
+    const int64_t end = h.offset + g.tensors[i].num_bytes();
+    if (h.offset < 0 || h.offset % plan.options.alignment != 0 || end > plan.state_bytes) {
+      problems.push_back(fmt::format("variable #{} lies outside the state region", i));
+    }
+    for (std::size_t j = i + 1; j < g.tensors.size(); ++j) {
+      const TensorHome& o = plan.tensors[j];
+      if (o.home == Home::State && h.offset < o.offset + g.tensors[j].num_bytes() && o.offset < end) {
+        problems.push_back(fmt::format("variables #{} and #{} share state bytes", i, j));
       }
     }
   }

@@ -34,6 +34,10 @@ void OpCheck::type(const Tensor& t, DType want, const char* role) const {
 }
 
 void OpCheck::constant(const Tensor& t, const char* role) const {
+  if (t.is_variable) {
+    fail("{} {} is a variable tensor (state), not a constant; only constant {}s are supported", role,
+         label(t.id), role);
+  }
   if (!t.is_constant())
     fail("{} {} is not a constant; only constant {}s are supported", role, label(t.id), role);
 }

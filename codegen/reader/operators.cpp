@@ -69,6 +69,9 @@ const OpSpec kSupported[] = {
     // layers
 
     // recurrent
+    {BO::SVDF, OpType::Svdf, BOpt::SVDFOptions, true, {}},
+    {BO::UNIDIRECTIONAL_SEQUENCE_LSTM, OpType::UnidirectionalSequenceLstm,
+     BOpt::UnidirectionalSequenceLSTMOptions, true, {}},
 };
 
 std::string builtin_name(int32_t code) {

@@ -28,6 +28,12 @@ std::vector<int> io_list(const Graph& g, const flatbuffers::Vector<int32_t>* ids
     if (g.tensors[id].is_constant()) {
       fail(g, "graph {} {} is a constant; the model is corrupt", what, label(g, id));
     }
+    if (g.tensors[id].is_variable) {
+      fail(g,
+           "graph {} {} is a variable (state) tensor; aotbench keeps a model's state inside the "
+           "model, so state cannot be a graph {}",
+           what, label(g, id), what);
+    }
     out.push_back(id);
   }
   return out;
@@ -62,9 +68,13 @@ void check_tensor_ids(const Graph& g, const Operator& op) {
 
 namespace {
 
-// producer[t]: the operator computing tensor t, -2 for a graph input, -1 if not (yet) computed.
+// producer[t]: the operator computing tensor t, -2 for a graph input, -3 for a variable (state
+// that exists before any operator runs), -1 if not (yet) computed.
 std::vector<int> check_dataflow(const Graph& g) {
   std::vector<int> producer(g.tensors.size(), -1);
+  for (const Tensor& t : g.tensors) {
+    if (t.is_variable) producer[t.id] = -3;
+  }
   for (int id : g.inputs) producer[id] = -2;
   for (const Operator& op : g.ops) {
     check_tensor_ids(g, op);
@@ -79,6 +89,13 @@ std::vector<int> check_dataflow(const Graph& g) {
       if (g.tensors[out].is_constant()) {
         fail(g, "operator {} ({}) writes the constant {}; the model is corrupt", op.index,
              op_name(op.type), label(g, out));
+      }
+      if (g.tensors[out].is_variable) {
+        fail(g,
+             "operator {} ({}) writes {}, a variable tensor, as an output; state is changed only "
+             "by the operators that take it as their state input (SVDF, "
+             "UNIDIRECTIONAL_SEQUENCE_LSTM)",
+             op.index, op_name(op.type), label(g, out));
       }
       if (producer[out] != -1) {
         fail(g, "operator {} ({}) writes {}, which is already {}; the model is corrupt", op.index,

@@ -156,7 +156,7 @@ Tensor convert_tensor(const tfl::Model& model, uint32_t index, const tfl::Tensor
   Tensor out;
   out.id = static_cast<int>(index);
   out.name = t.name() ? t.name()->str() : std::string();
-  if (t.is_variable()) fail(g, "{} is a variable (stateful) tensor; not supported", label);
+  out.is_variable = t.is_variable();
   if (t.sparsity()) fail(g, "{} is sparse; densify the model before converting it", label);
   if (t.external_buffer() != 0) {
     fail(g, "{} keeps its data in an external file; embed the weights in the .tflite", label);
@@ -176,7 +176,9 @@ Tensor convert_tensor(const tfl::Model& model, uint32_t index, const tfl::Tensor
     fail(g, "{} refers to buffer {}, but the model has {} buffers; the model is corrupt", label,
          t.buffer(), n_buffers);
   }
-  out.data = buffer_bytes(g, label, *buffers->Get(t.buffer()));
+  // TFLite Micro gives a variable tensor memory of its own and resets it, whatever its buffer
+  // holds: its contents are state, never a constant.
+  if (!out.is_variable) out.data = buffer_bytes(g, label, *buffers->Get(t.buffer()));
   if (!out.data.empty() && static_cast<int64_t>(out.data.size()) != bytes) {
     fail(g, "{}: constant data is {} bytes but {}{} needs {}; the model is corrupt", label,
          out.data.size(), dtype_name(out.type), fmt::format("[{}]", fmt::join(out.shape, "x")),

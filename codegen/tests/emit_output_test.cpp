@@ -8,6 +8,7 @@
 #include "needs_shared.hpp"
 #include "plan/alias.hpp"
 #include "reader/reader.hpp"
+#include "reader_model_builder.hpp"
 
 using namespace aotbench::codegen;
 
@@ -125,6 +126,57 @@ TEST_F(Emit, SummaryCountsTheModel) {
   EXPECT_EQ(s.macs, 2656768);  // SOURCES.md
   EXPECT_EQ(s.input_bytes, 490);
   EXPECT_EQ(s.output_bytes, 12);
+}
+
+// A model with state: one int8 SVDF whose int8 state (zero point -3) persists across runs.
+Graph svdf() {
+  using namespace aotbench::codegen::test;
+  using TT = tfl::TensorType;
+  tfl::ModelT m;
+  m.version = 3;
+  m.subgraphs.push_back(std::make_unique<tfl::SubGraphT>());
+  add_buffer(m, {});
+  const int32_t x = add_tensor(m, "x", TT::INT8, {1, 4}, quant(0.5f, 0));
+  const int32_t wf = add_tensor(m, "wf", TT::INT8, {2, 4}, quant(0.25f, 0), add_buffer(m, std::vector<uint8_t>(8, 1)));
+  const int32_t wt = add_tensor(m, "wt", TT::INT8, {2, 3}, quant(0.25f, 0), add_buffer(m, std::vector<uint8_t>(6, 1)));
+  const int32_t b = add_tensor(m, "b", TT::INT32, {2}, quant(0.03125f, 0), add_buffer(m, std::vector<uint8_t>(8, 0)));
+  const int32_t state = add_tensor(m, "state", TT::INT8, {1, 6}, quant(0.125f, -3));
+  m.subgraphs[0]->tensors[static_cast<std::size_t>(state)]->is_variable = true;
+  const int32_t y = add_tensor(m, "y", TT::INT8, {1, 2}, quant(0.5f, 0));
+  tfl::SVDFOptionsT o;
+  o.rank = 1;
+  add_op(m, add_opcode(m, tfl::BuiltinOperator::SVDF), {x, wf, wt, b, state}, {y}, o);
+  m.subgraphs[0]->inputs = {x};
+  m.subgraphs[0]->outputs = {y};
+  return read_tflite_buffer(pack(m), "svdf");
+}
+
+TEST(EmitState, StaticStateAResetFunctionAndAnAdapterThatResetsEveryRun) {
+  const Graph g = svdf();
+  EmitOptions o;
+  o.model_name = "svdf";
+  for (const char* knobs : {"api=unpacked,interface=c,workspace=static", "api=packed,interface=packed,workspace=dynamic"}) {
+    SCOPED_TRACE(knobs);
+    const EmitResult r = emit_model(g, Variant::parse(knobs), o);
+    EXPECT_EQ(r.summary.state_bytes, 16);
+    const std::string header = file(r, "svdf.h"), run = file(r, "_run.c");
+    EXPECT_NE(header.find("#define TVMGEN_SVDF_STATE_SIZE 16"), std::string::npos);
+    EXPECT_NE(header.find("void tvmgen_svdf_reset(void);"), std::string::npos);
+    // Static whatever the workspace: the state outlives every run.
+    EXPECT_NE(run.find("static uint8_t tvmgen_svdf_state[16]"), std::string::npos);
+    EXPECT_NE(run.find("memset((tvmgen_svdf_state + 0), 253, 6);"), std::string::npos);  // zero point -3
+    EXPECT_NE(file(r, "_adapter.c").find("tvmgen_svdf_reset();"), std::string::npos);
+  }
+  const std::string ops = file(emit_model(g, Variant::parse("api=unpacked"), o), "_ops.c");
+  EXPECT_NE(ops.find("const int8_t* weights0, const int8_t* weights1, const int32_t* bias, int8_t* state, int8_t* output"),
+            std::string::npos);
+}
+
+TEST_F(Emit, AModelWithoutStateHasNoResetFunction) {
+  const EmitResult r = emit("");
+  EXPECT_EQ(r.summary.state_bytes, 0);
+  EXPECT_NE(file(r, "kws.h").find("#define TVMGEN_KWS_STATE_SIZE 0"), std::string::npos);
+  EXPECT_EQ(count(file(r, "kws.h") + file(r, "_run.c") + file(r, "_adapter.c"), "_reset("), 0);
 }
 
 }  // namespace

@@ -168,5 +168,38 @@ TEST(PlanProblems, CatchesOverlapMisalignmentAndMissingHomes) {
   EXPECT_TRUE(has_problem(plan_problems(x.g, small), "ends past the arena"));
 }
 
+// The chain with two variables read by op1 (state: 40 and 20 bytes): they live apart from the
+// activations, each in 16-byte aligned bytes of its own, and are never aliased.
+TEST(MemoryPlan, VariablesGetStateBytesOfTheirOwn) {
+  auto x = chain();
+  const int s1 = test::add_activation(x.g, 40, "S1"), s2 = test::add_activation(x.g, 20, "S2");
+  x.g.tensors[s1].is_variable = x.g.tensors[s2].is_variable = true;
+  x.g.ops[1].inputs.insert(x.g.ops[1].inputs.end(), {s1, s2});
+  const int view = test::add_activation(x.g, 40, "S1 reshaped");
+  test::add_node(x.g, OpType::Reshape, {s1}, view);
+  x.g.ops.back().index = 4;
+  x.g.ops[3].inputs.push_back(view);
+  std::swap(x.g.ops[3], x.g.ops[4]);  // the copy of S1 runs before op3 reads it
+  std::swap(x.g.ops[3].index, x.g.ops[4].index);
+  EXPECT_EQ(alias_reshapes(x.g), 1) << "only C2: a view of state would change with the state";
+  EXPECT_EQ(x.g.tensors[view].alias_of, -1);
+  const MemoryPlan plan = plan_memory(x.g);
+  EXPECT_EQ(plan_problems(x.g, plan), std::vector<std::string>{});
+  EXPECT_EQ(plan.state_bytes, 48 + 32);
+  EXPECT_EQ(plan.tensors[s1].home, Home::State);
+  EXPECT_EQ(plan.tensors[s1].offset, 0);
+  EXPECT_EQ(plan.tensors[s2].offset, 48);
+  for (const PlannedBuffer& b : plan.buffers) {
+    EXPECT_NE(b.life.root, s1);
+    EXPECT_NE(b.life.root, s2);
+  }
+  MemoryPlan shared = plan;
+  shared.tensors[s2].offset = 32;
+  EXPECT_TRUE(has_problem(plan_problems(x.g, shared), "variables #5 and #6 share state bytes"));
+  MemoryPlan in_arena = plan;
+  in_arena.tensors[s1] = {Home::Arena, 0, -1};
+  EXPECT_TRUE(has_problem(plan_problems(x.g, in_arena), "tensor #5 is a variable but outside the state region"));
+}
+
 }  // namespace
 }  // namespace aotbench::codegen

@@ -202,5 +202,79 @@ TEST(ReaderOps, FullyConnectedPerChannelWeightsAreRejected) {
   EXPECT_ERROR(m, "not a multiple of the weights' depth 4");
 }
 
+// Makes operator 0's input k a variable tensor (state) instead of a graph input.
+tfl::ModelT with_state(tfl::ModelT m, std::initializer_list<int> inputs) {
+  auto& sg = *m.subgraphs[0];
+  for (int k : inputs) {
+    const int32_t t = sg.operators[0]->inputs[static_cast<std::size_t>(k)];
+    sg.tensors[static_cast<std::size_t>(t)]->is_variable = true;
+    std::erase(sg.inputs, t);
+  }
+  return m;
+}
+
+Spec constant(TT type, std::vector<int32_t> shape, float scale) {
+  int64_t n = 1;
+  for (int32_t d : shape) n *= d;
+  const std::size_t bytes = type == TT::INT64 ? 8 : type == TT::INT32 ? 4 : type == TT::INT16 ? 2 : 1;
+  return Spec{type, std::move(shape), scale, 0, std::vector<uint8_t>(static_cast<std::size_t>(n) * bytes, 1)};
+}
+
+// SVDF of 2 units of rank 2 over a memory of 3: int8 [1x4] input, time weights and state of one
+// type, bias scale = state scale (0.5) * time weights scale (0.25).
+tfl::ModelT svdf(TT time_type, TT state_type, float bias_scale = 0.125f, int omit = -1) {
+  tfl::SVDFOptionsT o;
+  o.rank = 2;
+  return with_state(one_op_model(BO::SVDF,
+                                 {act({1, 4}), constant(TT::INT8, {4, 4}, 0.25f), constant(time_type, {4, 3}, 0.25f),
+                                  constant(TT::INT32, {2}, bias_scale), Spec{state_type, {1, 12}, 0.5f, 0}},
+                                 act({1, 2}), o, omit),
+                    {4});
+}
+
+TEST(ReaderOps, SvdfAsTfliteMicrosIntegerKernelTakesIt) {
+  EXPECT_EQ(error_of(svdf(TT::INT8, TT::INT8)), "");
+  EXPECT_EQ(error_of(svdf(TT::INT16, TT::INT16)), "");
+  EXPECT_ERROR(svdf(TT::INT16, TT::INT8), "state tensor #4 'in4' is int8; expected int16");
+  EXPECT_ERROR(svdf(TT::INT8, TT::INT8, 0.5f), "not state scale * time weights scale");
+  EXPECT_ERROR(svdf(TT::INT8, TT::INT8, 0.125f, 3), "has no bias");
+  tfl::ModelT m = svdf(TT::INT8, TT::INT8);
+  m.subgraphs[0]->tensors[4]->is_variable = false;
+  m.subgraphs[0]->inputs.push_back(4);
+  EXPECT_ERROR(m, "state tensor #4 'in4' is not a variable tensor");
+}
+
+// An LSTM of 3 units over int8 [1x2x5] (batch-major) or int16 inputs; `extra` adds an input
+// TFLite Micro's integer LSTM does not take (peephole 9-11, projection 16-17, layer norm 20-23).
+tfl::ModelT lstm(TT act_type, TT bias_type, tfl::ActivationFunctionType activation, int extra = -1) {
+  std::vector<Spec> in = {Spec{act_type, {1, 2, 5}, 0.5f, 0}};
+  for (int k = 1; k <= 8; ++k) in.push_back(constant(TT::INT8, {3, k <= 4 ? 5 : 3}, 0.01f));
+  for (int k = 9; k <= 11; ++k) in.push_back(constant(TT::INT16, {3}, 0.01f));
+  for (int k = 12; k <= 15; ++k) in.push_back(constant(bias_type, {3}, 0.005f));
+  in.push_back(constant(TT::INT8, {3, 3}, 0.01f));
+  in.push_back(constant(TT::INT32, {3}, 0.01f));
+  in.push_back(Spec{act_type, {1, 3}, 0.0078125f, 0});
+  in.push_back(Spec{TT::INT16, {1, 3}, 0x1p-11f, 0});
+  for (int k = 20; k <= 23; ++k) in.push_back(constant(TT::INT16, {3}, 0.01f));
+  tfl::UnidirectionalSequenceLSTMOptionsT o;
+  o.fused_activation_function = activation;
+  tfl::ModelT m = with_state(one_op_model(BO::UNIDIRECTIONAL_SEQUENCE_LSTM, in, Spec{act_type, {1, 2, 3}}, o), {18, 19});
+  for (int k : {9, 10, 11, 16, 17, 20, 21, 22, 23}) {
+    if (k != extra) m.subgraphs[0]->operators[0]->inputs[static_cast<std::size_t>(k)] = -1;
+  }
+  return m;
+}
+
+TEST(ReaderOps, LstmAsTfliteMicrosIntegerKernelTakesIt) {
+  using AF = tfl::ActivationFunctionType;
+  EXPECT_EQ(error_of(lstm(TT::INT8, TT::INT32, AF::TANH)), "");
+  EXPECT_EQ(error_of(lstm(TT::INT16, TT::INT64, AF::TANH)), "");
+  EXPECT_ERROR(lstm(TT::INT16, TT::INT32, AF::TANH), "bias tensor #12 'in12' is int32; expected int64");
+  EXPECT_ERROR(lstm(TT::INT8, TT::INT32, AF::RELU), "the cell gate's activation is RELU");
+  EXPECT_ERROR(lstm(TT::INT8, TT::INT32, AF::TANH, 16), "has a projection (input 16)");
+  EXPECT_ERROR(lstm(TT::INT8, TT::INT32, AF::TANH, 10), "has peephole weights (input 10)");
+  EXPECT_ERROR(lstm(TT::INT8, TT::INT32, AF::TANH, 22), "has layer normalization (input 22)");
+}
+
 }  // namespace
 }  // namespace aotbench::codegen

@@ -299,12 +299,22 @@ TEST(ReaderRejects, SoftmaxOutputQuantizationTfliteCannotProduce) {
   EXPECT_REJECTED(pack(m), "int8 SOFTMAX requires 1/256 and -128");
 }
 
-TEST(ReaderRejects, VariableAndSparseTensors) {
+// Variable tensors are state: what an SVDF or LSTM keeps across inferences, nothing else.
+TEST(ReaderRejects, VariableTensorsOtherThanState) {
+  tfl::ModelT m = tiny_model();
+  tensor(m, 2).is_variable = true;  // the FULLY_CONNECTED's weights: TFLite Micro ignores its data
+  EXPECT_REJECTED(pack(m), "weights tensor #2 'w' is a variable tensor (state), not a constant");
+  m = tiny_model();
+  tensor(m, 4).is_variable = true;  // computed by the FULLY_CONNECTED
+  EXPECT_REJECTED(pack(m), "operator 1 (FULLY_CONNECTED) writes tensor #4 'fc', a variable tensor");
+  m = tiny_model();
+  tensor(m, 5).is_variable = true;
+  EXPECT_REJECTED(pack(m), "graph output tensor #5 'out' is a variable (state) tensor");
+}
+
+TEST(ReaderRejects, SparseTensors) {
   AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();
-  op_input(m, 0, 1).is_variable = true;
-  EXPECT_REJECTED(pack(m), "variable (stateful) tensor");
-  m = kws();
   op_input(m, 0, 1).sparsity = std::make_unique<tfl::SparsityParametersT>();
   EXPECT_REJECTED(pack(m), "is sparse");
 }

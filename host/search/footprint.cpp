@@ -15,7 +15,7 @@ FootprintModel::FootprintModel(const codegen::Graph& g, codegen::EmitOptions opt
 
 FootprintModel::Generated FootprintModel::generated(const codegen::Variant& v) const {
   const codegen::EmitSummary s = codegen::summarize_model(graph_, v, options_);
-  return {s.param_bytes, s.arena_bytes + s.workspace_pool_bytes};
+  return {s.param_bytes, s.arena_bytes + s.workspace_pool_bytes + s.state_bytes};
 }
 
 Footprint FootprintModel::predict(const codegen::Variant& v) const {

@@ -54,6 +54,8 @@ std::vector<Schedule> reference_schedules() {
       // layers
 
       // recurrent
+      {OpType::Svdf, "ab_ref_svdf.c"},
+      {OpType::UnidirectionalSequenceLstm, "ab_ref_unidirectional_sequence_lstm.c"},
   };
   std::vector<Schedule> out;
   for (const Entry& e : entries) {

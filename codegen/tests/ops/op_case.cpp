@@ -1,5 +1,6 @@
 #include "op_case.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <stdexcept>
@@ -88,6 +89,12 @@ int32_t CaseBuilder::tensor(TT type, std::vector<int32_t> shape, Quant q) {
   return add_tensor(model_, name, type, std::move(shape), quant_of(q));
 }
 
+int32_t CaseBuilder::variable(TT type, std::vector<int32_t> shape, Quant q) {
+  const int32_t t = tensor(type, std::move(shape), q);
+  model_.subgraphs[0]->tensors[static_cast<std::size_t>(t)]->is_variable = true;
+  return t;
+}
+
 int32_t CaseBuilder::constant(TT type, std::vector<int32_t> shape, std::vector<uint8_t> bytes, Quant q) {
   const std::string name = "c" + std::to_string(model_.subgraphs[0]->tensors.size());
   return add_tensor(model_, name, type, std::move(shape), quant_of(q), add_buffer(model_, std::move(bytes)));
@@ -123,11 +130,15 @@ OpCase CaseBuilder::finish(CaseRng& rng) {
   OpCase c;
   c.name = name_;
   const auto& sg = *model_.subgraphs[0];
-  for (std::size_t i = 0; i < sg.inputs.size(); ++i) {
-    const tfl::TensorT& t = *sg.tensors[static_cast<std::size_t>(sg.inputs[i])];
-    std::vector<int64_t> v(static_cast<std::size_t>(elements(t.shape)));
-    for (int64_t& x : v) x = rng.uniform(input_ranges_[i].first, input_ranges_[i].second);
-    c.inputs.push_back(encode(t.type, v));
+  const bool has_state = std::any_of(sg.tensors.begin(), sg.tensors.end(), [](const auto& t) { return t->is_variable; });
+  for (auto* set : {&c.inputs, &c.next_inputs}) {
+    if (set == &c.next_inputs && !has_state) break;
+    for (std::size_t i = 0; i < sg.inputs.size(); ++i) {
+      const tfl::TensorT& t = *sg.tensors[static_cast<std::size_t>(sg.inputs[i])];
+      std::vector<int64_t> v(static_cast<std::size_t>(elements(t.shape)));
+      for (int64_t& x : v) x = rng.uniform(input_ranges_[i].first, input_ranges_[i].second);
+      set->push_back(encode(t.type, v));
+    }
   }
   c.model = pack(model_);
   return c;

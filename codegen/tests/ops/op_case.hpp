@@ -20,6 +20,9 @@ struct OpCase {
   std::string name;                          // unique in its family: a file stem
   std::vector<uint8_t> model;                // the .tflite bytes
   std::vector<std::vector<uint8_t>> inputs;  // raw bytes per graph input
+  // A model with state (variable tensors): the inputs of a second inference, which continues from
+  // the state the first one left.
+  std::vector<std::vector<uint8_t>> next_inputs;
 };
 
 // Deterministic randomness for the generators (a fixed seed per family).
@@ -62,6 +65,8 @@ class CaseBuilder {
   int32_t input(TT type, std::vector<int32_t> shape, Quant q, int64_t lo, int64_t hi);
   // An operator's result (intermediate, or an output once output() names it).
   int32_t tensor(TT type, std::vector<int32_t> shape, Quant q = {});
+  // A variable tensor: an operator's state, kept from one inference to the next.
+  int32_t variable(TT type, std::vector<int32_t> shape, Quant q = {});
   // A constant of raw little-endian bytes, or of values of `type`.
   int32_t constant(TT type, std::vector<int32_t> shape, std::vector<uint8_t> bytes, Quant q = {});
   int32_t constant_values(TT type, std::vector<int32_t> shape, const std::vector<int64_t>& values, Quant q = {});
@@ -76,7 +81,7 @@ class CaseBuilder {
   void op(BO code, std::vector<int32_t> inputs, std::vector<int32_t> outputs);
   void output(int32_t tensor) { model_.subgraphs[0]->outputs.push_back(tensor); }
 
-  // The model's bytes and random inputs.
+  // The model's bytes and random inputs (two sets when it has state).
   OpCase finish(CaseRng& rng);
 
  private:

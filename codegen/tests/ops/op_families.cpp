@@ -19,6 +19,7 @@ std::vector<OpCase> movement_cases();
 // layers
 
 // recurrent
+std::vector<OpCase> recurrent_cases();
 
 const std::vector<OpFamily>& op_families() {
   static const std::vector<OpFamily> families = {
@@ -38,6 +39,7 @@ const std::vector<OpFamily>& op_families() {
       // layers
 
       // recurrent
+      {"recurrent", recurrent_cases},
   };
   return families;
 }

@@ -54,6 +54,20 @@ std::string difference(const std::vector<uint8_t>& got, const std::vector<uint8_
                      element(got, first, t.type), element(want, first, t.type));
 }
 
+// Every output and every tensor TFLite Micro wrote (intermediates and state) has its bytes.
+void expect_oracle_bytes(const Graph& g, const RunResult& r, const OracleResult& want) {
+  for (std::size_t o = 0; o < g.outputs.size(); ++o) {
+    const Tensor& t = g.tensors[static_cast<std::size_t>(g.outputs[o])];
+    EXPECT_EQ(difference(r.outputs[o], want.outputs[o], t), "") << "output " << o << " " << dump_tensor(g, t.id)
+                                                                << "\n" << dump_graph(g);
+  }
+  for (const Tensor& t : g.tensors) {
+    const std::vector<uint8_t> bytes = want.tensor(t.id);
+    if (t.is_constant() || bytes.empty()) continue;
+    EXPECT_EQ(difference(r.tensors[static_cast<std::size_t>(t.id)], bytes, t), "") << "tensor " << dump_tensor(g, t.id);
+  }
+}
+
 void check_case(const fs::path& dir, const OpCase& c) {
   SCOPED_TRACE(c.name + " (" + (dir / (c.name + ".tflite")).string() + ")");
   Graph g;
@@ -68,17 +82,7 @@ void check_case(const fs::path& dir, const OpCase& c) {
     ADD_FAILURE() << "TFLite Micro refuses the case:\n" << want.refused;
     return;
   }
-  const RunResult r = Interpreter(g).run(c.inputs, true);
-  for (std::size_t o = 0; o < g.outputs.size(); ++o) {
-    const Tensor& t = g.tensors[static_cast<std::size_t>(g.outputs[o])];
-    EXPECT_EQ(difference(r.outputs[o], want.outputs[o], t), "") << "output " << o << " " << dump_tensor(g, t.id)
-                                                                << "\n" << dump_graph(g);
-  }
-  for (const Tensor& t : g.tensors) {
-    const std::vector<uint8_t> bytes = want.tensor(t.id);
-    if (t.is_constant() || bytes.empty()) continue;
-    EXPECT_EQ(difference(r.tensors[static_cast<std::size_t>(t.id)], bytes, t), "") << "tensor " << dump_tensor(g, t.id);
-  }
+  expect_oracle_bytes(g, Interpreter(g).run(c.inputs, true), want);
   // What code generation compiles: constants folded, reshapes aliased, pads folded.
   Graph folded = read_tflite_buffer(c.model, c.name);
   fold_constants(folded);
@@ -102,6 +106,34 @@ TEST_P(OpOracle, EveryCaseMatchesTfliteMicro) {
   std::string error;
   ASSERT_TRUE(run_tflm_oracle(dir, cases, error)) << error;
   for (const OpCase& c : cases) check_case(dir, c);
+}
+
+// Models with state: the host interpreter keeps it from one run() to the next like TFLite Micro,
+// so a second inference continues the sequence and gives TFLite Micro's second inference (state
+// included); after reset_state() the same two inferences give those bytes again.
+TEST_P(OpOracle, SecondInferenceMatchesTfliteMicro) {
+  AOTBENCH_NEEDS_TFLM();
+  std::vector<OpCase> cases;
+  for (OpCase& c : GetParam().cases()) {
+    if (!c.next_inputs.empty()) cases.push_back(std::move(c));
+  }
+  if (cases.empty()) return;  // no case of this family has state
+  const fs::path dir = fs::path(AOTBENCH_TEST_TMP) / (std::string(GetParam().name) + "_second");
+  std::string error;
+  ASSERT_TRUE(run_tflm_oracle(dir, cases, error, 2)) << error;
+  for (const OpCase& c : cases) {
+    SCOPED_TRACE(c.name + " (" + (dir / (c.name + ".tflite")).string() + ")");
+    const Graph g = read_tflite_buffer(c.model, c.name);
+    const OracleResult want = oracle_result(dir, c, g.outputs.size());
+    ASSERT_EQ(want.refused, "");
+    Interpreter interp(g);
+    for (int sequence = 0; sequence < 2; ++sequence) {
+      SCOPED_TRACE(sequence == 0 ? "from the initial state" : "after reset_state()");
+      interp.run(c.inputs);
+      expect_oracle_bytes(g, interp.run(c.next_inputs, true), want);
+      interp.reset_state();
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Families, OpOracle, testing::ValuesIn(op_families()),

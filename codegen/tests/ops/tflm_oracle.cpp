@@ -22,15 +22,18 @@ void write_file(const fs::path& p, const std::vector<uint8_t>& bytes) {
   out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
-bool run_tflm_oracle(const fs::path& dir, const std::vector<OpCase>& cases, std::string& error) {
+bool run_tflm_oracle(const fs::path& dir, const std::vector<OpCase>& cases, std::string& error, int invocations) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   for (const OpCase& c : cases) {
     write_file(dir / (c.name + ".tflite"), c.model);
     for (std::size_t i = 0; i < c.inputs.size(); ++i) write_file(dir / fmt::format("{}.in{}.raw", c.name, i), c.inputs[i]);
+    for (std::size_t i = 0; i < c.next_inputs.size() && invocations > 1; ++i) {
+      write_file(dir / fmt::format("{}.step1.in{}.raw", c.name, i), c.next_inputs[i]);
+    }
   }
-  const std::string cmd = fmt::format("'{}' '{}' '{}'", aotbench::test::tflm_python().string(), AOTBENCH_TFLM_ORACLE,
-                                      dir.string());
+  const std::string cmd = fmt::format("'{}' '{}' --invocations {} '{}'", aotbench::test::tflm_python().string(),
+                                      AOTBENCH_TFLM_ORACLE, invocations, dir.string());
   if (const int rc = std::system(cmd.c_str()); rc != 0) {
     error = fmt::format("{} exited with {}", cmd, rc);
     return false;

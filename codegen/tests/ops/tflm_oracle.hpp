@@ -10,7 +10,10 @@ namespace aotbench::codegen::test {
 
 // Writes the cases into a fresh folder `dir`, runs tflm_oracle.py over them (one process).
 // Returns false, with the command's failure in `error`, when the oracle could not run.
-bool run_tflm_oracle(const std::filesystem::path& dir, const std::vector<OpCase>& cases, std::string& error);
+// invocations == 2: two inferences in a row without a reset, the second on each case's
+// next_inputs; the results are the second's.
+bool run_tflm_oracle(const std::filesystem::path& dir, const std::vector<OpCase>& cases, std::string& error,
+                     int invocations = 1);
 
 // What TFLite Micro computed for one case of that folder.
 struct OracleResult {

@@ -9,7 +9,13 @@ little-endian bytes, in the model's input order), one inference, writing:
 For an operator TFLite Micro lacks (TILE) the same files come from TFLite's reference kernels
 (ai-edge-litert, OpResolverType.BUILTIN_REF), and CASE.oracle says so.
 
-Usage: tflm_oracle.py FOLDER   (run with the interpreter of .deps/venv, which scripts/setup makes)
+With --invocations N, N inferences in a row on one interpreter, without a reset between them (a
+model's state, its variable tensors, carries over as in a deployed model): inference k > 0 takes
+its inputs from CASE.step<k>.in<i>.raw where those exist (else the previous ones), and the files
+above hold what the last inference computed.
+
+Usage: tflm_oracle.py [--invocations N] FOLDER
+(run with the interpreter of .deps/venv, which scripts/setup makes)
 """
 import glob
 import os
@@ -35,17 +41,26 @@ def describe(model_bytes):
     return len(sg.tensors), const, len(sg.outputs)
 
 
-def run_litert(stem, model_bytes, count, const, outputs):
+def input_file(stem, step, i):
+    """Inference `step`'s input i: its own file, else the latest earlier step's."""
+    for k in range(step, 0, -1):
+        if os.path.exists(f"{stem}.step{k}.in{i}.raw"):
+            return f"{stem}.step{k}.in{i}.raw"
+    return f"{stem}.in{i}.raw"
+
+
+def run_litert(stem, model_bytes, count, const, outputs, invocations):
     from ai_edge_litert import interpreter as litert
 
     interp = litert.Interpreter(model_content=model_bytes,
                                 experimental_op_resolver_type=litert.OpResolverType.BUILTIN_REF,
                                 experimental_preserve_all_tensors=True)
     interp.allocate_tensors()
-    for i, d in enumerate(interp.get_input_details()):
-        data = np.fromfile(f"{stem}.in{i}.raw", dtype=d["dtype"]).reshape(d["shape"])
-        interp.set_tensor(d["index"], data)
-    interp.invoke()
+    for step in range(invocations):
+        for i, d in enumerate(interp.get_input_details()):
+            data = np.fromfile(input_file(stem, step, i), dtype=d["dtype"]).reshape(d["shape"])
+            interp.set_tensor(d["index"], data)
+        interp.invoke()
     for o, d in enumerate(interp.get_output_details()[:outputs]):
         interp.get_tensor(d["index"]).tofile(f"{stem}.out{o}.raw")
     for k in range(count):
@@ -76,7 +91,7 @@ class stderr_captured:
         return False
 
 
-def run_case(path):
+def run_case(path, invocations):
     stem = path[: -len(".tflite")]
     with open(path, "rb") as f:
         model_bytes = f.read()
@@ -91,15 +106,16 @@ def run_case(path):
         # operator on stderr.
         if "Didn't find op for builtin opcode" not in log.text:
             raise RuntimeError(f"{e}\n{log.text}") from e
-        run_litert(stem, model_bytes, count, const, outputs)
+        run_litert(stem, model_bytes, count, const, outputs, invocations)
         return
-    i = 0
-    while os.path.exists(f"{stem}.in{i}.raw"):
-        d = interp.get_input_details(i)
-        data = np.fromfile(f"{stem}.in{i}.raw", dtype=d["dtype"]).reshape(d["shape"])
-        interp.set_input(data, i)
-        i += 1
-    interp.invoke()
+    for step in range(invocations):
+        i = 0
+        while os.path.exists(f"{stem}.in{i}.raw"):
+            d = interp.get_input_details(i)
+            data = np.fromfile(input_file(stem, step, i), dtype=d["dtype"]).reshape(d["shape"])
+            interp.set_input(data, i)
+            i += 1
+        interp.invoke()
     for o in range(outputs):
         interp.get_output(o).tofile(f"{stem}.out{o}.raw")
     for k in range(count):
@@ -108,11 +124,16 @@ def run_case(path):
 
 
 def main():
-    if len(sys.argv) != 2:
+    args = sys.argv[1:]
+    invocations = 1
+    if len(args) == 3 and args[0] == "--invocations" and args[1].isdigit() and int(args[1]) > 0:
+        invocations = int(args[1])
+        args = args[2:]
+    if len(args) != 1:
         sys.exit(__doc__)
-    for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.tflite"))):
+    for path in sorted(glob.glob(os.path.join(args[0], "*.tflite"))):
         try:
-            run_case(path)
+            run_case(path, invocations)
         except Exception:
             with open(path[: -len(".tflite")] + ".error", "w") as f:
                 f.write(traceback.format_exc())

@@ -52,7 +52,15 @@ void OpCheck::per_tensor(const Tensor& t, const char* role) const {
 }
 
 void OpCheck::zero_points_in_range(const Tensor& t, const char* role) const {
-  int64_t lo = t.type == DType::UInt8 ? 0 : -128, hi = t.type == DType::UInt8 ? 255 : 127;
+  int64_t lo = -128, hi = 127;
+  if (t.type == DType::UInt8) {
+    lo = 0;
+    hi = 255;
+  }
+  if (t.type == DType::Int16) {
+    lo = -32768;
+    hi = 32767;
+  }
   for (int64_t zp : t.quant->zero_point) {
     if (zp < lo || zp > hi)
       fail("{} {} has zero point {}, outside {}", role, label(t.id), zp, dtype_name(t.type));

@@ -9,11 +9,13 @@ std::vector<OpCase> arithmetic_cases();
 // activation
 
 // reduce
+std::vector<OpCase> reduce_cases();
 
 // movement
 std::vector<OpCase> movement_cases();
 
 // resize
+std::vector<OpCase> resize_cases();
 
 // layers
 
@@ -27,11 +29,13 @@ const std::vector<OpFamily>& op_families() {
       // activation
 
       // reduce
+      {"reduce", reduce_cases},
 
       // movement
       {"movement", movement_cases},
 
       // resize
+      {"resize", resize_cases},
 
       // layers
 

@@ -155,7 +155,7 @@ OpCase arg_case(CaseRng& rng, int n, BO code) {
 std::vector<OpCase> reduce_cases() {
   CaseRng rng(29);
   std::vector<OpCase> cases;
-  for (int n = 0; n < 24; ++n) {
+  for (int n = 0; n < 20; ++n) {
     for (TT type : {TT::INT8, TT::INT16}) {
       cases.push_back(mean_or_sum_case(rng, n, type, BO::MEAN));
       cases.push_back(mean_or_sum_case(rng, n, type, BO::SUM));

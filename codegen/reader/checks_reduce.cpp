@@ -89,11 +89,11 @@ void check_arg_min_max(const OpCheck& c, Operator& op) {
 }
 
 const CheckEntry kChecks[] = {
-    {OpType::ReduceMax, check_max_min},
-    {OpType::ReduceMin, check_max_min},
-    {OpType::Sum, check_sum},
-    {OpType::ArgMax, check_arg_min_max},
-    {OpType::ArgMin, check_arg_min_max},
+    {OpType::ReduceMax, check_max_min, "int8 (output quantized as the input; int32 axes, rank <= 6)"},
+    {OpType::ReduceMin, check_max_min, "int8 (output quantized as the input; int32 axes, rank <= 6)"},
+    {OpType::Sum, check_sum, "int8; int16 (any zero point) (int32 axes, rank <= 6)"},
+    {OpType::ArgMax, check_arg_min_max, "int8 -> int32 (one int32 axis)"},
+    {OpType::ArgMin, check_arg_min_max, "int8 -> int32 (one int32 axis)"},
 };
 
 }  // namespace

@@ -62,8 +62,8 @@ void check_bilinear(const OpCheck& c, Operator& op) {
 void check_nearest(const OpCheck& c, Operator&) { check_resize(c, {DType::Int8, DType::Int16}); }
 
 const CheckEntry kChecks[] = {
-    {OpType::ResizeBilinear, check_bilinear},
-    {OpType::ResizeNearestNeighbor, check_nearest},
+    {OpType::ResizeBilinear, check_bilinear, "int8 (4-D; constant int32 size; not both flags)"},
+    {OpType::ResizeNearestNeighbor, check_nearest, "int8, int16 (4-D; constant int32 size)"},
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include "reader/op_check.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace aotbench::codegen::reader_detail {
 
@@ -53,14 +54,9 @@ void OpCheck::per_tensor(const Tensor& t, const char* role) const {
 
 void OpCheck::zero_points_in_range(const Tensor& t, const char* role) const {
   int64_t lo = -128, hi = 127;
-  if (t.type == DType::UInt8) {
-    lo = 0;
-    hi = 255;
-  }
-  if (t.type == DType::Int16) {
-    lo = -32768;
-    hi = 32767;
-  }
+  if (t.type == DType::UInt8) lo = 0, hi = 255;
+  if (t.type == DType::Int16) lo = INT16_MIN, hi = INT16_MAX;
+  if (t.type == DType::Int32) lo = INT32_MIN, hi = INT32_MAX;
   for (int64_t zp : t.quant->zero_point) {
     if (zp < lo || zp > hi)
       fail("{} {} has zero point {}, outside {}", role, label(t.id), zp, dtype_name(t.type));

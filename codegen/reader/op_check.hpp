@@ -74,6 +74,9 @@ using CheckFn = void (*)(const OpCheck&, Operator&);
 struct CheckEntry {
   OpType type;
   CheckFn check;
+  // The type combinations the checks accept, for `aotbench ops`: e.g. "int8; int16 (zero point
+  // 0); int32", inputs -> output where they differ.
+  const char* types = "";
 };
 // Each family file's checks, one entry per operator kind.
 std::span<const CheckEntry> arithmetic_checks();  // checks_arithmetic.cpp

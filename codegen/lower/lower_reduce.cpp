@@ -53,6 +53,8 @@ LoweredOp lower_sum(const OpContext& c) {
   ab_mean_params p = reduction_params(c);
   const QuantizedMultiplier m =
       quantize_multiplier(static_cast<double>(c.scale(in)) / static_cast<double>(c.scale(out)));
+  // Shifting left by 31 or more is undefined in the reference (and meaningless in a model).
+  if (m.shift > 30) c.fail("the input scale is 2^30 or more times the output's");
   p.mode = AB_MEAN_INT_MULTIPLIER;
   p.multiplier = m.multiplier;
   p.shift = m.shift;

@@ -87,7 +87,8 @@ OpCase mean_or_sum_case(CaseRng& rng, int n, TT type, BO code) {
   // The results in input steps: their centre and spread (three standard deviations).
   const double count = static_cast<double>(r.count), per = sum ? count : 1;
   const double width = static_cast<double>(values.second - values.first);
-  const double centre = (static_cast<double>(values.first + values.second) / 2 - static_cast<double>(qi.zero_point)) * per;
+  const double middle = static_cast<double>(values.first + values.second) / 2;
+  const double centre = (middle - static_cast<double>(qi.zero_point)) * per;
   const double spread = 3 * width / std::sqrt(12.0) * (sum ? std::sqrt(count) : 1 / std::sqrt(count)) + 1;
   const double full = static_cast<double>(type_range(type).second);
   const double reach = std::abs(centre) + spread;
@@ -106,7 +107,8 @@ OpCase mean_or_sum_case(CaseRng& rng, int n, TT type, BO code) {
   // shifts the int32 sum left first, so keep those sums small (larger ones overflow in C++).
   if (sum && ratio < 1) {
     const int64_t bound = std::max<int64_t>(1, static_cast<int64_t>(ratio * 1e8 / count));
-    values = {std::max<int64_t>(values.first, qi.zero_point - bound), std::min<int64_t>(values.second, qi.zero_point + bound)};
+    values = {std::max<int64_t>(values.first, qi.zero_point - bound),
+              std::min<int64_t>(values.second, qi.zero_point + bound)};
     if (values.first > values.second) values = {qi.zero_point, qi.zero_point};
   }
   const int32_t x = b.input(type, r.in_shape, qi, values.first, values.second);

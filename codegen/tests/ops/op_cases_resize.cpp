@@ -19,7 +19,8 @@ OpCase resize_case(CaseRng& rng, int n, TT type, BO code, bool align_corners, bo
   const Quant qo = n % 5 == 4 ? Quant{q.scale * 2, rng.uniform(lo / 8, hi / 8)} : q;
   const int32_t x = b.input(type, in_shape, q);
   const int32_t size = b.constant_values(TT::INT32, {2}, {out_h, out_w});
-  const int32_t out = b.tensor(type, {in_shape[0], static_cast<int32_t>(out_h), static_cast<int32_t>(out_w), in_shape[3]}, qo);
+  const std::vector<int32_t> out_shape{in_shape[0], static_cast<int32_t>(out_h), static_cast<int32_t>(out_w), in_shape[3]};
+  const int32_t out = b.tensor(type, out_shape, qo);
   if (bilinear) {
     tfl::ResizeBilinearOptionsT o;
     o.align_corners = align_corners;
@@ -50,7 +51,9 @@ std::vector<OpCase> resize_cases() {
   n = 0;
   for (int i = 0; i < 6; ++i) {
     for (auto [align, half] : {std::pair{false, false}, {true, false}, {false, true}, {true, true}}) {
-      for (TT type : {TT::INT8, TT::INT16}) cases.push_back(resize_case(rng, n++, type, BO::RESIZE_NEAREST_NEIGHBOR, align, half));
+      for (TT type : {TT::INT8, TT::INT16}) {
+        cases.push_back(resize_case(rng, n++, type, BO::RESIZE_NEAREST_NEIGHBOR, align, half));
+      }
     }
   }
   return cases;

@@ -60,11 +60,16 @@ const Entry kKernels[] = {
     AB_HOST_KERNEL(ab_ref_cast),
 
     // reduce
+    AB_HOST_KERNEL(ab_ref_mean_s16),
+    AB_HOST_KERNEL(ab_ref_reduce_max_min_s8),
+    AB_HOST_KERNEL(ab_ref_arg_min_max_s8),
 
     // movement
     AB_HOST_KERNEL(ab_ref_view_copy),
 
     // resize
+    AB_HOST_KERNEL(ab_ref_resize_bilinear_s8),
+    AB_HOST_KERNEL(ab_ref_resize_nearest),
 
     // layers
 

@@ -50,11 +50,13 @@ using KernelParams = std::variant<
     ab_log_softmax_params, ab_cast_params, ab_rsqrt_params,
 
     // reduce
+    ab_reduce_max_min_params, ab_arg_min_max_params,
 
     // movement
     ab_view_copy_params,
 
     // resize
+    ab_resize_bilinear_params, ab_resize_nearest_params,
 
     // layers
 

@@ -86,6 +86,9 @@ LoweredOp lower_add(const OpContext& c);
 LoweredOp lower_pool2d(const OpContext& c);
 LoweredOp lower_softmax(const OpContext& c);
 LoweredOp lower_mean(const OpContext& c);
+// lower_reduce.cpp: the reduced dimensions, element count and zero points of a reduction over
+// the constant axes of input 1 (MEAN, SUM, REDUCE_MAX, REDUCE_MIN).
+ab_mean_params reduction_params(const OpContext& c);
 LoweredOp lower_pad(const OpContext& c);
 LoweredOp lower_reshape(const OpContext& c);
 LoweredOp lower_transpose(const OpContext& c);

@@ -1,4 +1,5 @@
-// MEAN, PAD, RESHAPE, TRANSPOSE and CONCATENATION: shapes, strides and MEAN's arithmetic.
+// MEAN, PAD, RESHAPE, TRANSPOSE and CONCATENATION: shapes, strides and MEAN's arithmetic (its
+// reduced dimensions come from lower_reduce.cpp, which SUM and REDUCE_MAX/MIN share).
 #include <algorithm>
 
 #include "lower/lower_context.hpp"
@@ -17,24 +18,13 @@ void check_same_quant(const OpContext& c, const Tensor& in, const Tensor& out) {
   }
 }
 
-// Resolved, de-duplicated axes as a per-dimension mask.
-std::vector<bool> reduced_axes(const OpContext& c, const Tensor& in) {
-  const int64_t rank = static_cast<int64_t>(in.shape.size());
-  std::vector<bool> reduced(in.shape.size(), false);
-  for (int64_t a : c.int_values(c.input(1))) {
-    if (a < -rank || a >= rank) c.fail("axis {} is outside the input's rank {}", a, rank);
-    reduced[static_cast<std::size_t>(a < 0 ? a + rank : a)] = true;
-  }
-  return reduced;
-}
-
-bool is_4d_height_width(const std::vector<bool>& reduced) {
-  return reduced.size() == 4 && !reduced[0] && reduced[1] && reduced[2] && !reduced[3];
+bool is_4d_height_width(const ab_mean_params& p) {
+  return p.rank == 4 && !p.reduce[0] && p.reduce[1] && p.reduce[2] && !p.reduce[3];
 }
 
 // Which arithmetic TFLite Micro (of the configured vintage) applies to this MEAN.
-void choose_mean_mode(const OpContext& c, const Tensor& in, const Tensor& out,
-                      const std::vector<bool>& reduced, ab_mean_params& p, std::string& note) {
+void choose_mean_mode(const OpContext& c, const Tensor& in, const Tensor& out, ab_mean_params& p,
+                      std::string& note) {
   const bool same_quant = c.scale(in) == c.scale(out) && c.zero_point(in) == c.zero_point(out);
   const QuantizedMultiplier base = quantize_multiplier(static_cast<double>(c.scale(in)) /
                                                        static_cast<double>(c.scale(out)));
@@ -45,7 +35,7 @@ void choose_mean_mode(const OpContext& c, const Tensor& in, const Tensor& out,
     p.multiplier = m.multiplier;
     p.shift = m.shift;
     note = "integer rescaling, 1/count folded into the multiplier (TFLite Micro 2025)";
-  } else if (c.opts.mean == MeanArithmetic::Tflm2021 && keep_dims && is_4d_height_width(reduced)) {
+  } else if (c.opts.mean == MeanArithmetic::Tflm2021 && keep_dims && is_4d_height_width(p)) {
     p.mode = AB_MEAN_INT_DIVIDE;
     p.multiplier = base.multiplier;
     p.shift = base.shift;
@@ -65,28 +55,16 @@ void choose_mean_mode(const OpContext& c, const Tensor& in, const Tensor& out,
 
 LoweredOp lower_mean(const OpContext& c) {
   const Tensor &in = c.input(0), &out = c.output();
-  LoweredOp l = start(c, "ab_ref_mean_s8", "ab_mean_params");
-  check_rank(c, in);
-  if (in.type != DType::Int8 || out.type != DType::Int8) c.fail("only int8 MEAN is supported");
-  const std::vector<bool> reduced = reduced_axes(c, in);
-  ab_mean_params p{};
-  p.rank = static_cast<ab_idx_t>(in.shape.size());
-  p.count = 1;
-  int64_t kept = 1;
-  for (std::size_t d = 0; d < in.shape.size(); ++d) {
-    p.in_shape[d] = in.shape[d];
-    p.reduce[d] = reduced[d] ? 1 : 0;
-    if (reduced[d]) {
-      p.count *= in.shape[d];
-    } else {
-      kept *= in.shape[d];
-    }
+  if (in.type != out.type || (in.type != DType::Int8 && in.type != DType::Int16)) {
+    c.fail("only int8 and int16 MEAN are supported");
   }
-  if (kept != out.num_elements()) c.fail("output has {} elements; expected {}",
-                                         out.num_elements(), kept);
-  p.input_zero_point = c.zero_point(in);
-  p.output_zero_point = c.zero_point(out);
-  choose_mean_mode(c, in, out, reduced, p, l.note);
+  const bool int16 = in.type == DType::Int16;
+  if (int16 && c.opts.mean != MeanArithmetic::Tflm2025) {
+    c.fail("int16 MEAN is supported with TFLite Micro 2025's arithmetic only");
+  }
+  LoweredOp l = start(c, int16 ? "ab_ref_mean_s16" : "ab_ref_mean_s8", "ab_mean_params");
+  ab_mean_params p = reduction_params(c);
+  choose_mean_mode(c, in, out, p, l.note);
   l.params = p;
   l.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Output, c.node.outputs[0]}};
   return l;

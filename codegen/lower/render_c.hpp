@@ -132,11 +132,16 @@ void render_fields(FieldWriter& w, const ab_cast_params& p);
 void render_fields(FieldWriter& w, const ab_rsqrt_params& p);
 
 // reduce
+const char* enum_c_name(ab_extreme v);
+void render_fields(FieldWriter& w, const ab_reduce_max_min_params& p);
+void render_fields(FieldWriter& w, const ab_arg_min_max_params& p);
 
 // movement
 void render_fields(FieldWriter& w, const ab_view_copy_params& p);
 
 // resize
+void render_fields(FieldWriter& w, const ab_resize_bilinear_params& p);
+void render_fields(FieldWriter& w, const ab_resize_nearest_params& p);
 
 // layers
 

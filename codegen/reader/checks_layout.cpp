@@ -18,25 +18,16 @@ void same_quant(const OpCheck& c, const Tensor& a, const Tensor& b) {
 
 }  // namespace
 
+// TFLite Micro's MEAN: int8 or int16 (any zero point), rescaled from the input's scale to the
+// output's.
 void check_mean(const OpCheck& c, const ReducerOptions& o) {
   c.arity(2, 2);
   const Tensor &x = c.in(0), &y = c.out();
-  c.act(x, "input");
-  c.act(y, "output");
-  std::vector<bool> reduced(x.shape.size(), false);
-  for (int64_t a : c.int_values(c.in(1), "axis")) {
-    int64_t rank = static_cast<int64_t>(x.shape.size());
-    if (a < -rank || a >= rank) c.fail("axis {} is outside the input's rank {}", a, rank);
-    reduced[a < 0 ? a + rank : a] = true;
-  }
-  Shape want;
-  for (std::size_t i = 0; i < x.shape.size(); ++i) {
-    if (!reduced[i])
-      want.push_back(x.shape[i]);
-    else if (o.keep_dims)
-      want.push_back(1);
-  }
-  c.shape_is(y, want, "output");
+  c.type_in(x, {DType::Int8, DType::Int16}, "input");
+  c.type(y, x.type, "output");
+  c.per_tensor(x, "input");
+  c.per_tensor(y, "output");
+  c.shape_is(y, reduced_shape(c, x, c.in(1), o.keep_dims), "output");
 }
 
 void check_pad(const OpCheck& c) {

@@ -97,6 +97,8 @@ void check_add(const OpCheck& c);
 void check_softmax(const OpCheck& c, const SoftmaxOptions& o);
 void check_quantize(const OpCheck& c);
 void check_dequantize(const OpCheck& c);
+// checks_reduce.cpp: the output shape of a reduction over the constant int32 `axes`.
+Shape reduced_shape(const OpCheck& c, const Tensor& x, const Tensor& axes, bool keep_dims);
 // checks_layout.cpp
 void check_mean(const OpCheck& c, const ReducerOptions& o);
 void check_pad(const OpCheck& c);

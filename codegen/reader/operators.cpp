@@ -58,6 +58,11 @@ const OpSpec kSupported[] = {
     {BO::CAST, OpType::Cast, BOpt::CastOptions, false, {}},
 
     // reduce
+    {BO::REDUCE_MAX, OpType::ReduceMax, BOpt::ReducerOptions, false, ReducerOptions{}},
+    {BO::REDUCE_MIN, OpType::ReduceMin, BOpt::ReducerOptions, false, ReducerOptions{}},
+    {BO::SUM, OpType::Sum, BOpt::ReducerOptions, false, ReducerOptions{}},
+    {BO::ARG_MAX, OpType::ArgMax, BOpt::ArgMaxOptions, false, {}},
+    {BO::ARG_MIN, OpType::ArgMin, BOpt::ArgMinOptions, false, {}},
 
     // movement
     {BO::STRIDED_SLICE, OpType::StridedSlice, BOpt::StridedSliceOptions, false,
@@ -65,6 +70,9 @@ const OpSpec kSupported[] = {
     {BO::SHAPE, OpType::Shape, BOpt::ShapeOptions, false, {}},
 
     // resize
+    {BO::RESIZE_BILINEAR, OpType::ResizeBilinear, BOpt::ResizeBilinearOptions, false, ResizeOptions{}},
+    {BO::RESIZE_NEAREST_NEIGHBOR, OpType::ResizeNearestNeighbor, BOpt::ResizeNearestNeighborOptions, false,
+     ResizeOptions{}},
 
     // layers
 

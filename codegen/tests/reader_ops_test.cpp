@@ -276,5 +276,62 @@ TEST(ReaderOps, LstmAsTfliteMicrosIntegerKernelTakesIt) {
   EXPECT_ERROR(lstm(TT::INT8, TT::INT32, AF::TANH, 22), "has layer normalization (input 22)");
 }
 
+// The reductions take what TFLite Micro's kernels take, and refuse the rest with the reason.
+TEST(ReaderOps, ReductionsTakeTfliteMicrosTypes) {
+  tfl::ReducerOptionsT drop;
+  const Spec i16{TT::INT16, {2, 3, 4}, 0.5f, 0};
+  EXPECT_EQ(error_of(one_op_model(BO::SUM, {i16, i32({-1, 2}, {2})}, Spec{TT::INT16, {2, 3}}, drop)), "");
+  EXPECT_EQ(error_of(one_op_model(BO::MEAN, {i16, i32({0}, {1})}, Spec{TT::INT16, {3, 4}}, drop)), "");
+  EXPECT_ERROR(one_op_model(BO::REDUCE_MAX, {i16, i32({1}, {1})}, Spec{TT::INT16, {2, 4}}, drop),
+               "REDUCE_MAX/MIN take int8 only");
+  EXPECT_ERROR(one_op_model(BO::REDUCE_MIN, {act({2, 3, 4}), i32({1}, {1})}, Spec{TT::INT8, {2, 4}, 0.25f}, drop),
+               "input and output quantization differ");
+  EXPECT_ERROR(one_op_model(BO::REDUCE_MAX, {act({2, 3, 4}), Spec{TT::INT64, {1}, 0, 0, le_bytes<int64_t>({1})}},
+                            act({2, 4}), drop),
+               "axes tensor #1 'in1' is int64; expected int32");
+  const Spec indices{TT::INT32, {2, 4}, 0};
+  tfl::ArgMaxOptionsT arg;
+  EXPECT_EQ(error_of(one_op_model(BO::ARG_MAX, {act({2, 3, 4}), i32({-2}, {1})}, indices, arg)), "");
+  EXPECT_ERROR(one_op_model(BO::ARG_MAX, {i16, i32({1}, {1})}, indices, arg), "ARG_MAX takes int8");
+  EXPECT_ERROR(one_op_model(BO::ARG_MAX, {act({2, 3, 4}), i32({1}, {1})}, Spec{TT::INT64, {2, 4}, 0}, arg),
+               "writes int32 indices only");
+  EXPECT_ERROR(one_op_model(BO::ARG_MIN, {act({2, 3, 4}), i32({1, 2}, {2})}, indices, tfl::ArgMinOptionsT{}),
+               "has 2 values; expected one");
+}
+
+tfl::ResizeBilinearOptionsT bilinear(bool align_corners, bool half_pixel_centers) {
+  tfl::ResizeBilinearOptionsT o;
+  o.align_corners = align_corners;
+  o.half_pixel_centers = half_pixel_centers;
+  return o;
+}
+
+TEST(ReaderOps, ResizesTakeTfliteMicrosTypesAndFlags) {
+  EXPECT_EQ(error_of(one_op_model(BO::RESIZE_BILINEAR, {act({2, 3, 4, 5}), i32({6, 2}, {2})}, act({2, 6, 2, 5}),
+                                  bilinear(false, true))),
+            "");
+  EXPECT_ERROR(one_op_model(BO::RESIZE_BILINEAR, {act({1, 3, 4, 5}), i32({6, 2}, {2})}, act({1, 6, 2, 5}),
+                            bilinear(true, true)),
+               "align_corners and half_pixel_centers are both set");
+  EXPECT_ERROR(one_op_model(BO::RESIZE_BILINEAR, {Spec{TT::INT16, {1, 3, 4, 5}}, i32({6, 2}, {2})},
+                            Spec{TT::INT16, {1, 6, 2, 5}}, bilinear(false, false)),
+               "RESIZE_BILINEAR takes int8 only");
+  // 1 -> 55 rows: the rounded scale (19/1024) puts the last row's lower neighbour at row 1.
+  EXPECT_ERROR(one_op_model(BO::RESIZE_BILINEAR, {act({1, 1, 1, 1}), i32({55, 1}, {2})}, act({1, 55, 1, 1}),
+                            bilinear(false, false)),
+               "resizing the height from 1 to 55 makes TFLite Micro's integer bilinear resize read past");
+  tfl::ResizeNearestNeighborOptionsT both;
+  both.align_corners = both.half_pixel_centers = true;
+  EXPECT_EQ(error_of(one_op_model(BO::RESIZE_NEAREST_NEIGHBOR, {Spec{TT::INT16, {1, 3, 4, 5}}, i32({2, 9}, {2})},
+                                  Spec{TT::INT16, {1, 2, 9, 5}}, both)),
+            "");
+  EXPECT_ERROR(one_op_model(BO::RESIZE_NEAREST_NEIGHBOR, {act({1, 3, 4, 5}), i32({2, 9}, {2})}, act({1, 9, 2, 5}),
+                            both),
+               "computes [1x2x9x5]");
+  EXPECT_ERROR(one_op_model(BO::RESIZE_NEAREST_NEIGHBOR, {act({1, 3, 4, 5}), i32({2, -3}, {2})}, act({1, 2, 3, 5}),
+                            both),
+               "size 2x-3 is not positive");
+}
+
 }  // namespace
 }  // namespace aotbench::codegen

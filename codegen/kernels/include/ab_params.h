@@ -152,8 +152,9 @@ typedef enum ab_mean_mode {
   AB_MEAN_INT_DIVIDE = 3
 } ab_mean_mode;
 
-/* MEAN over any set of axes of an int8 tensor of rank <= AB_MAX_DIMS. The output holds the
- * kept dimensions in their original order (keep_dims only changes the output's shape). */
+/* MEAN over any set of axes of an int8 or int16 (AB_MEAN_INT_MULTIPLIER only) tensor of rank
+ * <= AB_MAX_DIMS; SUM too, as AB_MEAN_INT_MULTIPLIER without 1/count in the multiplier. The
+ * output holds the kept dimensions in their original order (keep_dims only changes its shape). */
 #define AB_MEAN_FIELDS(F, A, E)                                                        \
   E(ab_mean_mode, mode, "")                                                            \
   F(ab_idx_t, rank, "")                                                                \

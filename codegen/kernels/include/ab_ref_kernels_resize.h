@@ -5,4 +5,8 @@
 
 #include "ab_params.h"
 
+void ab_ref_resize_bilinear_s8(const ab_resize_bilinear_params* p, const int8_t* input, int8_t* output);
+/* input and output of p->elem_bytes bytes per element. */
+void ab_ref_resize_nearest(const ab_resize_nearest_params* p, const void* input, void* output);
+
 #endif /* AB_REF_KERNELS_RESIZE_H */

@@ -44,12 +44,19 @@ std::vector<Schedule> reference_schedules() {
       {OpType::Cast, "ab_ref_cast.c"},
 
       // reduce
+      {OpType::ReduceMax, "ab_ref_reduce_max_min.c"},
+      {OpType::ReduceMin, "ab_ref_reduce_max_min.c"},
+      {OpType::Sum, "ab_ref_mean.c"},
+      {OpType::ArgMax, "ab_ref_arg_min_max.c"},
+      {OpType::ArgMin, "ab_ref_arg_min_max.c"},
 
       // movement
       {OpType::StridedSlice, "ab_ref_view_copy.c"},
       {OpType::Shape, "ab_ref_view_copy.c"},
 
       // resize
+      {OpType::ResizeBilinear, "ab_ref_resize_bilinear.c"},
+      {OpType::ResizeNearestNeighbor, "ab_ref_resize_nearest.c"},
 
       // layers
 

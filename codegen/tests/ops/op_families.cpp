@@ -10,11 +10,13 @@ std::vector<OpCase> arithmetic_cases();
 std::vector<OpCase> activation_cases();
 
 // reduce
+std::vector<OpCase> reduce_cases();
 
 // movement
 std::vector<OpCase> movement_cases();
 
 // resize
+std::vector<OpCase> resize_cases();
 
 // layers
 
@@ -30,11 +32,13 @@ const std::vector<OpFamily>& op_families() {
       {"activation", activation_cases},
 
       // reduce
+      {"reduce", reduce_cases},
 
       // movement
       {"movement", movement_cases},
 
       // resize
+      {"resize", resize_cases},
 
       // layers
 

@@ -148,13 +148,18 @@ std::vector<const KernelArg*> EmitContext::passed_args(const LoweredOp& op) cons
 
 std::vector<std::string> EmitContext::arg_names(const LoweredOp& op) const {
   const auto args = passed_args(op);
-  int inputs = 0;
-  for (const KernelArg* a : args) inputs += a->role == ArgRole::Input;
+  int inputs = 0, outputs = 0;
+  for (const KernelArg* a : args) {
+    inputs += a->role == ArgRole::Input;
+    outputs += a->role == ArgRole::Output;
+  }
   std::vector<std::string> names;
-  int input = 0;
+  int input = 0, output = 0;
   for (const KernelArg* a : args) {
     if (a->role == ArgRole::Input) {
       names.push_back(inputs == 1 ? "input" : "input" + std::to_string(input++));
+    } else if (a->role == ArgRole::Output) {
+      names.push_back(outputs == 1 ? "output" : "output" + std::to_string(output++));
     } else {
       names.push_back(arg_role_name(a->role));
     }

@@ -1,7 +1,7 @@
 // Each supported operator in a one-operator model: accepted with its options read, and rejected
 // when its shapes or parameters are ones the int8 kernels cannot compute. Covers the operators
 // and option forms the shared models do not use (MAX_POOL_2D, CONCATENATION, dilation, depth
-// multipliers, int64 paddings, broadcasting ADD, int8->uint8 QUANTIZE).
+// multipliers, paddings, broadcasting ADD, int8->uint8 QUANTIZE).
 #include <gtest/gtest.h>
 
 #include "reader/reader.hpp"
@@ -117,11 +117,15 @@ TEST(ReaderOps, DepthwiseMultiplierComesFromTheShapes) {
                "bias tensor #2 'in2' has 2 elements; expected 4");
 }
 
-TEST(ReaderOps, PadWithInt64Paddings) {
-  Spec pads{TT::INT64, {4, 2}, 0, 0, le_bytes<int64_t>({0, 0, 1, 1, 2, 2, 0, 0})};
+// TFLite Micro reads PAD's paddings as int32 (int64 ones fail its Prepare).
+TEST(ReaderOps, PadTakesInt32Paddings) {
+  Spec pads = i32({0, 0, 1, 1, 2, 2, 0, 0}, {4, 2});
   Graph g =
       read(one_op_model(BO::PAD, {act({1, 2, 2, 1}), pads}, act({1, 4, 6, 1}), tfl::PadOptionsT{}));
   EXPECT_EQ(g.ops[0].type, OpType::Pad);
+  Spec wide{TT::INT64, {4, 2}, 0, 0, le_bytes<int64_t>({0, 0, 1, 1, 2, 2, 0, 0})};
+  EXPECT_ERROR(one_op_model(BO::PAD, {act({1, 2, 2, 1}), wide}, act({1, 4, 6, 1}), tfl::PadOptionsT{}),
+               "paddings tensor #1 'in1' is int64; expected int32");
   Spec other = act({1, 4, 6, 1});
   other.zero_point = 3;
   EXPECT_ERROR(one_op_model(BO::PAD, {act({1, 2, 2, 1}), pads}, other, tfl::PadOptionsT{}),

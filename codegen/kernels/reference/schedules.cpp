@@ -21,7 +21,7 @@ std::vector<Schedule> reference_schedules() {
       {OpType::Pad, "ab_ref_pad.c"},
       {OpType::Reshape, "ab_ref_reshape.c"},
       {OpType::Softmax, "ab_ref_softmax.c"},
-      {OpType::Transpose, "ab_ref_transpose.c"},
+      {OpType::Transpose, "ab_ref_view_copy.c"},
       {OpType::Concatenation, "ab_ref_concatenation.c"},
       {OpType::Quantize, "ab_ref_quantize.c"},
       {OpType::Dequantize, "ab_ref_dequantize.c"},
@@ -36,6 +36,24 @@ std::vector<Schedule> reference_schedules() {
       // movement
       {OpType::StridedSlice, "ab_ref_view_copy.c"},
       {OpType::Shape, "ab_ref_view_copy.c"},
+      {OpType::Slice, "ab_ref_view_copy.c"},
+      {OpType::Split, "ab_ref_split.c"},
+      {OpType::SplitV, "ab_ref_split.c"},
+      {OpType::Pack, "ab_ref_concatenation.c"},
+      {OpType::Unpack, "ab_ref_split.c"},
+      {OpType::Tile, "ab_ref_view_copy.c"},
+      {OpType::Gather, "ab_ref_gather.c"},
+      {OpType::Squeeze, "ab_ref_reshape.c"},
+      {OpType::ExpandDims, "ab_ref_reshape.c"},
+      {OpType::SpaceToDepth, "ab_ref_view_copy.c"},
+      {OpType::DepthToSpace, "ab_ref_view_copy.c"},
+      {OpType::BatchToSpaceNd, "ab_ref_batch_space.c"},
+      {OpType::SpaceToBatchNd, "ab_ref_batch_space.c"},
+      {OpType::MirrorPad, "ab_ref_pad.c"},
+      {OpType::PadV2, "ab_ref_pad.c"},
+      {OpType::BroadcastTo, "ab_ref_view_copy.c"},
+      {OpType::Fill, "ab_ref_view_copy.c"},
+      {OpType::ZerosLike, "ab_ref_view_copy.c"},
 
       // resize
 

@@ -14,6 +14,7 @@ Usage: tflm_oracle.py FOLDER   (run with the interpreter of .deps/venv, which sc
 import glob
 import os
 import sys
+import tempfile
 import traceback
 
 import numpy as np
@@ -54,18 +55,36 @@ def run_litert(stem, model_bytes, count, const, outputs):
         f.write("TFLite reference kernels (ai-edge-litert BUILTIN_REF): TFLite Micro lacks the operator\n")
 
 
+def tflm_interpreter(model_bytes):
+    """TFLite Micro's interpreter for the model, or None when TFLite Micro lacks one of its
+    operators. The exception then only says "TFLM failed to allocate tensors"; which operator
+    is missing is printed on TFLite Micro's log (the process's stderr), so that is captured."""
+    with tempfile.TemporaryFile() as log:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        os.dup2(log.fileno(), 2)
+        try:
+            return runtime.Interpreter.from_bytes(
+                model_bytes, arena_size=ARENA_BYTES,
+                intrepreter_config=runtime.InterpreterConfig.kPreserveAllTensors)
+        except RuntimeError as e:
+            log.seek(0)
+            text = log.read().decode(errors="replace")
+            if "Didn't find op for builtin opcode" in text:
+                return None
+            raise RuntimeError(f"{e}\n{text}") from e
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
 def run_case(path):
     stem = path[: -len(".tflite")]
     with open(path, "rb") as f:
         model_bytes = f.read()
     count, const, outputs = describe(model_bytes)
-    try:
-        interp = runtime.Interpreter.from_bytes(
-            model_bytes, arena_size=ARENA_BYTES,
-            intrepreter_config=runtime.InterpreterConfig.kPreserveAllTensors)
-    except RuntimeError as e:
-        if "Didn't find op for builtin opcode" not in str(e):
-            raise
+    interp = tflm_interpreter(model_bytes)
+    if interp is None:
         run_litert(stem, model_bytes, count, const, outputs)
         return
     i = 0

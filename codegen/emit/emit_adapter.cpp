@@ -14,7 +14,8 @@ const char* ab_dtype(DType t) {
     case DType::Int16: return "AB_INT16";
     case DType::Int32: return "AB_INT32";
     case DType::Float32: return "AB_FLOAT32";
-    default: break;
+    case DType::Int64: return "AB_INT64";
+    case DType::Bool: return "AB_BOOL";
   }
   throw std::invalid_argument(fmt::format("graph input/output type {} has no model_iface dtype", dtype_name(t)));
 }

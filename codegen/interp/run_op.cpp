@@ -23,10 +23,16 @@ void run_lowered(const Graph& g, const LoweredOp& op, const std::function<void*(
                   ? const_cast<uint8_t*>(op.constants.at(static_cast<std::size_t>(arg.constant)).bytes().data())
                   : data(arg.tensor);
     if (op.inputs_as_array && arg.role == ArgRole::Input) {
-      if (inputs.empty()) inputs_at = args.size(), args.push_back(nullptr);
+      if (inputs.empty()) {
+        inputs_at = args.size();
+        args.push_back(nullptr);
+      }
       inputs.push_back(p);
     } else if (op.outputs_as_array && arg.role == ArgRole::Output) {
-      if (outputs.empty()) outputs_at = args.size(), args.push_back(nullptr);
+      if (outputs.empty()) {
+        outputs_at = args.size();
+        args.push_back(nullptr);
+      }
       outputs.push_back(p);
     } else {
       args.push_back(p);

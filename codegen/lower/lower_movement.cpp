@@ -85,7 +85,7 @@ LoweredOp lower_slice(const OpContext& c) {
   for (std::size_t d = 0; d < rank; ++d) {
     sizes[d] = size[d] == -1 ? in.shape[d] - begin[d] : size[d];
     if (begin[d] < 0 || sizes[d] < 1 || begin[d] + sizes[d] > in.shape[d]) {
-      c.fail("begin {} and size {} of dimension {} leave its {} elements", begin[d], size[d], d, in.shape[d]);
+      c.fail("begin {} and size {} of dimension {} do not fit its {} elements", begin[d], size[d], d, in.shape[d]);
     }
     in_offset += begin[d] * in_strides[d];
     elements *= sizes[d];

@@ -220,7 +220,10 @@ void check_tile(const OpCheck& c, Operator&) {
     walked += m[d] > 1 ? 1 : 0;
     want.push_back(checked_dim(c, x.shape[d] * m[d]));
   }
-  if (walked > 8) c.fail("tiling {} of {} dimensions is not supported; tile at most 8 - rank of them", walked - m.size(), m.size());
+  if (walked > 8) {
+    c.fail("tiling {} of the {} dimensions walks {} dimensions; at most 8 are supported", walked - m.size(), m.size(),
+           walked);
+  }
   c.shape_is(c.out(), want, "output");
 }
 

@@ -30,11 +30,15 @@ int32_t constant_scalar(const OpContext& c, const Tensor& t) {
   if (!t.is_constant() || t.num_elements() != 1 || t.data.size() < bytes || bytes > 4 || t.type == DType::Float32) {
     c.fail("tensor #{} must be one constant int8, int16 or int32 value", t.id);
   }
-  int8_t v8;
-  int16_t v16;
-  int32_t v32;
-  std::memcpy(bytes == 1 ? static_cast<void*>(&v8) : bytes == 2 ? static_cast<void*>(&v16) : &v32, t.data.data(), bytes);
-  return bytes == 1 ? v8 : bytes == 2 ? v16 : v32;
+  if (bytes == 1) return static_cast<int8_t>(t.data[0]);
+  if (bytes == 2) {
+    int16_t v;
+    std::memcpy(&v, t.data.data(), 2);
+    return v;
+  }
+  int32_t v;
+  std::memcpy(&v, t.data.data(), 4);
+  return v;
 }
 
 void check_elements(const OpContext& c, int64_t elements) {
@@ -166,7 +170,9 @@ LoweredOp lower_space_to_depth(const OpContext& c) {
   LoweredOp l = start_view_copy(c);
   const int64_t bs = c.options<BlockSizeOptions>().block_size;
   const ab_dims4 i = c.dims4(in), o = c.dims4(c.output());
-  if (o.h * bs != i.h || o.w * bs != i.w || o.c != i.c * bs * bs || o.n != i.n) c.fail("shapes do not match block {}", bs);
+  if (o.h * bs != i.h || o.w * bs != i.w || o.c != i.c * bs * bs || o.n != i.n) {
+    c.fail("shapes do not match block {}", bs);
+  }
   const int64_t row = i.w * i.c;
   l.params = dense_output_copy(c, {o.n, o.h, o.w, bs, bs, i.c}, {i.h * row, bs * row, bs * i.c, row, i.c, 1}, 0,
                                dtype_size(in.type));
@@ -181,7 +187,9 @@ LoweredOp lower_depth_to_space(const OpContext& c) {
   LoweredOp l = start_view_copy(c);
   const int64_t bs = c.options<BlockSizeOptions>().block_size;
   const ab_dims4 i = c.dims4(in), o = c.dims4(c.output());
-  if (i.h * bs != o.h || i.w * bs != o.w || i.c != o.c * bs * bs || o.n != i.n) c.fail("shapes do not match block {}", bs);
+  if (i.h * bs != o.h || i.w * bs != o.w || i.c != o.c * bs * bs || o.n != i.n) {
+    c.fail("shapes do not match block {}", bs);
+  }
   l.params = dense_output_copy(c, {i.n, i.h, bs, i.w, bs, o.c},
                                {i.h * i.w * i.c, i.w * i.c, bs * o.c, i.c, o.c, 1}, 0, dtype_size(in.type));
   l.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Output, c.node.outputs[0]}};
@@ -253,8 +261,9 @@ LoweredOp lower_gather(const OpContext& c) {
   if (in.type != out.type) c.fail("input and output types differ");
   if (positions.type != DType::Int32) c.fail("positions must be int32");
   const int64_t axis = normalized_axis(c, o.axis, in.shape.size());
-  const int64_t batch_dims = o.batch_dims < 0 ? o.batch_dims + static_cast<int64_t>(positions.shape.size()) : o.batch_dims;
-  if (batch_dims < 0 || batch_dims > axis || batch_dims > static_cast<int64_t>(positions.shape.size())) {
+  const auto positions_rank = static_cast<int64_t>(positions.shape.size());
+  const int64_t batch_dims = o.batch_dims < 0 ? o.batch_dims + positions_rank : o.batch_dims;
+  if (batch_dims < 0 || batch_dims > axis || batch_dims > positions_rank) {
     c.fail("batch_dims {} does not fit axis {}", o.batch_dims, axis);
   }
   ab_gather_params p{};
@@ -272,7 +281,9 @@ LoweredOp lower_gather(const OpContext& c) {
     }
   }
   p.axis_size = in.shape[static_cast<std::size_t>(axis)];
-  for (std::size_t d = static_cast<std::size_t>(batch_dims); d < positions.shape.size(); ++d) p.positions *= positions.shape[d];
+  for (std::size_t d = static_cast<std::size_t>(batch_dims); d < positions.shape.size(); ++d) {
+    p.positions *= positions.shape[d];
+  }
   if (p.batch_size * p.outer_size * p.positions * p.inner_bytes != out.num_bytes()) c.fail("the output does not match");
   l.params = p;
   l.args = inputs_then_outputs(c);
@@ -290,9 +301,12 @@ LoweredOp lower_batch_space(const OpContext& c) {
   if (rank < 3 || rank > 4 || out.shape.size() != rank) c.fail("rank {} is not 3 or 4", rank);
   const std::vector<int64_t> block = c.int_values(c.input(1));
   const std::vector<int64_t> edges = c.int_values(c.input(2));
-  if (block.size() != rank - 2 || edges.size() != 2 * (rank - 2)) c.fail("block and paddings/crops do not match rank {}", rank);
+  if (block.size() != rank - 2 || edges.size() != 2 * (rank - 2)) {
+    c.fail("block and paddings/crops do not match rank {}", rank);
+  }
   auto dims = [&](const Tensor& t) {  // [N, H, W, C], W = 1 for rank 3
-    return rank == 4 ? ab_dims4{t.shape[0], t.shape[1], t.shape[2], t.shape[3]} : ab_dims4{t.shape[0], t.shape[1], 1, t.shape[2]};
+    return rank == 4 ? ab_dims4{t.shape[0], t.shape[1], t.shape[2], t.shape[3]}
+                     : ab_dims4{t.shape[0], t.shape[1], 1, t.shape[2]};
   };
   const ab_dims4 s = dims(space), b = dims(batch);
   ab_batch_space_params p{};

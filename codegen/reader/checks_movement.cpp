@@ -127,7 +127,8 @@ void check_cut_outputs(const OpCheck& c, const Tensor& x, int64_t axis, bool dro
     along += drop_axis ? 1 : y.shape[static_cast<std::size_t>(axis)];
   }
   if (along != x.shape[static_cast<std::size_t>(axis)]) {
-    c.fail("the outputs take {} of the {} elements along axis {}", along, x.shape[static_cast<std::size_t>(axis)], axis);
+    c.fail("the outputs take {} of the {} elements along axis {}", along, x.shape[static_cast<std::size_t>(axis)],
+           axis);
   }
 }
 
@@ -198,7 +199,9 @@ void check_pack(const OpCheck& c, Operator& op) {
   for (std::size_t i = 1; i < c.node.inputs.size(); ++i) {
     if (!c.has(i)) c.fail("input {} is missing", i);
     c.type(c.in(i), x.type, "input");
-    if (c.in(i).shape != x.shape) c.fail("input {} has shape {}, input 0 {}", i, shape_text(c.in(i).shape), shape_text(x.shape));
+    if (c.in(i).shape != x.shape) {
+      c.fail("input {} has shape {}, input 0 {}", i, shape_text(c.in(i).shape), shape_text(x.shape));
+    }
   }
   Shape want = x.shape;
   want.insert(want.begin() + axis_in(c, o.axis, x.shape.size() + 1), static_cast<int32_t>(c.node.inputs.size()));
@@ -235,16 +238,20 @@ void check_gather(const OpCheck& c, Operator& op) {
   const Tensor &x = c.in(0), &pos = c.in(1);
   moves(c, x, {I8});
   if (pos.type != I32) {
-    c.fail("positions {} are {}; TFLite Micro's GATHER takes int32 positions only", c.label(pos.id), dtype_name(pos.type));
+    c.fail("positions {} are {}; TFLite Micro's GATHER takes int32 positions only", c.label(pos.id),
+           dtype_name(pos.type));
   }
   const int64_t axis = axis_in(c, o.axis, x.shape.size());
   const int64_t rank_pos = static_cast<int64_t>(pos.shape.size());
   const int64_t batch_dims = o.batch_dims < 0 ? o.batch_dims + rank_pos : o.batch_dims;
   if (batch_dims < 0 || batch_dims > axis || batch_dims > rank_pos) {
-    c.fail("batch_dims {} must lie in [0, {}] (the axis and the positions' rank)", o.batch_dims, std::min(axis, rank_pos));
+    c.fail("batch_dims {} must lie in [0, {}] (the axis and the positions' rank)", o.batch_dims,
+           std::min(axis, rank_pos));
   }
   for (int64_t d = 0; d < batch_dims; ++d) {
-    if (x.shape[static_cast<std::size_t>(d)] != pos.shape[static_cast<std::size_t>(d)]) c.fail("batch dimension {} of input and positions differ", d);
+    if (x.shape[static_cast<std::size_t>(d)] != pos.shape[static_cast<std::size_t>(d)]) {
+      c.fail("batch dimension {} of input and positions differ", d);
+    }
   }
   if (pos.is_constant()) {
     const int32_t n = x.shape[static_cast<std::size_t>(axis)];
@@ -302,8 +309,11 @@ void check_space_to_depth(const OpCheck& c, Operator& op) {
   const Tensor& x = c.in(0);
   moves(c, x, {I8});
   c.rank_is(x, 4, "input");
-  if (x.shape[1] % bs || x.shape[2] % bs) c.fail("height {} and width {} are not multiples of block_size {}", x.shape[1], x.shape[2], bs);
-  c.shape_is(c.out(), {x.shape[0], x.shape[1] / bs, x.shape[2] / bs, checked_dim(c, int64_t{x.shape[3]} * bs * bs)}, "output");
+  if (x.shape[1] % bs || x.shape[2] % bs) {
+    c.fail("height {} and width {} are not multiples of block_size {}", x.shape[1], x.shape[2], bs);
+  }
+  c.shape_is(c.out(), {x.shape[0], x.shape[1] / bs, x.shape[2] / bs, checked_dim(c, int64_t{x.shape[3]} * bs * bs)},
+             "output");
 }
 
 void check_depth_to_space(const OpCheck& c, Operator& op) {
@@ -360,7 +370,8 @@ void check_mirror_pad(const OpCheck& c, Operator& op) {
   moves(c, x, {I8});
   const std::vector<int64_t> pads = int_vector(c, c.in(1), "paddings", 2 * x.shape.size(), true);
   if (c.in(1).shape != Shape{static_cast<int32_t>(x.shape.size()), 2}) {
-    c.fail("paddings {} have shape {}; expected [{}x2]", c.label(c.in(1).id), shape_text(c.in(1).shape), x.shape.size());
+    c.fail("paddings {} have shape {}; expected [{}x2]", c.label(c.in(1).id), shape_text(c.in(1).shape),
+           x.shape.size());
   }
   Shape want = x.shape;
   for (std::size_t d = 0; d < x.shape.size(); ++d) {
@@ -403,7 +414,9 @@ void check_fill(const OpCheck& c, Operator&) {
   outputs_are(c, 1);
   const Tensor &dims = c.in(0), &value = c.in(1);
   c.type_in(value, {I8, I32}, "value");
-  if (!value.shape.empty()) c.fail("value {} has rank {}; TFLite Micro takes a scalar", c.label(value.id), value.shape.size());
+  if (!value.shape.empty()) {
+    c.fail("value {} has rank {}; TFLite Micro takes a scalar", c.label(value.id), value.shape.size());
+  }
   c.type(c.out(), value.type, "output");
   c.rank_is(dims, 1, "dims");
   Shape want;

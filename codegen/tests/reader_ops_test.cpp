@@ -214,7 +214,8 @@ TEST(ReaderOps, MovementTakesWhatTfliteMicroTakes) {
   Spec positions64{TT::INT64, {3}, 0, 0, le_bytes<int64_t>({0, 1, 2})};
   EXPECT_ERROR(one_op_model(BO::GATHER, {act({4, 2}), positions64}, act({3, 2}), gather),
                "TFLite Micro's GATHER takes int32 positions only");
-  EXPECT_ERROR(one_op_model(BO::GATHER, {Spec{TT::INT16, {4, 2}}, i32({0, 1, 2}, {3})}, Spec{TT::INT16, {3, 2}}, gather),
+  EXPECT_ERROR(one_op_model(BO::GATHER, {Spec{TT::INT16, {4, 2}}, i32({0, 1, 2}, {3})}, Spec{TT::INT16, {3, 2}},
+                            gather),
                "GATHER takes int8");
   EXPECT_ERROR(one_op_model(BO::GATHER, {act({4, 2}), i32({0, 4}, {2})}, act({2, 2}), gather),
                "position 4 is outside the 4 elements of axis 0");

@@ -24,6 +24,13 @@ Quant moved_quant(CaseRng& rng, TT type) {
 
 std::vector<int64_t> as_values(const std::vector<int32_t>& v) { return {v.begin(), v.end()}; }
 
+int32_t product(const std::vector<int32_t>& shape) {
+  return std::accumulate(shape.begin(), shape.end(), int32_t{1}, std::multiplies<>());
+}
+
+// The shape of a one-element operand: a scalar or a vector of one, as converters write both.
+std::vector<int32_t> one_element(CaseRng& rng) { return rng.coin() ? std::vector<int32_t>{} : std::vector<int32_t>{1}; }
+
 // A model of one operator under construction: its graph input x (more operands are added by
 // the caller) and its outputs, all of one type and quantization.
 struct OneOp {
@@ -142,7 +149,8 @@ OpCase split_case(CaseRng& rng, int n, TT type, bool v) {
   std::vector<int64_t> extents;
   const int32_t equal = static_cast<int32_t>(rng.uniform(1, 3));
   for (int i = 0; i < parts; ++i) extents.push_back(v ? rng.uniform(1, 3) : equal);
-  in_shape[static_cast<std::size_t>(axis)] = static_cast<int32_t>(std::accumulate(extents.begin(), extents.end(), int64_t{0}));
+  const int64_t total = std::accumulate(extents.begin(), extents.end(), int64_t{0});
+  in_shape[static_cast<std::size_t>(axis)] = static_cast<int32_t>(total);
   std::vector<std::vector<int32_t>> out_shapes;
   for (int64_t e : extents) {
     out_shapes.push_back(in_shape);
@@ -270,7 +278,9 @@ OpCase gather_case(CaseRng& rng, int n) {
   const int axis = static_cast<int>(rng.uniform(0, rank - 1));
   const int batch_dims = static_cast<int>(rng.uniform(0, std::min(axis, 2)));
   std::vector<int32_t> pos_shape(in_shape.begin(), in_shape.begin() + batch_dims);
-  for (int i = 0, extra = static_cast<int>(rng.uniform(0, 2)); i < extra; ++i) pos_shape.push_back(static_cast<int32_t>(rng.uniform(1, 3)));
+  for (int i = 0, extra = static_cast<int>(rng.uniform(0, 2)); i < extra; ++i) {
+    pos_shape.push_back(static_cast<int32_t>(rng.uniform(1, 3)));
+  }
   std::vector<int32_t> out_shape(in_shape.begin(), in_shape.begin() + axis);
   out_shape.insert(out_shape.end(), pos_shape.begin() + batch_dims, pos_shape.end());
   out_shape.insert(out_shape.end(), in_shape.begin() + axis + 1, in_shape.end());
@@ -294,7 +304,9 @@ OpCase gather_case(CaseRng& rng, int n) {
 OpCase squeeze_case(CaseRng& rng, int n, TT type) {
   std::vector<int32_t> in_shape = rng.shape(static_cast<int>(rng.uniform(1, 3)), 5);
   const int ones = static_cast<int>(rng.uniform(1, 3));
-  for (int i = 0; i < ones; ++i) in_shape.insert(in_shape.begin() + rng.uniform(0, static_cast<int64_t>(in_shape.size())), 1);
+  for (int i = 0; i < ones; ++i) {
+    in_shape.insert(in_shape.begin() + rng.uniform(0, static_cast<int64_t>(in_shape.size())), 1);
+  }
   const int rank = static_cast<int>(in_shape.size());
   // Listed: some of the size-1 dimensions (all of them when the coins pick none, since an
   // empty list means every one).
@@ -320,7 +332,7 @@ OpCase squeeze_case(CaseRng& rng, int n, TT type) {
     b.output(y);
     return b.finish(rng);
   }
-  const int32_t z = b.tensor(type, {static_cast<int32_t>(std::accumulate(out_shape.begin(), out_shape.end(), int64_t{1}, std::multiplies<>()))}, q);
+  const int32_t z = b.tensor(type, {product(out_shape)}, q);
   b.op(BO::RESHAPE, {y}, {z}, tfl::ReshapeOptionsT{});
   b.output(z);
   return b.finish(rng);
@@ -339,8 +351,7 @@ OpCase expand_dims_case(CaseRng& rng, int n, TT type) {
   const int32_t x = b.input(type, in_shape, q);
   const int32_t y = b.tensor(type, out_shape, q);
   const int64_t written = rng.coin() ? axis - rank - 1 : axis;
-  b.op(BO::EXPAND_DIMS, {x, b.constant_values(TT::INT32, rng.coin() ? std::vector<int32_t>{} : std::vector<int32_t>{1}, {written})},
-       {y}, tfl::ExpandDimsOptionsT{});
+  b.op(BO::EXPAND_DIMS, {x, b.constant_values(TT::INT32, one_element(rng), {written})}, {y}, tfl::ExpandDimsOptionsT{});
   if (n % 2 == 0) {
     b.output(y);
     return b.finish(rng);
@@ -383,7 +394,10 @@ OpCase batch_space_case(CaseRng& rng, int n, bool to_batch) {
   std::vector<int32_t> space{batch}, batched{batch};
   for (int d = 0; d < spatial; ++d) {
     const int64_t bs = rng.uniform(1, 3), blocks = rng.uniform(1, 3);
-    const int64_t before = rng.uniform(0, bs), after = blocks * bs - before > 1 ? rng.uniform(0, std::min<int64_t>(bs, blocks * bs - before - 1)) : 0;
+    const int64_t before = rng.uniform(0, bs);
+    // Padding (crops) after, leaving at least one row or column of the space tensor.
+    const int64_t room = blocks * bs - before - 1;
+    const int64_t after = room > 0 ? rng.uniform(0, std::min(bs, room)) : 0;
     block.push_back(bs);
     edges.insert(edges.end(), {before, after});
     space.push_back(static_cast<int32_t>(blocks * bs - before - after));
@@ -393,8 +407,9 @@ OpCase batch_space_case(CaseRng& rng, int n, bool to_batch) {
   space.push_back(depth);
   batched.push_back(depth);
   const TT type = TT::INT8;
+  const Quant q{rng.scale(), rng.pick<int64_t>({-128, 127, 77})};
   OneOp m = one_op(case_name(to_batch ? "space_to_batch_nd" : "batch_to_space_nd", type, n), type,
-                   to_batch ? space : batched, {to_batch ? batched : space}, {rng.scale(), rng.pick<int64_t>({-128, 127, 77})});
+                   to_batch ? space : batched, {to_batch ? batched : space}, q);
   const int32_t block_t = m.b.constant_values(TT::INT32, {spatial}, block);
   const int32_t edges_t = m.b.constant_values(TT::INT32, {spatial, 2}, edges);
   if (to_batch) {
@@ -433,8 +448,9 @@ OpCase pad_case(CaseRng& rng, int n, TT type, bool v2) {
     return finish(m, rng);
   }
   const auto [lo, hi] = type_range(type);
-  m.b.op(BO::PADV2, {m.x, pads_t, m.b.constant_random(rng, type, rng.coin() ? std::vector<int32_t>{} : std::vector<int32_t>{1}, q, lo, hi)},
-         m.outs, tfl::PadV2OptionsT{});
+  const std::vector<int32_t> value_shape = one_element(rng);
+  m.b.op(BO::PADV2, {m.x, pads_t, m.b.constant_random(rng, type, value_shape, q, lo, hi)}, m.outs,
+         tfl::PadV2OptionsT{});
   return finish(m, rng);
 }
 
@@ -463,7 +479,8 @@ OpCase transpose_case(CaseRng& rng, int n, TT type) {
   std::vector<int32_t> out_shape;
   for (int32_t p : perm) out_shape.push_back(in_shape[static_cast<std::size_t>(p)]);
   OneOp m = one_op(case_name("transpose", type, n), type, in_shape, {out_shape}, moved_quant(rng, type));
-  m.b.op(BO::TRANSPOSE, {m.x, m.b.constant_values(TT::INT32, {rank}, as_values(perm))}, m.outs, tfl::TransposeOptionsT{});
+  m.b.op(BO::TRANSPOSE, {m.x, m.b.constant_values(TT::INT32, {rank}, as_values(perm))}, m.outs,
+         tfl::TransposeOptionsT{});
   return finish(m, rng);
 }
 
@@ -534,7 +551,9 @@ OpCase zeros_like_case(CaseRng& rng, int n, TT type) {
 // -> PACK([batch, -1]) (n = 0) or PACK([batch, rows, -1]) (n = 1) -> RESHAPE. After
 // fold_constants only the RESHAPE is left (interp_test.cpp checks that).
 OpCase keras_reshape_case(CaseRng& rng, int n) {
-  const std::vector<int32_t> in_shape{1, static_cast<int32_t>(rng.uniform(2, 4)), static_cast<int32_t>(rng.uniform(2, 4)), 3};
+  const auto rows = static_cast<int32_t>(rng.uniform(2, 4));
+  const auto columns = static_cast<int32_t>(rng.uniform(2, 4));
+  const std::vector<int32_t> in_shape{1, rows, columns, 3};
   CaseBuilder b(case_name("keras_reshape", TT::INT8, n));
   const Quant q = moved_quant(rng, TT::INT8);
   const int32_t x = b.input(TT::INT8, in_shape, q);
@@ -556,7 +575,7 @@ OpCase keras_reshape_case(CaseRng& rng, int n) {
   po.values_count = static_cast<int32_t>(dims.size());
   b.op(BO::PACK, dims, {new_shape}, po);
   std::vector<int32_t> out_shape(in_shape.begin(), in_shape.begin() + n + 1);
-  out_shape.push_back(std::accumulate(in_shape.begin() + n + 1, in_shape.end(), 1, std::multiplies<>()));
+  out_shape.push_back(product({in_shape.begin() + n + 1, in_shape.end()}));
   const int32_t out = b.tensor(TT::INT8, out_shape, q);
   b.op(BO::RESHAPE, {x, new_shape}, {out}, tfl::ReshapeOptionsT{});
   b.output(out);
@@ -586,7 +605,10 @@ std::vector<OpCase> movement_cases() {
     }
   }
   for (int n = 0; n < 6; ++n) {
-    for (TT type : i8_16_32_64) cases.push_back(pack_case(rng, n, type, n == 5 ? 12 : static_cast<int>(rng.uniform(1, 4))));
+    for (TT type : i8_16_32_64) {
+      const int count = n == 5 ? 12 : static_cast<int>(rng.uniform(1, 4));
+      cases.push_back(pack_case(rng, n, type, count));
+    }
   }
   for (int n = 0; n < 4; ++n) cases.push_back(cut_and_join_case(rng, n));
   for (int n = 0; n < 4; ++n) {
@@ -618,7 +640,10 @@ std::vector<OpCase> movement_cases() {
     for (TT type : i8_16) cases.push_back(transpose_case(rng, n, type));
   }
   for (int n = 0; n < 5; ++n) {
-    for (TT type : all) cases.push_back(concatenation_case(rng, n, type, n == 4 ? 10 : static_cast<int>(rng.uniform(1, 4))));
+    for (TT type : all) {
+      const int count = n == 4 ? 10 : static_cast<int>(rng.uniform(1, 4));
+      cases.push_back(concatenation_case(rng, n, type, count));
+    }
   }
   for (int n = 0; n < 3; ++n) {
     for (TT type : all) cases.push_back(broadcast_to_case(rng, n, type));

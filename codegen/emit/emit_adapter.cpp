@@ -11,11 +11,11 @@ const char* ab_dtype(DType t) {
   switch (t) {
     case DType::Int8: return "AB_INT8";
     case DType::UInt8: return "AB_UINT8";
-    case DType::Bool: return "AB_UINT8";  // one byte holding 0 or 1
     case DType::Int16: return "AB_INT16";
     case DType::Int32: return "AB_INT32";
     case DType::Float32: return "AB_FLOAT32";
-    default: break;
+    case DType::Int64: return "AB_INT64";
+    case DType::Bool: return "AB_BOOL";
   }
   throw std::invalid_argument(fmt::format("graph input/output type {} has no model_iface dtype", dtype_name(t)));
 }

@@ -29,29 +29,33 @@ std::string params_name(const EmitContext& c, const LoweredOp& op) {
   return c.op_function(op) + "_params";
 }
 
-// The kernel call, given the C expression of each passed argument's data.
+// The kernel call, given the C expression of each passed argument's data. Kernels that take
+// their inputs (CONCATENATION) or outputs (SPLIT) as one array get a local array of them.
 void kernel_call(CWriter& w, const EmitContext& c, const LoweredOp& op,
                  const std::vector<std::string>& data) {
   std::vector<std::string> args{"&" + params_name(c, op)};
-  std::vector<std::string> inputs;
+  std::vector<std::string> inputs, outputs;
   std::size_t next = 0;
   for (const KernelArg& a : op.args) {
     const std::string expr = a.tensor < 0 ? "NULL" : data.at(next++);
     if (op.inputs_as_array && a.role == ArgRole::Input) {
+      if (inputs.empty()) args.push_back("inputs");
       inputs.push_back(expr);
+    } else if (op.outputs_as_array && a.role == ArgRole::Output) {
+      if (outputs.empty()) args.push_back("outputs");
+      outputs.push_back(expr);
     } else {
-      if (op.inputs_as_array && a.role == ArgRole::Output) args.push_back("inputs");
       args.push_back(expr);
     }
   }
-  if (op.inputs_as_array) {
-    std::string list;
-    for (std::size_t i = 0; i < inputs.size(); ++i) list += (i ? ", " : "") + inputs[i];
-    w.line("const int8_t* const inputs[{}] = {{{}}};", inputs.size(), list);
-  }
-  std::string call;
-  for (std::size_t i = 0; i < args.size(); ++i) call += (i ? ", " : "") + args[i];
-  w.line("{}({});", op.kernel, call);
+  auto list = [](const std::vector<std::string>& v) {
+    std::string s;
+    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + v[i];
+    return s;
+  };
+  if (!inputs.empty()) w.line("const void* const inputs[{}] = {{{}}};", inputs.size(), list(inputs));
+  if (!outputs.empty()) w.line("void* const outputs[{}] = {{{}}};", outputs.size(), list(outputs));
+  w.line("{}({});", op.kernel, list(args));
 }
 
 // The checks TVM's MakePackedAPI puts in front of an operator's body, for one argument.

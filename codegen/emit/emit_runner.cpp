@@ -157,7 +157,7 @@ class Runner {
       w_.blank().line("/* {} {} */", op.op_index, op_name(op.op_type));
       if (dynamic()) allocate(node.index);
       if (op.is_noop) {
-        w_.line("/* RESHAPE: the output shares the input's memory, nothing to run. */");
+        w_.line("/* {}: the output shares the input's memory, nothing to run. */", op_name(op.op_type));
       } else {
         if (c_.variant.profile_ops()) w_.line("ab_profile_op_begin({});", op.op_index);
         c_.variant.packed_api() ? packed_call(op) : unpacked_call(op);

@@ -35,11 +35,9 @@ const Entry kKernels[] = {
     AB_HOST_KERNEL(ab_ref_avg_pool2d_s8),
     AB_HOST_KERNEL(ab_ref_max_pool2d_s8),
     AB_HOST_KERNEL(ab_ref_mean_s8),
-    AB_HOST_KERNEL(ab_ref_pad_s8),
+    AB_HOST_KERNEL(ab_ref_pad),
     AB_HOST_KERNEL(ab_ref_reshape),
     AB_HOST_KERNEL(ab_ref_softmax_s8),
-    AB_HOST_KERNEL(ab_ref_transpose_s8),
-    AB_HOST_KERNEL(ab_ref_concatenation_s8),
     AB_HOST_KERNEL(ab_ref_quantize),
     AB_HOST_KERNEL(ab_ref_dequantize_s8_f32),
     AB_HOST_KERNEL(ab_ref_softmax_s8_s16),
@@ -66,6 +64,10 @@ const Entry kKernels[] = {
 
     // movement
     AB_HOST_KERNEL(ab_ref_view_copy),
+    AB_HOST_KERNEL(ab_ref_concatenation),
+    AB_HOST_KERNEL(ab_ref_split),
+    AB_HOST_KERNEL(ab_ref_gather),
+    AB_HOST_KERNEL(ab_ref_batch_space),
 
     // resize
     AB_HOST_KERNEL(ab_ref_resize_bilinear_s8),

@@ -8,7 +8,8 @@
 namespace aotbench::codegen {
 
 // params: the kernel's parameter struct; args: one data pointer per argument, in call order
-// (CONCATENATION-style kernels: the array of input pointers first, then the output).
+// (CONCATENATION- and SPLIT-style kernels: one array of the input or output pointers in their
+// place).
 using HostKernel = void (*)(const void* params, std::span<void* const> args);
 
 // nullptr for a kernel the host cannot call.

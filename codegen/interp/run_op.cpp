@@ -14,18 +14,32 @@ void run_lowered(const Graph& g, const LoweredOp& op, const std::function<void*(
                                   op.op_index, op_name(op.op_type), op.kernel));
   }
   std::vector<void*> args;
-  std::vector<void*> inputs;  // CONCATENATION-style kernels take their inputs as one array
+  // Kernels taking their inputs (CONCATENATION) or outputs (SPLIT) as one array: the array's
+  // place among the arguments, and its pointers.
+  std::size_t inputs_at = 0, outputs_at = 0;
+  std::vector<void*> inputs, outputs;
   for (const KernelArg& arg : op.args) {
     void* p = arg.constant >= 0
                   ? const_cast<uint8_t*>(op.constants.at(static_cast<std::size_t>(arg.constant)).bytes().data())
                   : data(arg.tensor);
     if (op.inputs_as_array && arg.role == ArgRole::Input) {
+      if (inputs.empty()) {
+        inputs_at = args.size();
+        args.push_back(nullptr);
+      }
       inputs.push_back(p);
-      continue;
+    } else if (op.outputs_as_array && arg.role == ArgRole::Output) {
+      if (outputs.empty()) {
+        outputs_at = args.size();
+        args.push_back(nullptr);
+      }
+      outputs.push_back(p);
+    } else {
+      args.push_back(p);
     }
-    if (op.inputs_as_array && arg.role == ArgRole::Output) args.push_back(inputs.data());
-    args.push_back(p);
   }
+  if (!inputs.empty()) args[inputs_at] = inputs.data();
+  if (!outputs.empty()) args[outputs_at] = outputs.data();
   const void* params = std::visit([](const auto& p) -> const void* { return &p; }, op.params);
   kernel(params, args);
 }

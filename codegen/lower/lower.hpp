@@ -53,7 +53,7 @@ using KernelParams = std::variant<
     ab_reduce_max_min_params, ab_arg_min_max_params,
 
     // movement
-    ab_view_copy_params,
+    ab_view_copy_params, ab_join_params, ab_gather_params, ab_batch_space_params,
 
     // resize
     ab_resize_bilinear_params, ab_resize_nearest_params,
@@ -65,8 +65,8 @@ using KernelParams = std::variant<
 
     // the first families
     ab_conv2d_params, ab_depthwise_conv2d_params, ab_fully_connected_params, ab_add_params, ab_pool2d_params,
-    ab_mean_params, ab_pad_params, ab_reshape_params, ab_softmax_params, ab_transpose_params,
-    ab_concatenation_params, ab_quantize_params, ab_dequantize_params>;
+    ab_mean_params, ab_pad_params, ab_reshape_params, ab_softmax_params, ab_quantize_params,
+    ab_dequantize_params>;
 
 // A constant array a params struct points into: per-channel multipliers and shifts from the
 // lowering, or tables a schedule derives at generation time. An emitter writes it as a
@@ -122,9 +122,12 @@ struct LoweredOp {
   KernelParams params;      // the reference parameters (TFLite Micro's Prepare)
   std::vector<ParamArray> arrays;  // storage for the structs' pointer fields
   std::vector<KernelArg> args;     // in call order
-  // CONCATENATION passes its inputs as one `const int8_t* const*` array (the Input args).
+  // CONCATENATION and PACK pass their inputs as one `const void* const*` array (the Input
+  // args), SPLIT and UNPACK their outputs as one `void* const*` array (the Output args).
   bool inputs_as_array = false;
-  // RESHAPE whose output shares its input's memory (Tensor::alias_of): nothing to run.
+  bool outputs_as_array = false;
+  // RESHAPE (SQUEEZE, EXPAND_DIMS) whose output shares its input's memory (Tensor::alias_of):
+  // nothing to run.
   bool is_noop = false;
   std::string note;  // how the arithmetic was chosen, for listings (e.g. MEAN's mode)
 

@@ -2,7 +2,7 @@
 // reduced dimensions come from lower_reduce.cpp, which SUM and REDUCE_MAX/MIN share).
 #include <algorithm>
 
-#include "lower/lower_context.hpp"
+#include "lower/view_copy.hpp"
 
 namespace aotbench::codegen::lower_detail {
 namespace {
@@ -72,27 +72,10 @@ LoweredOp lower_mean(const OpContext& c) {
 
 LoweredOp lower_pad(const OpContext& c) {
   const Tensor &in = c.input(0), &out = c.output();
-  LoweredOp l = start(c, "ab_ref_pad_s8", "ab_pad_params");
-  check_rank(c, in);
-  if (in.type != DType::Int8 || out.type != DType::Int8) c.fail("only int8 PAD is supported");
-  check_same_quant(c, in, out);
-  const std::vector<int64_t> pads = c.int_values(c.input(1));
-  if (pads.size() != 2 * in.shape.size() || out.shape.size() != in.shape.size()) {
-    c.fail("paddings do not match the input's rank {}", in.shape.size());
-  }
-  ab_pad_params p{};
-  p.rank = static_cast<ab_idx_t>(in.shape.size());
-  for (std::size_t d = 0; d < in.shape.size(); ++d) {
-    p.in_shape[d] = in.shape[d];
-    p.before[d] = pads[2 * d];
-    p.out_shape[d] = out.shape[d];
-    if (pads[2 * d] < 0 || in.shape[d] + pads[2 * d] + pads[2 * d + 1] != out.shape[d]) {
-      c.fail("padding {},{} of dimension {} does not give the output's {}", pads[2 * d],
-             pads[2 * d + 1], d, out.shape[d]);
-    }
-  }
-  p.pad_value = static_cast<int8_t>(c.zero_point(out));  // PAD (no PADV2 constant): zero point
-  l.params = p;
+  LoweredOp l = start(c, "ab_ref_pad", "ab_pad_params");
+  if (in.type == DType::Int8) check_same_quant(c, in, out);
+  // TFLite Micro pads int8 with the output's zero point, int16 and int32 with 0.
+  l.params = pad_params(c, AB_PAD_CONSTANT, in.type == DType::Int8 ? c.zero_point(out) : 0);
   l.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Output, c.node.outputs[0]}};
   return l;
 }
@@ -109,60 +92,44 @@ LoweredOp lower_reshape(const OpContext& c) {
   return l;
 }
 
+// TRANSPOSE: a strided copy, the output in order, the input through the permuted strides.
 LoweredOp lower_transpose(const OpContext& c) {
   const Tensor &in = c.input(0), &out = c.output();
-  LoweredOp l = start(c, "ab_ref_transpose_s8", "ab_transpose_params");
+  LoweredOp l = start(c, "ab_ref_view_copy", "ab_view_copy_params");
   check_rank(c, in);
-  if (dtype_size(in.type) != 1 || in.type != out.type) c.fail("only 1-byte elements are supported");
+  if (in.type != out.type) c.fail("input and output types differ");
   const std::vector<int64_t> perm = c.int_values(c.input(1));
   const std::size_t rank = in.shape.size();
   if (perm.size() != rank || out.shape.size() != rank) c.fail("permutation does not match rank");
-  std::vector<int64_t> stride(rank, 1);
-  for (std::size_t d = rank; d-- > 1;) stride[d - 1] = stride[d] * in.shape[d];
-  ab_transpose_params p{};
-  p.rank = static_cast<ab_idx_t>(rank);
+  const std::vector<int64_t> in_strides = row_major_strides(in.shape);
+  std::vector<int64_t> sizes(rank), strides(rank);
   for (std::size_t d = 0; d < rank; ++d) {
     if (perm[d] < 0 || perm[d] >= static_cast<int64_t>(rank) ||
         out.shape[d] != in.shape[static_cast<std::size_t>(perm[d])]) {
       c.fail("permutation entry {} does not match the output shape", d);
     }
-    p.out_shape[d] = out.shape[d];
-    p.in_stride[d] = stride[static_cast<std::size_t>(perm[d])];
+    sizes[d] = out.shape[d];
+    strides[d] = in_strides[static_cast<std::size_t>(perm[d])];
   }
-  l.params = p;
+  l.params = dense_output_copy(c, sizes, strides, 0, dtype_size(in.type));
   l.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Output, c.node.outputs[0]}};
   return l;
 }
 
+// CONCATENATION: the inputs' bytes joined along the axis (TFLite Micro does not rescale).
 LoweredOp lower_concatenation(const OpContext& c) {
   const auto& o = c.options<ConcatenationOptions>();
   const Tensor& out = c.output();
-  LoweredOp l = start(c, "ab_ref_concatenation_s8", "ab_concatenation_params");
-  const int64_t rank = static_cast<int64_t>(out.shape.size());
-  const int64_t axis = o.axis < 0 ? o.axis + rank : o.axis;
-  if (axis < 0 || axis >= rank) c.fail("axis {} is outside rank {}", o.axis, rank);
-  if (c.num_inputs() > AB_MAX_CONCAT_INPUTS) c.fail("more than {} inputs", AB_MAX_CONCAT_INPUTS);
+  LoweredOp l = start(c, "ab_ref_concatenation", "ab_join_params");
   if (o.activation != Activation::None) c.fail("fused activations are not supported");
-  ab_concatenation_params p{};
-  p.num_inputs = static_cast<ab_idx_t>(c.num_inputs());
-  p.outer_size = 1;
-  int64_t inner = 1;
-  for (int64_t d = 0; d < axis; ++d) p.outer_size *= out.shape[static_cast<std::size_t>(d)];
-  for (int64_t d = axis + 1; d < rank; ++d) inner *= out.shape[static_cast<std::size_t>(d)];
-  int64_t along = 0;
+  const int64_t rank = static_cast<int64_t>(out.shape.size());
+  std::vector<const Tensor*> parts;
   for (std::size_t i = 0; i < c.num_inputs(); ++i) {
-    const Tensor& in = c.input(i);
-    if (in.type != DType::Int8 || static_cast<int64_t>(in.shape.size()) != rank) {
-      c.fail("input {} must be int8 of rank {}", i, rank);
-    }
-    const int64_t n = in.shape[static_cast<std::size_t>(axis)];
-    if (in.num_elements() != p.outer_size * n * inner) c.fail("input {} does not line up", i);
-    p.copy_size[i] = n * inner;
-    along += n;
+    parts.push_back(&c.input(i));
+    if (static_cast<int64_t>(parts.back()->shape.size()) != rank) c.fail("input {} is not of rank {}", i, rank);
     l.args.push_back({ArgRole::Input, c.node.inputs[i]});
   }
-  if (along != out.shape[static_cast<std::size_t>(axis)]) c.fail("inputs do not fill the output");
-  l.params = p;
+  l.params = join_params(c, l, out, o.axis < 0 ? o.axis + rank : o.axis, parts, false);
   l.inputs_as_array = true;
   l.args.push_back({ArgRole::Output, c.node.outputs[0]});
   return l;

@@ -37,6 +37,15 @@ const char* enum_c_name(ab_quantize_kind kind) {
   throw std::invalid_argument("unknown QUANTIZE kind " + std::to_string(kind));
 }
 
+const char* enum_c_name(ab_pad_mode mode) {
+  switch (mode) {
+    case AB_PAD_CONSTANT: return "AB_PAD_CONSTANT";
+    case AB_PAD_REFLECT: return "AB_PAD_REFLECT";
+    case AB_PAD_SYMMETRIC: return "AB_PAD_SYMMETRIC";
+  }
+  throw std::invalid_argument("unknown PAD mode " + std::to_string(mode));
+}
+
 const char* enum_c_name(ab_elem_type type) {
   switch (type) {
     case AB_ELEM_INT8: return "AB_ELEM_INT8";
@@ -119,12 +128,6 @@ void render_fields(FieldWriter& w, const ab_mean_params& p) { AB_RENDER_FIELDS(A
 void render_fields(FieldWriter& w, const ab_pad_params& p) { AB_RENDER_FIELDS(AB_PAD_FIELDS) }
 void render_fields(FieldWriter& w, const ab_reshape_params& p) { AB_RENDER_FIELDS(AB_RESHAPE_FIELDS) }
 void render_fields(FieldWriter& w, const ab_softmax_params& p) { AB_RENDER_FIELDS(AB_SOFTMAX_FIELDS) }
-void render_fields(FieldWriter& w, const ab_transpose_params& p) {
-  AB_RENDER_FIELDS(AB_TRANSPOSE_FIELDS)
-}
-void render_fields(FieldWriter& w, const ab_concatenation_params& p) {
-  AB_RENDER_FIELDS(AB_CONCATENATION_FIELDS)
-}
 void render_fields(FieldWriter& w, const ab_quantize_params& p) { AB_RENDER_FIELDS(AB_QUANTIZE_FIELDS) }
 void render_fields(FieldWriter& w, const ab_dequantize_params& p) {
   AB_RENDER_FIELDS(AB_DEQUANTIZE_FIELDS)

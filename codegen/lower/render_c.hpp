@@ -82,6 +82,7 @@ class FieldWriter {
 // The C name of an enumerator of the reference parameters' enums.
 const char* enum_c_name(ab_mean_mode v);
 const char* enum_c_name(ab_quantize_kind v);
+const char* enum_c_name(ab_pad_mode v);
 const char* enum_c_name(ab_elem_type v);
 
 // A schedule's own parameter struct, written through its field list's render_fields().
@@ -110,8 +111,6 @@ void render_fields(FieldWriter& w, const ab_mean_params& p);
 void render_fields(FieldWriter& w, const ab_pad_params& p);
 void render_fields(FieldWriter& w, const ab_reshape_params& p);
 void render_fields(FieldWriter& w, const ab_softmax_params& p);
-void render_fields(FieldWriter& w, const ab_transpose_params& p);
-void render_fields(FieldWriter& w, const ab_concatenation_params& p);
 void render_fields(FieldWriter& w, const ab_quantize_params& p);
 void render_fields(FieldWriter& w, const ab_dequantize_params& p);
 void render_fields(FieldWriter& w, const ab_broadcast& p);
@@ -138,6 +137,9 @@ void render_fields(FieldWriter& w, const ab_arg_min_max_params& p);
 
 // movement
 void render_fields(FieldWriter& w, const ab_view_copy_params& p);
+void render_fields(FieldWriter& w, const ab_join_params& p);
+void render_fields(FieldWriter& w, const ab_gather_params& p);
+void render_fields(FieldWriter& w, const ab_batch_space_params& p);
 
 // resize
 void render_fields(FieldWriter& w, const ab_resize_bilinear_params& p);

@@ -20,12 +20,17 @@ bool class_has_io(const Graph& g, int root) {
   return false;
 }
 
+// Operators whose output is their first input's bytes under another shape.
+bool reinterprets_shape(OpType type) {
+  return type == OpType::Reshape || type == OpType::Squeeze || type == OpType::ExpandDims;
+}
+
 }  // namespace
 
 int alias_reshapes(Graph& g) {
   int aliased = 0;
   for (const Operator& op : g.ops) {
-    if (op.type != OpType::Reshape) continue;
+    if (!reinterprets_shape(op.type)) continue;
     const Tensor& in = g.tensors.at(op.inputs.at(0));
     Tensor& out = g.tensors.at(op.outputs.at(0));
     // A view of state would change when the state does: a reshape of a variable is copied.
@@ -39,7 +44,7 @@ int alias_reshapes(Graph& g) {
 }
 
 bool is_aliased_op(const Graph& g, const Operator& op) {
-  return op.type == OpType::Reshape && g.tensors.at(op.outputs.at(0)).alias_of >= 0;
+  return reinterprets_shape(op.type) && g.tensors.at(op.outputs.at(0)).alias_of >= 0;
 }
 
 }  // namespace aotbench::codegen

@@ -39,18 +39,20 @@ const CheckEntry kCoreChecks[] = {
     {OpType::MaxPool2D, [](const OpCheck& c, Operator& op) { check_pool(c, std::get<Pool2DOptions>(op.options)); },
      "int8"},
     {OpType::Mean, [](const OpCheck& c, Operator& op) { check_mean(c, std::get<ReducerOptions>(op.options)); },
-     "int8"},
-    {OpType::Pad, [](const OpCheck& c, Operator&) { check_pad(c); }, "int8"},
+     "int8; int16 (any zero point)"},
+    {OpType::Pad, [](const OpCheck& c, Operator&) { check_pad(c); }, "int8, int16, int32"},
     {OpType::Reshape, [](const OpCheck& c, Operator&) { check_reshape(c); }, "int8, int16, int32, bool"},
     {OpType::Softmax, [](const OpCheck& c, Operator& op) { check_softmax(c, std::get<SoftmaxOptions>(op.options)); },
-     "int8 -> int8 (scale 1/256, zero point -128)"},
-    {OpType::Transpose, [](const OpCheck& c, Operator&) { check_transpose(c); }, "int8"},
+     "int8 -> int8 (scale 1/256, zero point -128); int8 -> int16; int16 -> int16"},
+    {OpType::Transpose, [](const OpCheck& c, Operator&) { check_transpose(c); }, "int8, int16 (rank <= 5)"},
     {OpType::Concatenation,
      [](const OpCheck& c, Operator& op) { check_concatenation(c, std::get<ConcatenationOptions>(op.options)); },
-     "int8"},
+     "int8 (inputs quantized as the output), int16, int32, int64, bool"},
     {OpType::Quantize, [](const OpCheck& c, Operator&) { check_quantize(c); },
-     "float32/uint8/int8 -> int8, int8 -> uint8"},
-    {OpType::Dequantize, [](const OpCheck& c, Operator&) { check_dequantize(c); }, "int8 -> float32"},
+     "float32 -> int8/int16; int8 -> int8/uint8/int16/int32; uint8 -> int8; int16 -> int8/int16/int32; "
+     "int32 -> int8/int16"},
+    {OpType::Dequantize, [](const OpCheck& c, Operator&) { check_dequantize(c); },
+     "int8, int16, uint8 -> float32"},
 };
 
 const CheckEntry* find_entry(OpType type) {

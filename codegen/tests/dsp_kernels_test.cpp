@@ -561,6 +561,28 @@ TEST(DspPad, LongRunsEveryAlignment) {
   expect_exact(pad_graph(none), "dsp_pad", rng, none.str());
 }
 
+// dsp_pad moves bytes of int8 tensors: int16 and int32 PADs stay with the reference kernel,
+// and naming the schedule for one is refused.
+TEST(DspPad, WiderElementsStayWithTheReference) {
+  for (DType type : {DType::Int16, DType::Int32}) {
+    GraphBuilder b;
+    const int x = b.act({2, 3}, 0.1f, 0, type);
+    const int p = b.int32s({2, 2}, {1, 0, 0, 2});
+    const int y = b.act({3, 5}, 0.1f, 0, type);
+    b.op(OpType::Pad, {x, p}, {y});
+    const Graph g = b.build("dsp_pad_wide");
+    std::vector<LoweredOp> ops = lower_graph(g);
+    SelectOptions family;
+    family.kernels = "dsp";
+    select_kernels(g, ops, family);
+    EXPECT_EQ(ops[0].schedule, "ref") << dtype_name(type);
+    std::vector<LoweredOp> named = lower_graph(g);
+    SelectOptions layer;
+    layer.layers = {{0, "dsp_pad"}};
+    EXPECT_THROW(select_kernels(g, named, layer), SelectError) << dtype_name(type);
+  }
+}
+
 
 // ----------------------------------------------------------------------------------------------
 // CONV_2D and DEPTHWISE_CONV_2D

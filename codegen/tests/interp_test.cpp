@@ -1,6 +1,10 @@
-// Host interpreter: input checks, intermediate tensors, reshape aliasing, observer.
+// Host interpreter: input checks, intermediate tensors, reshape aliasing, observer; folding
+// of shape arithmetic.
 #include <gtest/gtest.h>
 
+#include <cstring>
+
+#include "interp/fold_constants.hpp"
 #include "interp/interpreter.hpp"
 #include "lower_test_graphs.hpp"
 
@@ -61,6 +65,38 @@ TEST(Interpreter, RejectsBadInputsWithAClearMessage) {
     EXPECT_NE(std::string(e.what()).find("needs 4 bytes but got 3"), std::string::npos) << e.what();
   }
   EXPECT_THROW(Interpreter(g, std::vector<LoweredOp>{}), InterpError);
+}
+
+// Keras' reshape with a dynamic batch: SHAPE -> STRIDED_SLICE (the batch, shrunk to a scalar)
+// -> PACK([batch, -1]) -> RESHAPE. Folded, only the RESHAPE is left, its new shape a constant.
+// (codegen.ops.movement checks the same pattern's bytes against TFLite Micro.)
+TEST(FoldConstants, KerasDynamicBatchReshapeLeavesOnlyTheReshape) {
+  GraphBuilder b;
+  int x = b.act({1, 4, 6}, 0.5f, 1);
+  int shape = b.act({3}, 1.0f, 0, DType::Int32);
+  int batch = b.act({}, 1.0f, 0, DType::Int32);
+  int new_shape = b.act({2}, 1.0f, 0, DType::Int32);
+  int y = b.act({1, 24}, 0.5f, 1);
+  b.op(OpType::Shape, {x}, {shape});
+  StridedSliceOptions shrink;
+  shrink.shrink_axis_mask = 1;
+  b.op(OpType::StridedSlice, {shape, b.int32s({1}, {0}), b.int32s({1}, {1}), b.int32s({1}, {1})}, {batch}, shrink);
+  b.op(OpType::Pack, {batch, b.int32s({}, {-1})}, {new_shape}, AxisCountOptions{0, 2});
+  b.op(OpType::Reshape, {x, new_shape}, {y});
+  Graph g = b.build("keras_reshape");
+  EXPECT_EQ(fold_constants(g), 3);
+  ASSERT_EQ(g.ops.size(), 1u);
+  EXPECT_EQ(g.ops[0].type, OpType::Reshape);
+  const Tensor& folded = g.tensors[static_cast<std::size_t>(new_shape)];
+  ASSERT_TRUE(folded.is_constant());
+  int32_t values[2];
+  ASSERT_EQ(folded.data.size(), sizeof values);
+  std::memcpy(values, folded.data.data(), sizeof values);
+  EXPECT_EQ(values[0], 1);
+  EXPECT_EQ(values[1], -1);
+  std::vector<uint8_t> in(24);
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<uint8_t>(i * 7);
+  EXPECT_EQ(Interpreter(g).run({in}).outputs.at(0), in);
 }
 
 }  // namespace

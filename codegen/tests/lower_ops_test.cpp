@@ -152,24 +152,33 @@ TEST(LowerShapes, TransposePadConcatenation) {
     throw std::runtime_error("no graph " + name);
   };
   const Graph t = find("transpose_nchw_to_nhwc");  // [1,3,4,5] perm (0,2,3,1)
-  const auto& tp = params_of<ab_transpose_params>(lower_operator(t, t.ops[0]));
-  const ab_idx_t strides[4] = {60, 5, 1, 20};
-  for (int d = 0; d < 4; ++d) EXPECT_EQ(tp.in_stride[d], strides[d]) << d;
+  // A strided copy: H and W merge into one walk of 20 pixels, C the inner walk (stride 20).
+  const auto& tp = params_of<ab_view_copy_params>(lower_operator(t, t.ops[0]));
+  EXPECT_EQ(tp.rank, 2);
+  EXPECT_EQ(tp.shape[0], 20);
+  EXPECT_EQ(tp.in_stride[0], 1);
+  EXPECT_EQ(tp.out_stride[0], 3);
+  EXPECT_EQ(tp.shape[1], 3);
+  EXPECT_EQ(tp.in_stride[1], 20);
+  EXPECT_EQ(tp.out_stride[1], 1);
 
   const Graph pad = find("pad");
   const auto& pp = params_of<ab_pad_params>(lower_operator(pad, pad.ops[0]));
+  EXPECT_EQ(pp.mode, AB_PAD_CONSTANT);
+  EXPECT_EQ(pp.elem_bytes, 1);
   EXPECT_EQ(pp.before[1], 1);
   EXPECT_EQ(pp.before[2], 3);
   EXPECT_EQ(pp.pad_value, -7);
 
   const Graph cat = find("concatenation");  // [2,1,3] [2,2,3] [2,4,3] on axis -2
   const LoweredOp cl = lower_operator(cat, cat.ops[0]);
-  const auto& cp = params_of<ab_concatenation_params>(cl);
+  const auto& cp = params_of<ab_join_params>(cl);
   EXPECT_TRUE(cl.inputs_as_array);
+  EXPECT_EQ(cp.parts, 3);
   EXPECT_EQ(cp.outer_size, 2);
-  EXPECT_EQ(cp.copy_size[0], 3);
-  EXPECT_EQ(cp.copy_size[1], 6);
-  EXPECT_EQ(cp.copy_size[2], 12);
+  EXPECT_EQ(cp.part_bytes[0], 3);
+  EXPECT_EQ(cp.part_bytes[1], 6);
+  EXPECT_EQ(cp.part_bytes[2], 12);
   EXPECT_EQ(cl.args.size(), 4u);
 }
 

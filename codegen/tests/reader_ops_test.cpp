@@ -1,7 +1,8 @@
 // Each supported operator in a one-operator model: accepted with its options read, and rejected
 // when its shapes or parameters are ones the int8 kernels cannot compute. Covers the operators
 // and option forms the shared models do not use (MAX_POOL_2D, CONCATENATION, dilation, depth
-// multipliers, int64 paddings, broadcasting ADD, int8->uint8 QUANTIZE).
+// multipliers, paddings, broadcasting ADD, int8->uint8 QUANTIZE) and the data movement's
+// refusals (the oracle cases in tests/ops cover what it accepts).
 #include <gtest/gtest.h>
 
 #include "reader/reader.hpp"
@@ -117,11 +118,15 @@ TEST(ReaderOps, DepthwiseMultiplierComesFromTheShapes) {
                "bias tensor #2 'in2' has 2 elements; expected 4");
 }
 
-TEST(ReaderOps, PadWithInt64Paddings) {
-  Spec pads{TT::INT64, {4, 2}, 0, 0, le_bytes<int64_t>({0, 0, 1, 1, 2, 2, 0, 0})};
+// TFLite Micro reads PAD's paddings as int32 (int64 ones fail its Prepare).
+TEST(ReaderOps, PadTakesInt32Paddings) {
+  Spec pads = i32({0, 0, 1, 1, 2, 2, 0, 0}, {4, 2});
   Graph g =
       read(one_op_model(BO::PAD, {act({1, 2, 2, 1}), pads}, act({1, 4, 6, 1}), tfl::PadOptionsT{}));
   EXPECT_EQ(g.ops[0].type, OpType::Pad);
+  Spec wide{TT::INT64, {4, 2}, 0, 0, le_bytes<int64_t>({0, 0, 1, 1, 2, 2, 0, 0})};
+  EXPECT_ERROR(one_op_model(BO::PAD, {act({1, 2, 2, 1}), wide}, act({1, 4, 6, 1}), tfl::PadOptionsT{}),
+               "paddings tensor #1 'in1' is int64; expected int32");
   Spec other = act({1, 4, 6, 1});
   other.zero_point = 3;
   EXPECT_ERROR(one_op_model(BO::PAD, {act({1, 2, 2, 1}), pads}, other, tfl::PadOptionsT{}),
@@ -331,6 +336,35 @@ TEST(ReaderOps, ResizesTakeTfliteMicrosTypesAndFlags) {
   EXPECT_ERROR(one_op_model(BO::RESIZE_NEAREST_NEIGHBOR, {act({1, 3, 4, 5}), i32({2, -3}, {2})}, act({1, 2, 3, 5}),
                             both),
                "size 2x-3 is not positive");
+}
+
+// Data movement refuses what TFLite Micro's kernels refuse (their types, their index types)
+// and what would read outside the input.
+TEST(ReaderOps, MovementTakesWhatTfliteMicroTakes) {
+  tfl::GatherOptionsT gather;
+  Spec positions64{TT::INT64, {3}, 0, 0, le_bytes<int64_t>({0, 1, 2})};
+  EXPECT_ERROR(one_op_model(BO::GATHER, {act({4, 2}), positions64}, act({3, 2}), gather),
+               "TFLite Micro's GATHER takes int32 positions only");
+  EXPECT_ERROR(one_op_model(BO::GATHER, {Spec{TT::INT16, {4, 2}}, i32({0, 1, 2}, {3})}, Spec{TT::INT16, {3, 2}},
+                            gather),
+               "GATHER takes int8");
+  EXPECT_ERROR(one_op_model(BO::GATHER, {act({4, 2}), i32({0, 4}, {2})}, act({2, 2}), gather),
+               "position 4 is outside the 4 elements of axis 0");
+  EXPECT_ERROR(one_op_model(BO::EXPAND_DIMS, {Spec{TT::INT32, {2, 3}, 0}, i32({0}, {})}, Spec{TT::INT32, {1, 2, 3}, 0},
+                            tfl::ExpandDimsOptionsT{}),
+               "EXPAND_DIMS takes int8 or int16");
+  EXPECT_ERROR(one_op_model(BO::ZEROS_LIKE, {Spec{TT::INT16, {3}}}, Spec{TT::INT16, {3}}, tfl::ZerosLikeOptionsT{}),
+               "ZEROS_LIKE takes int8, int32 or int64");
+  tfl::MirrorPadOptionsT reflect;
+  EXPECT_ERROR(one_op_model(BO::MIRROR_PAD, {act({3}), i32({3, 0}, {1, 2})}, act({6}), reflect),
+               "padding 3,0 of dimension 0 is outside [0, 2]");
+  tfl::SplitOptionsT split;
+  split.num_splits = 2;
+  EXPECT_ERROR(one_op_model(BO::SPLIT, {i32({0}, {}), act({4})}, act({2}), split),
+               "num_splits is 2 but the operator has 1 outputs");
+  EXPECT_ERROR(one_op_model(BO::SPACE_TO_BATCH_ND, {act({1, 3, 3, 1}), i32({2, 2}, {2}), i32({0, 0, 0, 0}, {2, 2})},
+                            act({4, 1, 1, 1}), tfl::SpaceToBatchNDOptionsT{}),
+               "padded to 3 is not a multiple of block_shape 2");
 }
 
 }  // namespace

@@ -14,10 +14,13 @@ void render_fields(FieldWriter& w, const ab_dsp_pad_params& p) { AB_RENDER_FIELD
 namespace dsp {
 namespace {
 
-std::string unsupported(const ScheduleContext& c, const LoweredOp&) {
+// The kernel fills and copies bytes of int8 tensors with a constant.
+std::string unsupported(const ScheduleContext& c, const LoweredOp& op) {
   for (int t : {c.node.inputs.at(0), c.node.outputs.at(0)}) {
     if (c.g.tensors.at(static_cast<std::size_t>(t)).type != DType::Int8) return "not int8 tensors";
   }
+  const auto* r = std::get_if<ab_pad_params>(&op.params);
+  if (!r || r->elem_bytes != 1 || r->mode != AB_PAD_CONSTANT) return "not a constant pad of int8 elements";
   return "";
 }
 

@@ -169,13 +169,24 @@ typedef enum ab_mean_mode {
   F(float, float_bias, "AB_MEAN_FLOAT: -input_zp * float_scale (float)")
 AB_DEFINE_PARAMS(ab_mean_params, AB_MEAN_FIELDS)
 
-/* PAD of an int8 tensor: output[i] = input[i - before] inside the input, pad_value outside. */
+/* What PAD writes outside the input: a constant (PAD, PADV2), or the input mirrored at its
+ * border (MIRROR_PAD: REFLECT leaves the border element out, SYMMETRIC repeats it). */
+typedef enum ab_pad_mode {
+  AB_PAD_CONSTANT = 0,
+  AB_PAD_REFLECT = 1,
+  AB_PAD_SYMMETRIC = 2
+} ab_pad_mode;
+
+/* PAD, PADV2 and MIRROR_PAD: output[i] = input[i - before] inside the input; outside it
+ * pad_value (constant mode) or the mirrored input element. Elements are copied as bytes. */
 #define AB_PAD_FIELDS(F, A, E)                                                         \
+  E(ab_pad_mode, mode, "")                                                             \
+  F(ab_idx_t, elem_bytes, "1, 2 or 4")                                                 \
   F(ab_idx_t, rank, "")                                                                \
   A(ab_idx_t, in_shape, AB_MAX_DIMS, "")                                               \
   A(ab_idx_t, before, AB_MAX_DIMS, "padding before each dimension")                    \
   A(ab_idx_t, out_shape, AB_MAX_DIMS, "")                                              \
-  F(int8_t, pad_value, "output zero point unless the model gives one")
+  F(int32_t, pad_value, "AB_PAD_CONSTANT: the element written in the padding")
 AB_DEFINE_PARAMS(ab_pad_params, AB_PAD_FIELDS)
 
 /* RESHAPE as a copy (normally the planner aliases it and no kernel runs). */
@@ -191,20 +202,6 @@ AB_DEFINE_PARAMS(ab_reshape_params, AB_RESHAPE_FIELDS)
   F(int32_t, input_left_shift, "")                                                     \
   F(int32_t, diff_min, "differences to the row maximum below this give output -128")
 AB_DEFINE_PARAMS(ab_softmax_params, AB_SOFTMAX_FIELDS)
-
-/* TRANSPOSE of 1-byte elements: output dimension d is input dimension perm[d]. */
-#define AB_TRANSPOSE_FIELDS(F, A, E)                                                   \
-  F(ab_idx_t, rank, "")                                                                \
-  A(ab_idx_t, out_shape, AB_MAX_DIMS, "")                                              \
-  A(ab_idx_t, in_stride, AB_MAX_DIMS, "input element stride of output dimension d")
-AB_DEFINE_PARAMS(ab_transpose_params, AB_TRANSPOSE_FIELDS)
-
-/* CONCATENATION of int8 tensors along one axis, a plain copy as in TFLite Micro. */
-#define AB_CONCATENATION_FIELDS(F, A, E)                                               \
-  F(ab_idx_t, num_inputs, "")                                                          \
-  F(ab_idx_t, outer_size, "product of dimensions before the axis")                     \
-  A(ab_idx_t, copy_size, AB_MAX_CONCAT_INPUTS, "per input: axis size * inner size")
-AB_DEFINE_PARAMS(ab_concatenation_params, AB_CONCATENATION_FIELDS)
 
 /* QUANTIZE kinds: float32 -> int8/int16 (affine), or requantization between the integer
  * types TFLite Micro's QUANTIZE takes. */

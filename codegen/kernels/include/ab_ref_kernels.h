@@ -31,19 +31,14 @@ void ab_ref_max_pool2d_s8(const ab_pool2d_params* p, const int8_t* input, int8_t
 
 void ab_ref_mean_s8(const ab_mean_params* p, const int8_t* input, int8_t* output);
 
-void ab_ref_pad_s8(const ab_pad_params* p, const int8_t* input, int8_t* output);
+/* PAD, PADV2, MIRROR_PAD: elements of p->elem_bytes bytes. */
+void ab_ref_pad(const ab_pad_params* p, const void* input, void* output);
 
 void ab_ref_reshape(const ab_reshape_params* p, const void* input, void* output);
 
 void ab_ref_softmax_s8(const ab_softmax_params* p, const int8_t* input, int8_t* output);
 
 void ab_ref_softmax_s8_s16(const ab_softmax_params* p, const int8_t* input, int16_t* output);
-
-void ab_ref_transpose_s8(const ab_transpose_params* p, const int8_t* input, int8_t* output);
-
-/* inputs: p->num_inputs pointers, in operand order. */
-void ab_ref_concatenation_s8(const ab_concatenation_params* p, const int8_t* const* inputs,
-                             int8_t* output);
 
 /* input/output element types follow p->kind (float, int8_t, uint8_t, int16_t or int32_t). */
 void ab_ref_quantize(const ab_quantize_params* p, const void* input, void* output);

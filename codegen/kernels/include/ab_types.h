@@ -22,12 +22,9 @@ typedef int64_t ab_idx_t;
 #error "AB_INDEX_BITS must be 32 or 64"
 #endif
 
-/* Largest tensor rank the shape-generic kernels (ADD broadcast, MEAN, PAD, TRANSPOSE,
- * CONCATENATION) accept; TFLite Micro's reference kernels stop at 6 (most at 4 or 5). */
+/* Largest tensor rank the shape-generic kernels (ADD broadcast, MEAN, PAD) accept; TFLite
+ * Micro's reference kernels stop at 6 (most at 4 or 5). */
 #define AB_MAX_DIMS 6
-
-/* Largest number of inputs of one CONCATENATION (TFLite Micro's kMaxInputNum is 10). */
-#define AB_MAX_CONCAT_INPUTS 10
 
 /* A 4-D NHWC shape (batch, height, width, channels). For filters the same four slots hold
  * the filter's own layout; the owning struct says which. */

@@ -70,25 +70,27 @@ def run_litert(stem, model_bytes, count, const, outputs, invocations):
         f.write("TFLite reference kernels (ai-edge-litert BUILTIN_REF): TFLite Micro lacks the operator\n")
 
 
-class stderr_captured:
-    """Collects what native code writes to file descriptor 2 (and passes it on)."""
-
-    def __enter__(self):
+def tflm_interpreter(model_bytes):
+    """TFLite Micro's interpreter for the model, or None when TFLite Micro lacks one of its
+    operators. The exception then only says "TFLM failed to allocate tensors"; which operator
+    is missing is printed on TFLite Micro's log (the process's stderr), so that is captured."""
+    with tempfile.TemporaryFile() as log:
         sys.stderr.flush()
-        self._file = tempfile.TemporaryFile()
-        self._saved = os.dup(2)
-        os.dup2(self._file.fileno(), 2)
-        self.text = ""
-        return self
-
-    def __exit__(self, *exc):
-        os.dup2(self._saved, 2)
-        os.close(self._saved)
-        self._file.seek(0)
-        self.text = self._file.read().decode(errors="replace")
-        self._file.close()
-        sys.stderr.write(self.text)
-        return False
+        saved = os.dup(2)
+        os.dup2(log.fileno(), 2)
+        try:
+            return runtime.Interpreter.from_bytes(
+                model_bytes, arena_size=ARENA_BYTES,
+                intrepreter_config=runtime.InterpreterConfig.kPreserveAllTensors)
+        except RuntimeError as e:
+            log.seek(0)
+            text = log.read().decode(errors="replace")
+            if "Didn't find op for builtin opcode" in text:
+                return None
+            raise RuntimeError(f"{e}\n{text}") from e
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
 
 
 def run_case(path, invocations):
@@ -96,16 +98,8 @@ def run_case(path, invocations):
     with open(path, "rb") as f:
         model_bytes = f.read()
     count, const, outputs = describe(model_bytes)
-    try:
-        with stderr_captured() as log:
-            interp = runtime.Interpreter.from_bytes(
-                model_bytes, arena_size=ARENA_BYTES,
-                intrepreter_config=runtime.InterpreterConfig.kPreserveAllTensors)
-    except RuntimeError as e:
-        # The exception only says the allocation failed; TFLite Micro names the missing
-        # operator on stderr.
-        if "Didn't find op for builtin opcode" not in log.text:
-            raise RuntimeError(f"{e}\n{log.text}") from e
+    interp = tflm_interpreter(model_bytes)
+    if interp is None:
         run_litert(stem, model_bytes, count, const, outputs, invocations)
         return
     for step in range(invocations):

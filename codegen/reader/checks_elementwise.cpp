@@ -1,20 +1,10 @@
-// Element-wise operators: ADD, SOFTMAX, QUANTIZE, DEQUANTIZE.
+// Element-wise operators: SOFTMAX, QUANTIZE, DEQUANTIZE (ADD is with the arithmetic).
 #include <algorithm>
 #include <cmath>
 
 #include "reader/op_check.hpp"
 
 namespace aotbench::codegen::reader_detail {
-
-void check_add(const OpCheck& c) {
-  c.arity(2, 2);
-  const Tensor &a = c.in(0), &b = c.in(1), &y = c.out();
-  c.act(a, "input");
-  c.act(b, "input");
-  c.act(y, "output");
-  const Shape want = c.broadcast_shape(a, b, 4);
-  c.shape_is(y, want, "output");
-}
 
 void check_softmax(const OpCheck& c, const SoftmaxOptions& o) {
   c.arity(1, 1);

@@ -30,7 +30,6 @@ const CheckEntry kCoreChecks[] = {
      [](const OpCheck& c, Operator& op) { check_depthwise(c, std::get<DepthwiseConv2DOptions>(op.options)); }},
     {OpType::FullyConnected,
      [](const OpCheck& c, Operator& op) { check_fully_connected(c, std::get<FullyConnectedOptions>(op.options)); }},
-    {OpType::Add, [](const OpCheck& c, Operator&) { check_add(c); }},
     {OpType::AveragePool2D, [](const OpCheck& c, Operator& op) { check_pool(c, std::get<Pool2DOptions>(op.options)); }},
     {OpType::MaxPool2D, [](const OpCheck& c, Operator& op) { check_pool(c, std::get<Pool2DOptions>(op.options)); }},
     {OpType::Mean, [](const OpCheck& c, Operator& op) { check_mean(c, std::get<ReducerOptions>(op.options)); }},

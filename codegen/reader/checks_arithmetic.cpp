@@ -47,12 +47,26 @@ void check_sub(const OpCheck& c, Operator&) {
 
 void check_mul(const OpCheck& c, Operator&) { same_typed_operands(c, {DType::Int8, DType::Int16, DType::Int32}); }
 
+// A constant divisor must not hold a zero (TFLite Micro's quotient is undefined there).
+void nonzero_constant_divisor(const OpCheck& c, const Tensor& d) {
+  if (!d.is_constant()) return;
+  const bool int8 = d.type == DType::Int8;
+  const int64_t zero = int8 ? d.quant->zero_point[0] : 0;
+  for (int64_t i = 0; i < d.num_elements(); ++i) {
+    int32_t v32 = 0;
+    if (!int8) std::memcpy(&v32, d.data.data() + 4 * i, 4);
+    const int64_t v = int8 ? static_cast<int8_t>(d.data[static_cast<std::size_t>(i)]) : v32;
+    if (v == zero) c.fail("divisor {} holds {} at element {}: a division by zero", c.label(d.id), int8 ? "its zero point" : "0", i);
+  }
+}
+
 // DIV: TFLite Micro has int8 and plain int32 (no int16).
 void check_div(const OpCheck& c, Operator&) {
   if (same_typed_operands(c, {DType::Int8, DType::Int32}) == DType::Int32) {
     unquantized(c, c.in(0), "input");
     unquantized(c, c.in(1), "input");
   }
+  nonzero_constant_divisor(c, c.in(1));
 }
 
 void check_squared_difference(const OpCheck& c, Operator&) {

@@ -46,6 +46,10 @@ const Entry kKernels[] = {
 
     // arithmetic
     AB_HOST_KERNEL(ab_ref_mul),
+    AB_HOST_KERNEL(ab_ref_add_sub),
+    AB_HOST_KERNEL(ab_ref_div),
+    AB_HOST_KERNEL(ab_ref_maximum_minimum),
+    AB_HOST_KERNEL(ab_ref_prelu),
 
     // activation
     AB_HOST_KERNEL(ab_ref_lookup_s8),

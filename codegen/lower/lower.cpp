@@ -206,7 +206,6 @@ const LowerEntry kCoreLowerings[] = {
     {OpType::Conv2D, lower_conv2d},
     {OpType::DepthwiseConv2D, lower_depthwise_conv2d},
     {OpType::FullyConnected, lower_fully_connected},
-    {OpType::Add, lower_add},
     {OpType::AveragePool2D, lower_pool2d},
     {OpType::MaxPool2D, lower_pool2d},
     {OpType::Mean, lower_mean},

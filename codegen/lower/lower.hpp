@@ -43,7 +43,7 @@ struct LowerOptions {
 // Every reference parameter struct; the later families add theirs in their section.
 using KernelParams = std::variant<
     // arithmetic
-    ab_mul_params,
+    ab_mul_params, ab_add_sub_params, ab_div_params, ab_maximum_minimum_params, ab_prelu_params,
 
     // activation
     ab_lookup_params, ab_piecewise_linear_params, ab_sigmoid_s16_params, ab_softmax_s16_params,

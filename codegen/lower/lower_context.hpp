@@ -82,7 +82,6 @@ std::vector<KernelArg> inputs_then_outputs(const OpContext& c);
 LoweredOp lower_conv2d(const OpContext& c);
 LoweredOp lower_depthwise_conv2d(const OpContext& c);
 LoweredOp lower_fully_connected(const OpContext& c);
-LoweredOp lower_add(const OpContext& c);
 LoweredOp lower_pool2d(const OpContext& c);
 LoweredOp lower_softmax(const OpContext& c);
 LoweredOp lower_mean(const OpContext& c);

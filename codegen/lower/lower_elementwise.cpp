@@ -1,64 +1,10 @@
-// ADD (TFLite's general int8 rescaling, broadcast strides), AVERAGE/MAX_POOL_2D and SOFTMAX
-// (int8 -> int8/int16, int16 -> int16).
-#include <algorithm>
+// AVERAGE/MAX_POOL_2D and SOFTMAX (int8 -> int8/int16, int16 -> int16); ADD is with the arithmetic.
 #include <cmath>
 
 #include "lower/activation_tables.hpp"
 #include "lower/lower_context.hpp"
 
 namespace aotbench::codegen::lower_detail {
-namespace {
-
-void set_add_broadcast(const OpContext& c, ab_add_params& p) {
-  const ab_broadcast b = broadcast_of(c, c.input(0), c.input(1), c.output());
-  p.flat_size = b.flat_size;
-  p.broadcast = b.broadcast;
-  for (int d = 0; d < AB_MAX_DIMS; ++d) {
-    p.out_shape[d] = b.out_shape[d];
-    p.in1_stride[d] = b.in1_stride[d];
-    p.in2_stride[d] = b.in2_stride[d];
-  }
-}
-
-QuantizedMultiplier below_one(const OpContext& c, double real, const char* what) {
-  const auto m = quantize_multiplier_smaller_than_one(real);
-  if (!m) c.fail("the {} rescale factor {} is not in (0, 1); the scales are unusable", what, real);
-  return *m;
-}
-
-}  // namespace
-
-LoweredOp lower_add(const OpContext& c) {
-  const auto& o = c.options<AddOptions>();
-  const Tensor &a = c.input(0), &b = c.input(1), &out = c.output();
-  LoweredOp l = start(c, "ab_ref_add_s8", "ab_add_params");
-  ab_add_params p{};
-  set_add_broadcast(c, p);
-  p.input1_offset = -c.zero_point(a);
-  p.input2_offset = -c.zero_point(b);
-  p.output_offset = c.zero_point(out);
-  p.left_shift = 20;
-  // Both inputs go to a common scale of twice the larger input scale (TFLite's recipe).
-  const double twice_max = 2 * static_cast<double>(std::max(c.scale(a), c.scale(b)));
-  const auto m1 = below_one(c, static_cast<double>(c.scale(a)) / twice_max, "first input's");
-  const auto m2 = below_one(c, static_cast<double>(c.scale(b)) / twice_max, "second input's");
-  const auto mo = below_one(
-      c, twice_max / ((1 << p.left_shift) * static_cast<double>(c.scale(out))), "output");
-  p.input1_multiplier = m1.multiplier;
-  p.input1_shift = m1.shift;
-  p.input2_multiplier = m2.multiplier;
-  p.input2_shift = m2.shift;
-  p.output_multiplier = mo.multiplier;
-  p.output_shift = mo.shift;
-  const ActivationRange act = activation_range_int8(o.activation, c.scale(out), c.zero_point(out));
-  p.act_min = act.min;
-  p.act_max = act.max;
-  l.params = p;
-  l.args = {{ArgRole::Input, c.node.inputs[0]},
-            {ArgRole::Input, c.node.inputs[1]},
-            {ArgRole::Output, c.node.outputs[0]}};
-  return l;
-}
 
 LoweredOp lower_pool2d(const OpContext& c) {
   const auto& o = c.options<Pool2DOptions>();

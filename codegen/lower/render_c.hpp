@@ -118,6 +118,11 @@ void render_fields(FieldWriter& w, const ab_broadcast& p);
 // The later families' structs, defined beside their lowering (lower_<family>.cpp).
 // arithmetic
 void render_fields(FieldWriter& w, const ab_mul_params& p);
+void render_fields(FieldWriter& w, const ab_add_sub_params& p);
+void render_fields(FieldWriter& w, const ab_div_params& p);
+void render_fields(FieldWriter& w, const ab_maximum_minimum_params& p);
+void render_fields(FieldWriter& w, const ab_prelu_params& p);
+const char* enum_c_name(ab_add_sub_kind v);
 
 // activation
 const char* enum_c_name(ab_negative_mode v);

@@ -1,4 +1,4 @@
-// Element-wise operators: ADD, SOFTMAX, QUANTIZE, DEQUANTIZE.
+// Element-wise operators: SOFTMAX, QUANTIZE, DEQUANTIZE (ADD is with the arithmetic).
 #include <algorithm>
 #include <cmath>
 #include <iterator>
@@ -7,16 +7,6 @@
 #include "reader/op_check.hpp"
 
 namespace aotbench::codegen::reader_detail {
-
-void check_add(const OpCheck& c) {
-  c.arity(2, 2);
-  const Tensor &a = c.in(0), &b = c.in(1), &y = c.out();
-  c.act(a, "input");
-  c.act(b, "input");
-  c.act(y, "output");
-  const Shape want = c.broadcast_shape(a, b, 4);
-  c.shape_is(y, want, "output");
-}
 
 // SOFTMAX as TFLite Micro takes it: int8 to int8 (scale 1/256, zero point -128) or int16
 // (1/65536, -32768), int16 to int16 (symmetric, 1/32768).

@@ -93,7 +93,6 @@ void check_depthwise(const OpCheck& c, DepthwiseConv2DOptions& o);
 void check_fully_connected(const OpCheck& c, const FullyConnectedOptions& o);
 void check_pool(const OpCheck& c, const Pool2DOptions& o);
 // checks_elementwise.cpp
-void check_add(const OpCheck& c);
 void check_softmax(const OpCheck& c, const SoftmaxOptions& o);
 void check_quantize(const OpCheck& c);
 void check_dequantize(const OpCheck& c);

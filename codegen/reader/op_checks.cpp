@@ -33,7 +33,6 @@ const CheckEntry kCoreChecks[] = {
     {OpType::FullyConnected,
      [](const OpCheck& c, Operator& op) { check_fully_connected(c, std::get<FullyConnectedOptions>(op.options)); },
      "int8, int8 weights (per tensor), int32 bias"},
-    {OpType::Add, [](const OpCheck& c, Operator&) { check_add(c); }, "int8"},
     {OpType::AveragePool2D, [](const OpCheck& c, Operator& op) { check_pool(c, std::get<Pool2DOptions>(op.options)); },
      "int8"},
     {OpType::MaxPool2D, [](const OpCheck& c, Operator& op) { check_pool(c, std::get<Pool2DOptions>(op.options)); },

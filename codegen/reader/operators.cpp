@@ -43,6 +43,12 @@ const OpSpec kSupported[] = {
 
     // arithmetic
     {BO::MUL, OpType::Mul, BOpt::MulOptions, false, ActivationOptions{}},
+    {BO::SUB, OpType::Sub, BOpt::SubOptions, false, ActivationOptions{}},
+    {BO::DIV, OpType::Div, BOpt::DivOptions, false, ActivationOptions{}},
+    {BO::SQUARED_DIFFERENCE, OpType::SquaredDifference, BOpt::SquaredDifferenceOptions, false, {}},
+    {BO::MAXIMUM, OpType::Maximum, BOpt::MaximumMinimumOptions, false, {}},
+    {BO::MINIMUM, OpType::Minimum, BOpt::MaximumMinimumOptions, false, {}},
+    {BO::PRELU, OpType::Prelu, BOpt::NONE, false, {}},
 
     // activation
     {BO::LOGISTIC, OpType::Logistic, BOpt::NONE, false, {}},

@@ -395,6 +395,26 @@ TEST(DspAdd, BroadcastStaysReference) {
   EXPECT_EQ(ops.at(0).schedule, "ref");
 }
 
+// int16 and int32 ADD lower to another kernel: the int8 tables never run them.
+TEST(DspAdd, OtherTypesStayReference) {
+  for (DType type : {DType::Int16, DType::Int32}) {
+    GraphBuilder b;
+    const int x1 = b.act({2, 8}, 0.5f, 0, type), x2 = b.act({2, 8}, 0.25f, 0, type), y = b.act({2, 8}, 0.5f, 0, type);
+    if (type == DType::Int32) {
+      for (int t : {x1, x2, y}) b.tensor(t).quant.reset();
+    }
+    b.op(OpType::Add, {x1, x2}, {y}, AddOptions{});
+    const Graph g = b.build("dsp_add_wide");
+    EXPECT_THROW(DspOp(g, "dsp_add"), SelectError) << dtype_name(type);
+    std::vector<LoweredOp> ops = lower_graph(g);
+    SelectOptions o;
+    o.kernels = "dsp";
+    select_kernels(g, ops, o);
+    EXPECT_EQ(ops.at(0).schedule, "ref") << dtype_name(type);
+    EXPECT_EQ(ops.at(0).kernel, "ab_ref_add_sub") << dtype_name(type);
+  }
+}
+
 // ----------------------------------------------------------------------------------------------
 // AVERAGE_POOL_2D and MAX_POOL_2D
 

@@ -107,6 +107,56 @@ Graph mean_graph(float in_scale, float out_scale) {
   return b.build("mean");
 }
 
+TEST(LowerArithmetic, AddSubKernelsTypesAndActivations) {
+  // int16 ADD: the general rescaling with a left shift of 15 (never the power-of-two form).
+  GraphBuilder b;
+  int x1 = b.act({2, 3}, 0.5f, 0, DType::Int16);
+  int x2 = b.act({3}, 0.25f, 0, DType::Int16);
+  int y = b.act({2, 3}, 0.5f, 0, DType::Int16);
+  b.op(OpType::Add, {x1, x2}, {y}, AddOptions{Activation::Relu});
+  Graph g = b.build("add16");
+  LoweredOp l = lower_operator(g, g.ops[0]);
+  EXPECT_EQ(l.kernel, "ab_ref_add_sub");
+  auto p = params_of<ab_add_sub_params>(l);
+  EXPECT_EQ(p.type, AB_ELEM_INT16);
+  EXPECT_EQ(p.kind, AB_ADD_SUB_SUM);
+  EXPECT_EQ(p.add.left_shift, 15);
+  EXPECT_EQ(p.add.input1_multiplier, 1 << 30);
+  EXPECT_EQ(p.add.input2_shift, -1);
+  EXPECT_EQ(p.add.output_shift, -13);  // 1 / (2^15 * 0.5) = 0.5 * 2^-13
+  EXPECT_EQ(p.add.act_min, 0);
+  EXPECT_EQ(p.add.act_max, INT16_MAX);
+  EXPECT_EQ(p.add.broadcast, 1);
+
+  // int32: ADD ignores its fused activation as TFLite Micro does; SUB applies it.
+  for (OpType type : {OpType::Add, OpType::Sub}) {
+    GraphBuilder c;
+    int a = c.act({4}, 0, 0, DType::Int32), d = c.act({4}, 0, 0, DType::Int32), z = c.act({4}, 0, 0, DType::Int32);
+    for (int t : {a, d, z}) c.tensor(t).quant.reset();
+    c.op(type, {a, d}, {z}, ActivationOptions{Activation::Relu6});
+    const Graph cg = c.build("int32");
+    const auto q = params_of<ab_add_sub_params>(lower_operator(cg, cg.ops[0]));
+    EXPECT_EQ(q.kind, type == OpType::Add ? AB_ADD_SUB_SUM : AB_ADD_SUB_DIFFERENCE);
+    EXPECT_EQ(q.add.act_min, type == OpType::Add ? INT32_MIN : 0);
+    EXPECT_EQ(q.add.act_max, type == OpType::Add ? INT32_MAX : 6);
+  }
+}
+
+TEST(LowerArithmetic, DivRefusesScalesItsRoundingCannotTake) {
+  GraphBuilder b;
+  int x1 = b.act({4}, 1.0f, 0);
+  int x2 = b.act({4}, 1.0f, 0);
+  int y = b.act({4}, 1e-9f, 0);  // a rescale factor of 10^9 > 2^23
+  b.op(OpType::Div, {x1, x2}, {y}, ActivationOptions{});
+  const Graph g = b.build("div");
+  try {
+    lower_operator(g, g.ops[0]);
+    FAIL() << "expected LowerError";
+  } catch (const LowerError& e) {
+    EXPECT_NE(std::string(e.what()).find("outside [2^-26, 2^23]"), std::string::npos) << e.what();
+  }
+}
+
 TEST(LowerMean, ArithmeticFollowsTheTfliteMicroVintage) {
   const Graph same = mean_graph(0.5f, 0.5f);
   // Current TFLite Micro: always integer; 1.0 = (2^30, 1) with 1/49 folded in (shift 5).

@@ -168,6 +168,36 @@ TEST(ReaderOps, AddBroadcasts) {
                "do not broadcast");
 }
 
+struct NoOptions {};  // PRELU has no options table
+
+TEST(ReaderOps, ArithmeticTypesTfliteMicroTakes) {
+  Spec i16{TT::INT16, {4}, 0.5f, 0};
+  Spec i32{TT::INT32, {4}, 0, 0};
+  Graph g = read(one_op_model(BO::SUB, {i16, i16}, i16, tfl::SubOptionsT{}));
+  EXPECT_EQ(g.ops[0].type, OpType::Sub);
+  g = read(one_op_model(BO::PRELU, {i16, act({4})}, i16, NoOptions{}));
+  EXPECT_EQ(g.ops[0].type, OpType::Prelu);
+  // No int16 DIV in TFLite Micro; its int32 ADD, SUB and DIV take plain integers only.
+  EXPECT_ERROR(one_op_model(BO::DIV, {i16, i16}, i16, tfl::DivOptionsT{}), "DIV takes int8 or int32");
+  Spec q32 = i32;
+  q32.scale = 1.0f;
+  EXPECT_ERROR(one_op_model(BO::SUB, {i32, i32}, q32, tfl::SubOptionsT{}),
+               "output tensor #2 'out' is int32 with quantization parameters");
+  EXPECT_ERROR(one_op_model(BO::ADD, {q32, i32}, i32, tfl::AddOptionsT{}), "int32 with quantization parameters");
+  // 16-bit kernels take symmetric tensors; PRELU's alpha is int8.
+  Spec asym = i16;
+  asym.zero_point = 3;
+  EXPECT_ERROR(one_op_model(BO::ADD, {i16, asym}, i16, tfl::AddOptionsT{}), "zero point 3");
+  EXPECT_ERROR(one_op_model(BO::PRELU, {i16, i16}, i16, NoOptions{}),
+               "alpha tensor #1 'in1' is int16; expected int8");
+  // A constant divisor holding a zero.
+  Spec divisor{TT::INT8, {4}, 0.5f, 2, {1, 2, 3, 4}};
+  EXPECT_ERROR(one_op_model(BO::DIV, {act({4}), divisor}, act({4}), tfl::DivOptionsT{}),
+               "divisor tensor #1 'in1' holds its zero point");
+  EXPECT_ERROR(one_op_model(BO::MAXIMUM, {act({2, 3}), act({4, 3})}, act({4, 3}), tfl::MaximumMinimumOptionsT{}),
+               "do not broadcast");
+}
+
 TEST(ReaderOps, QuantizeDirections) {
   Spec u8{TT::UINT8, {1, 8}, 0.5f, 128};
   Graph g = read(one_op_model(BO::QUANTIZE, {act({1, 8})}, u8, tfl::QuantizeOptionsT{}));

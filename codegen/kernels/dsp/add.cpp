@@ -208,12 +208,14 @@ bool linear_table(const Table& r_linear, bool linear_first, const ab_add_params&
   return false;
 }
 
+// int8 only: int16 and int32 ADD lower to another kernel and parameter struct.
 std::string unsupported(const ScheduleContext& c, const LoweredOp& op) {
-  const auto& r = std::get<ab_add_params>(op.params);
   for (int t : {c.node.inputs.at(0), c.node.inputs.at(1), c.node.outputs.at(0)}) {
     if (c.g.tensors.at(static_cast<std::size_t>(t)).type != DType::Int8) return "not int8 tensors";
   }
-  if (r.broadcast) return "broadcasting (inputs of different shapes)";
+  const auto* r = std::get_if<ab_add_params>(&op.params);
+  if (!r) return "not the int8 ADD kernel's parameters";
+  if (r->broadcast) return "broadcasting (inputs of different shapes)";
   return "";
 }
 

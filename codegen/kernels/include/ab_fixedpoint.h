@@ -101,6 +101,12 @@ static inline int ab_clz32(uint32_t x) {
 #endif
 }
 
+/* Bits after the sign bit that equal it (TFLite's CountLeadingSignBits): 31 for 0 and -1. */
+static inline int ab_clrsb32(int32_t x) {
+  const uint32_t u = (uint32_t)x;
+  return ab_clz32(x < 0 ? ~u : u) - 1;
+}
+
 /* Q0.31 constants of the gemmlowp fixed-point math functions. */
 #define AB_FP_ONE_Q0 INT32_MAX
 #define AB_FP_EXP_MINUS_ONE_EIGHTH 1895147668 /* exp(-1/8) */

@@ -99,7 +99,8 @@ AB_DEFINE_PARAMS(ab_depthwise_conv2d_params, AB_DEPTHWISE_CONV2D_FIELDS)
 AB_DEFINE_PARAMS(ab_fully_connected_params, AB_FULLY_CONNECTED_FIELDS)
 
 /* ADD with TFLite's general int8 rescaling: both inputs are shifted left by left_shift, scaled
- * to a common scale (input*_multiplier/shift, shift <= 0), summed and scaled to the output.
+ * to a common scale (input*_multiplier/shift, shift <= 0), summed and scaled to the output
+ * (SUB, SQUARED_DIFFERENCE and int16 ADD use it too: ab_add_sub_params).
  * Broadcasting: shapes are right-aligned to AB_MAX_DIMS dimensions; in*_stride[d] is the
  * element stride of input * along output dimension d, 0 where that input is broadcast. When
  * broadcast == 0 all shapes are equal and the kernel walks flat_size elements. */

@@ -1,34 +1,76 @@
-/* ADD int8 reference kernel (TFLite Micro's AddFunc, elementwise or broadcast). */
+/* ADD, SUB and SQUARED_DIFFERENCE reference kernels (TFLite Micro's Add, Sub and
+ * SquaredDifference, elementwise or broadcast). They share TFLite's two-input rescaling: both
+ * quantized inputs are brought to one common scale, then summed, subtracted or subtracted and
+ * squared, and that result is rescaled to the output. int32 is plain arithmetic. */
 #include "ab_fixedpoint.h"
+#include "ab_ref_broadcast.h"
 #include "ab_ref_kernels.h"
-#include "ab_ref_nd.h"
 
-static int8_t add_one(const ab_add_params* p, int8_t x, int8_t y) {
-  const int32_t shifted1 = ((int32_t)x + p->input1_offset) * ((int32_t)1 << p->left_shift);
-  const int32_t shifted2 = ((int32_t)y + p->input2_offset) * ((int32_t)1 << p->left_shift);
-  const int32_t scaled1 = ab_mbqm_lt_one(shifted1, p->input1_multiplier, p->input1_shift);
-  const int32_t scaled2 = ab_mbqm_lt_one(shifted2, p->input2_multiplier, p->input2_shift);
-  const int32_t sum = ab_wrap_add(scaled1, scaled2);
+/* An input value offset, shifted left and scaled to the common scale. The lowering's left shift
+ * (20 for int8 ADD/SUB, 15 for int16, 7 or 0 for SQUARED_DIFFERENCE) keeps this in int32. */
+static int32_t to_common_scale(int32_t x, int32_t offset, int32_t left_shift, int32_t multiplier,
+                               int32_t shift) {
+  return ab_mbqm_lt_one((x + offset) * ((int32_t)1 << left_shift), multiplier, shift);
+}
+
+/* Sum, difference or squared difference, wrapping as two's complement like TFLite's int32. */
+static int32_t combine(ab_add_sub_kind kind, int32_t a, int32_t b) {
+  switch (kind) {
+    case AB_ADD_SUB_SUM: return ab_wrap_add(a, b);
+    case AB_ADD_SUB_DIFFERENCE: return ab_wrap_sub(a, b);
+    case AB_ADD_SUB_SQUARED_DIFFERENCE: break;
+  }
+  const uint32_t d = (uint32_t)ab_wrap_sub(a, b);
+  return (int32_t)(d * d);
+}
+
+static int32_t quantized(const ab_add_params* p, ab_add_sub_kind kind, int32_t x, int32_t y) {
+  const int32_t a =
+      to_common_scale(x, p->input1_offset, p->left_shift, p->input1_multiplier, p->input1_shift);
+  const int32_t b =
+      to_common_scale(y, p->input2_offset, p->left_shift, p->input2_multiplier, p->input2_shift);
   const int32_t raw =
-      ab_mbqm_lt_one(sum, p->output_multiplier, p->output_shift) + p->output_offset;
-  return (int8_t)ab_clamp_i32(raw, p->act_min, p->act_max);
+      ab_mbqm(combine(kind, a, b), p->output_multiplier, p->output_shift) + p->output_offset;
+  return ab_clamp_i32(raw, p->act_min, p->act_max);
 }
 
 void ab_ref_add_s8(const ab_add_params* p, const int8_t* input1, const int8_t* input2,
                    int8_t* output) {
-  if (!p->broadcast) {
-    for (ab_idx_t i = 0; i < p->flat_size; ++i) {
-      output[i] = add_one(p, input1[i], input2[i]);
+#define AB_ADD_S8(i, o1, o2) output[i] = (int8_t)quantized(p, AB_ADD_SUB_SUM, input1[o1], input2[o2])
+  AB_FOR_EACH_BROADCAST(p, AB_ADD_S8);
+#undef AB_ADD_S8
+}
+
+void ab_ref_add_sub(const ab_add_sub_params* p, const void* input1, const void* input2, void* output) {
+  const ab_add_params* q = &p->add;
+  const ab_add_sub_kind kind = (ab_add_sub_kind)p->kind;
+  switch (p->type) {
+    case AB_ELEM_INT8: {
+      const int8_t* a = (const int8_t*)input1;
+      const int8_t* b = (const int8_t*)input2;
+      int8_t* y = (int8_t*)output;
+#define AB_ADD_SUB_S8(i, o1, o2) y[i] = (int8_t)quantized(q, kind, a[o1], b[o2])
+      AB_FOR_EACH_BROADCAST(q, AB_ADD_SUB_S8);
+#undef AB_ADD_SUB_S8
+      break;
     }
-    return;
-  }
-  ab_idx_t idx1[AB_MAX_DIMS] = {0};
-  ab_idx_t idx2[AB_MAX_DIMS] = {0};
-  ab_idx_t off1 = 0;
-  ab_idx_t off2 = 0;
-  for (ab_idx_t i = 0; i < p->flat_size; ++i) {
-    output[i] = add_one(p, input1[off1], input2[off2]);
-    ab_nd_step(idx1, &off1, p->out_shape, p->in1_stride, AB_MAX_DIMS);
-    ab_nd_step(idx2, &off2, p->out_shape, p->in2_stride, AB_MAX_DIMS);
+    case AB_ELEM_INT16: {
+      const int16_t* a = (const int16_t*)input1;
+      const int16_t* b = (const int16_t*)input2;
+      int16_t* y = (int16_t*)output;
+#define AB_ADD_SUB_S16(i, o1, o2) y[i] = (int16_t)quantized(q, kind, a[o1], b[o2])
+      AB_FOR_EACH_BROADCAST(q, AB_ADD_SUB_S16);
+#undef AB_ADD_SUB_S16
+      break;
+    }
+    case AB_ELEM_INT32: {
+      const int32_t* a = (const int32_t*)input1;
+      const int32_t* b = (const int32_t*)input2;
+      int32_t* y = (int32_t*)output;
+#define AB_ADD_SUB_S32(i, o1, o2) y[i] = ab_clamp_i32(combine(kind, a[o1], b[o2]), q->act_min, q->act_max)
+      AB_FOR_EACH_BROADCAST(q, AB_ADD_SUB_S32);
+#undef AB_ADD_SUB_S32
+      break;
+    }
   }
 }

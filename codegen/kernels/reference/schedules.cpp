@@ -29,6 +29,12 @@ std::vector<Schedule> reference_schedules() {
 
       // arithmetic
       {OpType::Mul, "ab_ref_mul.c"},
+      {OpType::Sub, "ab_ref_add.c"},
+      {OpType::SquaredDifference, "ab_ref_add.c"},
+      {OpType::Div, "ab_ref_div.c"},
+      {OpType::Maximum, "ab_ref_maximum_minimum.c"},
+      {OpType::Minimum, "ab_ref_maximum_minimum.c"},
+      {OpType::Prelu, "ab_ref_prelu.c"},
 
       // activation
       {OpType::Logistic, "ab_ref_logistic_tanh.c", "ab_ref_lookup.c"},

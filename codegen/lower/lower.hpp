@@ -55,6 +55,7 @@ using KernelParams = std::variant<
     // resize
 
     // layers
+    ab_transpose_conv_params, ab_batch_matmul_params, ab_l2_normalization_params,
 
     // recurrent
 

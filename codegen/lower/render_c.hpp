@@ -130,6 +130,9 @@ void render_fields(FieldWriter& w, const ab_view_copy_params& p);
 // resize
 
 // layers
+void render_fields(FieldWriter& w, const ab_transpose_conv_params& p);
+void render_fields(FieldWriter& w, const ab_batch_matmul_params& p);
+void render_fields(FieldWriter& w, const ab_l2_normalization_params& p);
 
 // recurrent
 

@@ -16,6 +16,7 @@ std::vector<OpCase> movement_cases();
 // resize
 
 // layers
+std::vector<OpCase> layers_cases();
 
 // recurrent
 
@@ -34,6 +35,7 @@ const std::vector<OpFamily>& op_families() {
       // resize
 
       // layers
+      {"layers", layers_cases},
 
       // recurrent
   };

@@ -88,7 +88,7 @@ void lower_window_and_quantization(const OpContext& c, const Options& o, Lowered
   p.act_max = act.max;
   std::vector<int32_t> mult, shift;
   per_channel_multipliers(c, in, filter, out, p.output.c, mult, shift);
-  if (l.kernel.ends_with("_s16")) check_int64_requantization(c, shift);
+  if (l.kernel.ends_with("_s16")) check_int64_requantization(c, shift);  // the int64-accumulating kernels
   p.output_multiplier = add_array(l, "output_multiplier", std::move(mult));
   p.output_shift = add_array(l, "output_shift", std::move(shift));
 }
@@ -160,7 +160,7 @@ LoweredOp lower_fully_connected(const OpContext& c) {
   const ActivationRange act = activation_range(o.activation, c.scale(out), c.zero_point(out), out.type);
   p.act_min = act.min;
   p.act_max = act.max;
-  const bool int64_requantization = l.kernel.ends_with("_s16");
+  const bool int64_requantization = l.kernel.ends_with("_s16");  // the int64-accumulating kernel
   if (c.scales(filter).size() > 1) {
     check_symmetric(c, filter);
     std::vector<int32_t> mult, shift;

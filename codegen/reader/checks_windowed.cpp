@@ -47,9 +47,11 @@ void check_conv(const OpCheck& c, const Conv2DOptions& o) {
         "not supported)",
         c.label(w.id), w.shape[3], x.shape[3]);
   }
-  // 16x8: an int64 bias and accumulator, or int32 ones.
-  c.bias(2, w.shape[0], x.type == DType::Int16 ? std::initializer_list<DType>{DType::Int64, DType::Int32}
-                                               : std::initializer_list<DType>{DType::Int32});
+  if (x.type == DType::Int16) {
+    c.bias(2, w.shape[0], {DType::Int64, DType::Int32});  // 16x8: it picks the accumulator
+  } else {
+    c.bias(2, w.shape[0]);
+  }
   int32_t oh =
       spatial_out(c, x.shape[1], w.shape[1], o.stride_h, o.dilation_h, o.padding, "height");
   int32_t ow = spatial_out(c, x.shape[2], w.shape[2], o.stride_w, o.dilation_w, o.padding, "width");
@@ -90,8 +92,11 @@ void check_fully_connected(const OpCheck& c, const FullyConnectedOptions& o) {
     c.fail("input {} has {} elements, not a multiple of the weights' depth {}", c.label(x.id),
            x.num_elements(), depth);
   }
-  c.bias(2, units, x.type == DType::Int16 ? std::initializer_list<DType>{DType::Int64, DType::Int32}
-                                          : std::initializer_list<DType>{DType::Int32});
+  if (x.type == DType::Int16) {
+    c.bias(2, units, {DType::Int64, DType::Int32});  // 16x8: it picks the accumulator
+  } else {
+    c.bias(2, units);
+  }
   int64_t batches = x.num_elements() / depth;
   if (o.keep_num_dims) {
     Shape want = x.shape;

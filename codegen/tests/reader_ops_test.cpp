@@ -190,21 +190,6 @@ TEST(ReaderOps, ReshapeTakesItsShapeFromTheOutput) {
                "has 6 elements but output");
 }
 
-TEST(ReaderOps, FullyConnectedWeightsPerTensorOrPerOutputChannel) {
-  auto m = one_op_model(BO::FULLY_CONNECTED, {act({1, 4}), weights({3, 4}, 3, 0)}, act({1, 3}),
-                        tfl::FullyConnectedOptionsT{});
-  EXPECT_EQ(error_of(m), "");
-  m = one_op_model(BO::FULLY_CONNECTED, {act({1, 4}), weights({3, 4}, 4, 1)}, act({1, 3}),
-                   tfl::FullyConnectedOptionsT{});
-  EXPECT_ERROR(m, "quantized along axis 1; expected axis 0");
-  m = one_op_model(BO::FULLY_CONNECTED, {act({2, 4}), weights({3, 4}, 1, 0)}, act({2, 3}),
-                   tfl::FullyConnectedOptionsT{});
-  EXPECT_EQ(error_of(m), "");
-  m = one_op_model(BO::FULLY_CONNECTED, {act({2, 5}), weights({3, 4}, 1, 0)}, act({2, 3}),
-                   tfl::FullyConnectedOptionsT{});
-  EXPECT_ERROR(m, "not a multiple of the weights' depth 4");
-}
-
 // The 16x8 layers take the bias types TFLite Micro reads: int64 or int32 (CONV_2D,
 // FULLY_CONNECTED), int64 only (DEPTHWISE_CONV_2D), int64 or int16 (TRANSPOSE_CONV).
 TEST(ReaderOps, SixteenBitLayersTakeTheirBiasTypes) {
@@ -272,6 +257,21 @@ TEST(ReaderOps, L2NormalizationTakesInt8WithoutActivation) {
   EXPECT_ERROR(one_op_model(BO::L2_NORMALIZATION, {Spec{TT::INT16, {2, 5}}}, Spec{TT::INT16, {2, 5}},
                             tfl::L2NormOptionsT{}),
                "expected int8");
+}
+
+TEST(ReaderOps, FullyConnectedWeightsPerTensorOrPerOutputChannel) {
+  auto m = one_op_model(BO::FULLY_CONNECTED, {act({1, 4}), weights({3, 4}, 3, 0)}, act({1, 3}),
+                        tfl::FullyConnectedOptionsT{});
+  EXPECT_EQ(error_of(m), "");
+  m = one_op_model(BO::FULLY_CONNECTED, {act({1, 4}), weights({3, 4}, 4, 1)}, act({1, 3}),
+                   tfl::FullyConnectedOptionsT{});
+  EXPECT_ERROR(m, "quantized along axis 1; expected axis 0");
+  m = one_op_model(BO::FULLY_CONNECTED, {act({2, 4}), weights({3, 4}, 1, 0)}, act({2, 3}),
+                   tfl::FullyConnectedOptionsT{});
+  EXPECT_EQ(error_of(m), "");
+  m = one_op_model(BO::FULLY_CONNECTED, {act({2, 5}), weights({3, 4}, 1, 0)}, act({2, 3}),
+                   tfl::FullyConnectedOptionsT{});
+  EXPECT_ERROR(m, "not a multiple of the weights' depth 4");
 }
 
 }  // namespace

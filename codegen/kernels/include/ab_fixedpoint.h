@@ -67,16 +67,6 @@ static inline int32_t ab_mbqm(int32_t x, int32_t multiplier, int32_t shift) {
   return ab_rdbpot(ab_srdhm(ab_wrap_shl(x, left), multiplier), right);
 }
 
-/* TFLite's MultiplyByQuantizedMultiplier for an int64 accumulator (its 16x8 kernels): the
- * multiplier rounded to 15 bits, then one rounding shift. Needs -31 <= shift <= 14 (TFLite
- * documents shift < 8) and |x| < 2^47; the result is truncated to 32 bits as TFLite's is. */
-static inline int32_t ab_mbqm_i64(int64_t x, int32_t multiplier, int32_t shift) {
-  const int64_t reduced = multiplier < 0x7FFF0000 ? (multiplier + (1 << 15)) >> 16 : 0x7FFF;
-  const int total_shift = 15 - (int)shift;
-  const int64_t rounded = x * reduced + ((int64_t)1 << (total_shift - 1));
-  return (int32_t)(uint32_t)(uint64_t)(rounded >> total_shift);
-}
-
 /* MultiplyByQuantizedMultiplierGreaterThanOne: shift >= 0. */
 static inline int32_t ab_mbqm_gt_one(int32_t x, int32_t multiplier, int32_t left_shift) {
   return ab_srdhm(ab_wrap_shl(x, (int)left_shift), multiplier);
@@ -85,6 +75,15 @@ static inline int32_t ab_mbqm_gt_one(int32_t x, int32_t multiplier, int32_t left
 /* MultiplyByQuantizedMultiplierSmallerThanOneExp: shift <= 0. */
 static inline int32_t ab_mbqm_lt_one(int32_t x, int32_t multiplier, int32_t shift) {
   return ab_rdbpot(ab_srdhm(x, multiplier), (int)-shift);
+}
+
+/* TFLite's MultiplyByQuantizedMultiplier of a 64-bit accumulator (its 16-bit-activation kernels,
+ * whose biases are int64): the multiplier rounded to its top 16 bits, then one rounding shift.
+ * shift in [-31, 7], |x| < 2^47; the result is truncated to 32 bits as the reference's is. */
+static inline int32_t ab_mbqm_i64(int64_t x, int32_t multiplier, int32_t shift) {
+  const int64_t reduced = multiplier < 0x7FFF0000 ? (multiplier + (1 << 15)) >> 16 : 0x7FFF;
+  const int total_shift = 15 - (int)shift;
+  return (int32_t)((x * reduced + ((int64_t)1 << (total_shift - 1))) >> total_shift);
 }
 
 /* Leading zero bits of x; 32 for x == 0. */

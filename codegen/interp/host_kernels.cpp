@@ -78,6 +78,17 @@ const Entry kKernels[] = {
     AB_HOST_KERNEL(ab_ref_resize_nearest),
 
     // layers
+    AB_HOST_KERNEL(ab_ref_conv2d_s16),
+    AB_HOST_KERNEL(ab_ref_conv2d_s16_acc32),
+    AB_HOST_KERNEL(ab_ref_depthwise_conv2d_s16),
+    AB_HOST_KERNEL(ab_ref_fully_connected_s16),
+    AB_HOST_KERNEL(ab_ref_fully_connected_s16_acc32),
+    AB_HOST_KERNEL(ab_ref_transpose_conv_s8),
+    AB_HOST_KERNEL(ab_ref_transpose_conv_s16),
+    AB_HOST_KERNEL(ab_ref_transpose_conv_s16_b16),
+    AB_HOST_KERNEL(ab_ref_batch_matmul_s8),
+    AB_HOST_KERNEL(ab_ref_batch_matmul_s16),
+    AB_HOST_KERNEL(ab_ref_l2_normalization_s8),
 
     // recurrent
     AB_HOST_KERNEL(ab_ref_svdf),

@@ -136,6 +136,9 @@ struct Conv2DOptions {
   int32_t stride_w = 1, stride_h = 1, dilation_w = 1, dilation_h = 1;
   Activation activation = Activation::None;
   FoldedPadding folded;
+  // TFLite's quantized_bias_type (Float32 when unset): Int32 makes a 16x8 layer without a bias
+  // accumulate in int32 rather than int64.
+  DType quantized_bias_type = DType::Float32;
 };
 struct DepthwiseConv2DOptions {
   Padding padding = Padding::Valid;
@@ -147,6 +150,7 @@ struct DepthwiseConv2DOptions {
 struct FullyConnectedOptions {
   Activation activation = Activation::None;
   bool keep_num_dims = false;
+  DType quantized_bias_type = DType::Float32;  // as Conv2DOptions'
 };
 // ADD, SUB, MUL, DIV and L2_NORMALIZATION: a fused activation only.
 struct ActivationOptions {

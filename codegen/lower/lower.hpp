@@ -59,6 +59,7 @@ using KernelParams = std::variant<
     ab_resize_bilinear_params, ab_resize_nearest_params,
 
     // layers
+    ab_transpose_conv_params, ab_batch_matmul_params, ab_l2_normalization_params,
 
     // recurrent
     ab_svdf_params, ab_lstm_params,

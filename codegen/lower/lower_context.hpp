@@ -79,6 +79,17 @@ ab_elem_type elem_type(const OpContext& c, const Tensor& t);
 // Arguments in the usual order: every present input, then every output.
 std::vector<KernelArg> inputs_then_outputs(const OpContext& c);
 
+// lower_conv.cpp, shared with the layers family.
+// Per-channel (multiplier, shift) for `channels` outputs; a per-tensor filter scale is
+// broadcast to every channel, as TFLite does.
+void per_channel_multipliers(const OpContext& c, const Tensor& in, const Tensor& filter, const Tensor& out,
+                             int64_t channels, std::vector<int32_t>& mult, std::vector<int32_t>& shift);
+// A 16x8 layer's accumulator, as TFLite Micro's Eval picks it: int32 when the bias is int32 or,
+// without a bias, when quantized_bias_type says int32; int64 otherwise.
+bool accumulates_in_int32(const OpContext& c, std::size_t bias_input, DType quantized_bias_type);
+// TFLite's int64 MultiplyByQuantizedMultiplier (its 16x8 kernels) takes shifts below 8.
+void check_int64_requantization(const OpContext& c, std::span<const int32_t> shifts);
+
 LoweredOp lower_conv2d(const OpContext& c);
 LoweredOp lower_depthwise_conv2d(const OpContext& c);
 LoweredOp lower_fully_connected(const OpContext& c);

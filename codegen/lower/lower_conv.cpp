@@ -1,28 +1,11 @@
-// CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED: TFLite's PopulateConvolutionQuantization-
-// Params (per-channel multipliers from double scales) and CalculateOpDataFullyConnected.
+// CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED, int8 and 16x8 (int16 activations, int8
+// weights): TFLite's PopulateConvolutionQuantizationParams (per-channel multipliers from double
+// scales) and CalculateOpDataFullyConnected, and the kernel TFLite Micro's Eval picks.
 #include "ir/dump.hpp"
 #include "lower/lower_context.hpp"
 
 namespace aotbench::codegen::lower_detail {
 namespace {
-
-// Per-channel (multiplier, shift) for `channels` outputs; a per-tensor filter scale is
-// broadcast to every channel, as TFLite does.
-void per_channel_multipliers(const OpContext& c, const Tensor& in, const Tensor& filter,
-                             const Tensor& out, int64_t channels, std::vector<int32_t>& mult,
-                             std::vector<int32_t>& shift) {
-  const std::vector<float>& fs = c.scales(filter);
-  if (fs.size() != 1 && static_cast<int64_t>(fs.size()) != channels) {
-    c.fail("weights #{} have {} scales for {} output channels", filter.id, fs.size(), channels);
-  }
-  const double in_scale = c.scale(in), out_scale = c.scale(out);
-  for (int64_t i = 0; i < channels; ++i) {
-    const double f = fs.size() == 1 ? fs[0] : fs[static_cast<std::size_t>(i)];
-    const QuantizedMultiplier m = quantize_multiplier(in_scale * f / out_scale);
-    mult.push_back(m.multiplier);
-    shift.push_back(m.shift);
-  }
-}
 
 void check_symmetric(const OpContext& c, const Tensor& filter) {
   for (int64_t zp : filter.quant->zero_point) {
@@ -37,6 +20,40 @@ void check_window(const OpContext& c, const Tensor& out, int32_t oh, int32_t ow)
            ow);
   }
 }
+
+}  // namespace
+
+// Per-channel (multiplier, shift) for `channels` outputs; a per-tensor filter scale is
+// broadcast to every channel, as TFLite does.
+void per_channel_multipliers(const OpContext& c, const Tensor& in, const Tensor& filter, const Tensor& out,
+                             int64_t channels, std::vector<int32_t>& mult, std::vector<int32_t>& shift) {
+  const std::vector<float>& fs = c.scales(filter);
+  if (fs.size() != 1 && static_cast<int64_t>(fs.size()) != channels) {
+    c.fail("weights #{} have {} scales for {} output channels", filter.id, fs.size(), channels);
+  }
+  const double in_scale = c.scale(in), out_scale = c.scale(out);
+  for (int64_t i = 0; i < channels; ++i) {
+    const double f = fs.size() == 1 ? fs[0] : fs[static_cast<std::size_t>(i)];
+    const QuantizedMultiplier m = quantize_multiplier(in_scale * f / out_scale);
+    mult.push_back(m.multiplier);
+    shift.push_back(m.shift);
+  }
+}
+
+bool accumulates_in_int32(const OpContext& c, std::size_t bias_input, DType quantized_bias_type) {
+  return c.has_input(bias_input) ? c.input(bias_input).type == DType::Int32 : quantized_bias_type == DType::Int32;
+}
+
+void check_int64_requantization(const OpContext& c, std::span<const int32_t> shifts) {
+  for (int32_t shift : shifts) {
+    if (shift >= 8) {
+      c.fail("a requantization scale (input scale times weight scale over output scale) of at least 128: "
+             "TFLite's 16x8 kernels take smaller ones");
+    }
+  }
+}
+
+namespace {
 
 std::vector<KernelArg> weight_args(const OpContext& c) {
   return {{ArgRole::Input, c.node.inputs[0]},
@@ -66,11 +83,12 @@ void lower_window_and_quantization(const OpContext& c, const Options& o, Lowered
   p.pad_w = w.pad_before + f.left;
   p.input_offset = -c.zero_point(in);
   p.output_offset = c.zero_point(out);
-  const ActivationRange act = activation_range_int8(o.activation, c.scale(out), c.zero_point(out));
+  const ActivationRange act = activation_range(o.activation, c.scale(out), c.zero_point(out), out.type);
   p.act_min = act.min;
   p.act_max = act.max;
   std::vector<int32_t> mult, shift;
   per_channel_multipliers(c, in, filter, out, p.output.c, mult, shift);
+  if (l.kernel.ends_with("_s16")) check_int64_requantization(c, shift);  // the int64-accumulating kernels
   p.output_multiplier = add_array(l, "output_multiplier", std::move(mult));
   p.output_shift = add_array(l, "output_shift", std::move(shift));
 }
@@ -80,7 +98,10 @@ void lower_window_and_quantization(const OpContext& c, const Options& o, Lowered
 LoweredOp lower_conv2d(const OpContext& c) {
   const auto& o = c.options<Conv2DOptions>();
   const Tensor &in = c.input(0), &filter = c.input(1), &out = c.output();
-  LoweredOp l = start(c, "ab_ref_conv2d_s8", "ab_conv2d_params");
+  const char* kernel = in.type == DType::Int8                            ? "ab_ref_conv2d_s8"
+                       : accumulates_in_int32(c, 2, o.quantized_bias_type) ? "ab_ref_conv2d_s16_acc32"
+                                                                           : "ab_ref_conv2d_s16";
+  LoweredOp l = start(c, kernel, "ab_conv2d_params");
   ab_conv2d_params p{};
   p.input = c.dims4(in);
   p.filter = c.dims4(filter);
@@ -99,7 +120,8 @@ LoweredOp lower_conv2d(const OpContext& c) {
 LoweredOp lower_depthwise_conv2d(const OpContext& c) {
   const auto& o = c.options<DepthwiseConv2DOptions>();
   const Tensor &in = c.input(0), &filter = c.input(1), &out = c.output();
-  LoweredOp l = start(c, "ab_ref_depthwise_conv2d_s8", "ab_depthwise_conv2d_params");
+  LoweredOp l = start(c, in.type == DType::Int8 ? "ab_ref_depthwise_conv2d_s8" : "ab_ref_depthwise_conv2d_s16",
+                      "ab_depthwise_conv2d_params");
   ab_depthwise_conv2d_params p{};
   p.input = c.dims4(in);
   p.filter = c.dims4(filter);
@@ -119,7 +141,10 @@ LoweredOp lower_depthwise_conv2d(const OpContext& c) {
 LoweredOp lower_fully_connected(const OpContext& c) {
   const auto& o = c.options<FullyConnectedOptions>();
   const Tensor &in = c.input(0), &filter = c.input(1), &out = c.output();
-  LoweredOp l = start(c, "ab_ref_fully_connected_s8", "ab_fully_connected_params");
+  const char* kernel = in.type == DType::Int8                            ? "ab_ref_fully_connected_s8"
+                       : accumulates_in_int32(c, 2, o.quantized_bias_type) ? "ab_ref_fully_connected_s16_acc32"
+                                                                           : "ab_ref_fully_connected_s16";
+  LoweredOp l = start(c, kernel, "ab_fully_connected_params");
   if (filter.shape.size() < 2 || out.shape.empty()) c.fail("weights must have rank 2");
   ab_fully_connected_params p{};
   p.output_depth = out.shape.back();
@@ -132,19 +157,22 @@ LoweredOp lower_fully_connected(const OpContext& c) {
   }
   p.input_offset = -c.zero_point(in);
   p.output_offset = c.zero_point(out);
-  const ActivationRange act = activation_range_int8(o.activation, c.scale(out), c.zero_point(out));
+  const ActivationRange act = activation_range(o.activation, c.scale(out), c.zero_point(out), out.type);
   p.act_min = act.min;
   p.act_max = act.max;
+  const bool int64_requantization = l.kernel.ends_with("_s16");  // the int64-accumulating kernel
   if (c.scales(filter).size() > 1) {
     check_symmetric(c, filter);
     std::vector<int32_t> mult, shift;
     per_channel_multipliers(c, in, filter, out, p.output_depth, mult, shift);
+    if (int64_requantization) check_int64_requantization(c, shift);
     p.per_channel_multiplier = add_array(l, "per_channel_multiplier", std::move(mult));
     p.per_channel_shift = add_array(l, "per_channel_shift", std::move(shift));
   } else {
     // GetQuantizedConvolutionMultipler: the scale product is taken in float, then widened.
     const double product = static_cast<double>(c.scale(in) * c.scale(filter));
     const QuantizedMultiplier m = quantize_multiplier(product / static_cast<double>(c.scale(out)));
+    if (int64_requantization) check_int64_requantization(c, std::span(&m.shift, 1));
     p.output_multiplier = m.multiplier;
     p.output_shift = m.shift;
     p.filter_offset = -c.zero_point(filter);

@@ -151,6 +151,9 @@ void render_fields(FieldWriter& w, const ab_resize_bilinear_params& p);
 void render_fields(FieldWriter& w, const ab_resize_nearest_params& p);
 
 // layers
+void render_fields(FieldWriter& w, const ab_transpose_conv_params& p);
+void render_fields(FieldWriter& w, const ab_batch_matmul_params& p);
+void render_fields(FieldWriter& w, const ab_l2_normalization_params& p);
 
 // recurrent
 void render_fields(FieldWriter& w, const ab_svdf_params& p);

@@ -1,5 +1,6 @@
 // Operators that slide a window or a weight matrix: CONV_2D, DEPTHWISE_CONV_2D,
-// FULLY_CONNECTED, AVERAGE_POOL_2D and MAX_POOL_2D.
+// FULLY_CONNECTED (int8, and 16x8: int16 activations with int8 weights), AVERAGE_POOL_2D and
+// MAX_POOL_2D.
 
 #include "reader/op_check.hpp"
 
@@ -24,21 +25,33 @@ int32_t spatial_out(const OpCheck& c, int64_t in, int64_t filter, int64_t stride
 
 }  // namespace
 
+// The activations of a layer with int8 weights: int8, or int16 (symmetric) in TFLite's 16x8
+// mode; the output of the input's type.
+void layer_activations(const OpCheck& c, const Tensor& x, const Tensor& y) {
+  c.type_in(x, {DType::Int8, DType::Int16}, "input");
+  c.type(y, x.type, "output");
+  c.integer_quant(x, "input");
+  c.integer_quant(y, "output");
+}
+
 void check_conv(const OpCheck& c, const Conv2DOptions& o) {
   c.arity(2, 3);
   const Tensor &x = c.in(0), &w = c.in(1), &y = c.out();
-  c.act(x, "input");
+  layer_activations(c, x, y);
   c.rank_is(x, 4, "input");
   c.weights(w, 4, 0, true);
   c.zero_weight_offsets(w);
-  c.act(y, "output");
   if (w.shape[3] != x.shape[3]) {
     c.fail(
         "weights {} expect {} input channels but the input has {} (grouped convolution is "
         "not supported)",
         c.label(w.id), w.shape[3], x.shape[3]);
   }
-  c.bias(2, w.shape[0]);
+  if (x.type == DType::Int16) {
+    c.bias(2, w.shape[0], {DType::Int64, DType::Int32});  // 16x8: it picks the accumulator
+  } else {
+    c.bias(2, w.shape[0]);
+  }
   int32_t oh =
       spatial_out(c, x.shape[1], w.shape[1], o.stride_h, o.dilation_h, o.padding, "height");
   int32_t ow = spatial_out(c, x.shape[2], w.shape[2], o.stride_w, o.dilation_w, o.padding, "width");
@@ -48,11 +61,10 @@ void check_conv(const OpCheck& c, const Conv2DOptions& o) {
 void check_depthwise(const OpCheck& c, DepthwiseConv2DOptions& o) {
   c.arity(2, 3);
   const Tensor &x = c.in(0), &w = c.in(1), &y = c.out();
-  c.act(x, "input");
+  layer_activations(c, x, y);
   c.rank_is(x, 4, "input");
   c.weights(w, 4, 3, true);
   c.zero_weight_offsets(w);
-  c.act(y, "output");
   int32_t channels = w.shape[3];
   if (w.shape[0] != 1)
     c.fail("weights {} have leading dimension {}; expected 1", c.label(w.id), w.shape[0]);
@@ -62,7 +74,7 @@ void check_depthwise(const OpCheck& c, DepthwiseConv2DOptions& o) {
   }
   // The options' multiplier is redundant; the shapes are what the kernels use.
   o.depth_multiplier = channels / x.shape[3];
-  c.bias(2, channels);
+  c.bias(2, channels, {x.type == DType::Int16 ? DType::Int64 : DType::Int32});  // as TFLite Micro reads it
   int32_t oh =
       spatial_out(c, x.shape[1], w.shape[1], o.stride_h, o.dilation_h, o.padding, "height");
   int32_t ow = spatial_out(c, x.shape[2], w.shape[2], o.stride_w, o.dilation_w, o.padding, "width");
@@ -72,15 +84,19 @@ void check_depthwise(const OpCheck& c, DepthwiseConv2DOptions& o) {
 void check_fully_connected(const OpCheck& c, const FullyConnectedOptions& o) {
   c.arity(2, 3);
   const Tensor &x = c.in(0), &w = c.in(1), &y = c.out();
-  c.act(x, "input");
-  c.weights(w, 2, 0, false);
-  c.act(y, "output");
+  layer_activations(c, x, y);
+  c.weights(w, 2, 0, true);
+  if (w.quant->per_channel()) c.zero_weight_offsets(w);  // per tensor, TFLite applies the offset
   int64_t units = w.shape[0], depth = w.shape[1];
   if (x.num_elements() % depth != 0) {
     c.fail("input {} has {} elements, not a multiple of the weights' depth {}", c.label(x.id),
            x.num_elements(), depth);
   }
-  c.bias(2, units);
+  if (x.type == DType::Int16) {
+    c.bias(2, units, {DType::Int64, DType::Int32});  // 16x8: it picks the accumulator
+  } else {
+    c.bias(2, units);
+  }
   int64_t batches = x.num_elements() / depth;
   if (o.keep_num_dims) {
     Shape want = x.shape;

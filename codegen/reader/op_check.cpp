@@ -139,10 +139,10 @@ void OpCheck::zero_weight_offsets(const Tensor& t) const {
   }
 }
 
-void OpCheck::bias(std::size_t i, int64_t channels) const {
+void OpCheck::bias(std::size_t i, int64_t channels, std::initializer_list<DType> allowed) const {
   if (!has(i)) return;
   const Tensor& b = in(i);
-  type(b, DType::Int32, "bias");
+  type_in(b, allowed, "bias");
   constant(b, "bias");
   if (b.num_elements() != channels)
     fail("bias {} has {} elements; expected {}", label(b.id), b.num_elements(), channels);

@@ -55,8 +55,8 @@ class OpCheck {
   void weights(const Tensor& t, std::size_t rank, int axis, bool per_channel_ok) const;
   // Convolution kernels assume symmetric weights.
   void zero_weight_offsets(const Tensor& t) const;
-  // Optional int32 constant bias (input i) of `channels` elements.
-  void bias(std::size_t i, int64_t channels) const;
+  // Optional constant bias (input i) of `channels` elements, of one of `allowed` types.
+  void bias(std::size_t i, int64_t channels, std::initializer_list<DType> allowed = {DType::Int32}) const;
   void rank_is(const Tensor& t, std::size_t rank, const char* role) const;
   void shape_is(const Tensor& t, const Shape& want, const char* role) const;
   // Small constant int32/int64 vectors (axes, paddings, permutations), read little-endian.
@@ -88,6 +88,8 @@ std::span<const CheckEntry> layer_checks();       // checks_layers.cpp
 std::span<const CheckEntry> recurrent_checks();   // checks_recurrent.cpp
 
 // checks_windowed.cpp
+// int8 activations, or int16 ones (TFLite's 16x8 mode), for a layer with int8 weights.
+void layer_activations(const OpCheck& c, const Tensor& x, const Tensor& y);
 void check_conv(const OpCheck& c, const Conv2DOptions& o);
 void check_depthwise(const OpCheck& c, DepthwiseConv2DOptions& o);
 void check_fully_connected(const OpCheck& c, const FullyConnectedOptions& o);

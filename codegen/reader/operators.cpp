@@ -99,6 +99,9 @@ const OpSpec kSupported[] = {
      ResizeOptions{}},
 
     // layers
+    {BO::TRANSPOSE_CONV, OpType::TransposeConv, BOpt::TransposeConvOptions, true, {}},
+    {BO::BATCH_MATMUL, OpType::BatchMatmul, BOpt::BatchMatMulOptions, false, BatchMatmulOptions{}},
+    {BO::L2_NORMALIZATION, OpType::L2Normalization, BOpt::L2NormOptions, false, ActivationOptions{}},
 
     // recurrent
     {BO::SVDF, OpType::Svdf, BOpt::SVDFOptions, true, {}},

@@ -20,10 +20,16 @@ void check_positive(const Graph& g, const std::string& at, const char* what, int
   if (v < 1) fail(g, "{}: {} is {}; it must be at least 1 (the model is corrupt)", at, what, v);
 }
 
-void check_bias_type(const Graph& g, const std::string& at, tfl::TensorType bias_type) {
-  if (bias_type != tfl::TensorType::FLOAT32 && bias_type != tfl::TensorType::INT32) {
-    fail(g, "{}: quantized_bias_type {} is not supported (int32 bias only)", at,
-         tfl::EnumNameTensorType(bias_type));
+// quantized_bias_type: the bias type a quantizer meant (FLOAT32, the schema's default, when
+// unset); TFLite Micro reads it only for a 16x8 layer without a bias (INT32: int32 accumulator).
+DType bias_type(const Graph& g, const std::string& at, tfl::TensorType type) {
+  switch (type) {
+    case tfl::TensorType::FLOAT32: return DType::Float32;
+    case tfl::TensorType::INT32: return DType::Int32;
+    case tfl::TensorType::INT64: return DType::Int64;
+    default:
+      fail(g, "{}: quantized_bias_type {} is not supported (int32 or int64 bias only)", at,
+           tfl::EnumNameTensorType(type));
   }
 }
 
@@ -47,7 +53,7 @@ Ours conv_window(const Graph& g, const std::string& at, const Theirs& o) {
 
 OpOptions conv_options(const Graph& g, const std::string& at, const tfl::Conv2DOptions& o) {
   auto c = conv_window<Conv2DOptions>(g, at, o);
-  check_bias_type(g, at, o.quantized_bias_type());
+  c.quantized_bias_type = bias_type(g, at, o.quantized_bias_type());
   return c;
 }
 
@@ -86,7 +92,7 @@ OpOptions fc_options(const Graph& g, const std::string& at, const tfl::FullyConn
          "quantization",
          at);
   }
-  check_bias_type(g, at, o.quantized_bias_type());
+  c.quantized_bias_type = bias_type(g, at, o.quantized_bias_type());
   return c;
 }
 
@@ -98,7 +104,7 @@ OpOptions transpose_conv_options(const Graph& g, const std::string& at,
   c.activation = fused_activation(g, at, o.fused_activation_function());
   check_positive(g, at, "stride_w", c.stride_w);
   check_positive(g, at, "stride_h", c.stride_h);
-  check_bias_type(g, at, o.quantized_bias_type());
+  bias_type(g, at, o.quantized_bias_type());
   return c;
 }
 

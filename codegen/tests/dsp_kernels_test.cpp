@@ -20,6 +20,7 @@
 #include "interp/interpreter.hpp"
 #include "lower/lower.hpp"
 #include "lower_test_graphs.hpp"
+#include "select/registry.hpp"
 #include "select/select.hpp"
 
 namespace {
@@ -806,6 +807,38 @@ TEST(DspConv, ExactRequantization) {
                             : op.params<ab_dsp_conv2d_params>().requant) == AB_DSP_RQ_EXACT;
   }
   EXPECT_GT(exact, 30);
+}
+
+// 16x8 layers (int16 activations, int8 weights) keep the reference kernels: every dsp schedule
+// is written for int8 activations and refuses them, whatever their shapes.
+TEST(DspSchedules, SixteenBitLayersStayReference) {
+  auto layer = [](OpType type) {
+    GraphBuilder b;
+    const bool fc = type == OpType::FullyConnected, dw = type == OpType::DepthwiseConv2D;
+    const int x = b.act(fc ? std::vector<int32_t>{2, 8} : std::vector<int32_t>{1, 6, 6, 8}, 0.01f, 0, DType::Int16);
+    const std::vector<int32_t> w_shape = fc ? std::vector<int32_t>{8, 8} : dw ? std::vector<int32_t>{1, 3, 3, 8}
+                                                                              : std::vector<int32_t>{8, 1, 1, 8};
+    const int wt = b.weights(w_shape, {0.01f}, dw ? 3 : 0, 7);
+    const int y = b.act(fc ? std::vector<int32_t>{2, 8} : std::vector<int32_t>{1, 6, 6, 8}, 0.5f, 0, DType::Int16);
+    if (fc) b.op(type, {x, wt, -1}, {y}, FullyConnectedOptions{});
+    if (dw) b.op(type, {x, wt, -1}, {y}, DepthwiseConv2DOptions{Padding::Same, 1, 1, 1, 1, 1, Activation::None, {}});
+    if (!fc && !dw) b.op(type, {x, wt, -1}, {y}, Conv2DOptions{});
+    return b.build("dsp_16x8_test");
+  };
+  for (OpType type : {OpType::Conv2D, OpType::DepthwiseConv2D, OpType::FullyConnected}) {
+    const Graph g = layer(type);
+    const std::vector<LoweredOp> lowered = lower_graph(g);
+    int dsp = 0;
+    for (const Schedule* s : schedules_for(type)) {
+      if (s->family != "dsp") continue;
+      ++dsp;
+      EXPECT_NE(s->unsupported(ScheduleContext{g, g.ops[0]}, lowered[0]), "") << s->name;
+    }
+    EXPECT_GT(dsp, 0);
+    for (const Schedule* s : candidate_schedules(ScheduleContext{g, g.ops[0]}, lowered[0], std::nullopt)) {
+      EXPECT_EQ(s->family, "ref") << s->name;
+    }
+  }
 }
 
 }  // namespace

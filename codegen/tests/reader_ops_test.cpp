@@ -225,10 +225,82 @@ TEST(ReaderOps, ReshapeTakesItsShapeFromTheOutput) {
                "has 6 elements but output");
 }
 
-TEST(ReaderOps, FullyConnectedPerChannelWeightsAreRejected) {
+// The 16x8 layers take the bias types TFLite Micro reads: int64 or int32 (CONV_2D,
+// FULLY_CONNECTED), int64 only (DEPTHWISE_CONV_2D), int64 or int16 (TRANSPOSE_CONV).
+TEST(ReaderOps, SixteenBitLayersTakeTheirBiasTypes) {
+  const Spec x16{TT::INT16, {1, 3, 3, 2}}, y16{TT::INT16, {1, 3, 3, 2}};
+  auto bias = [](TT type, std::size_t bytes) { return Spec{type, {2}, 0.1f, 0, std::vector<uint8_t>(2 * bytes)}; };
+  tfl::Conv2DOptionsT conv;
+  conv.stride_w = conv.stride_h = 1;
+  for (TT b : {TT::INT64, TT::INT32}) {
+    EXPECT_EQ(error_of(one_op_model(BO::CONV_2D, {x16, weights({2, 1, 1, 2}, 2, 0), bias(b, b == TT::INT64 ? 8 : 4)},
+                                    y16, conv)),
+              "");
+  }
+  EXPECT_ERROR(one_op_model(BO::CONV_2D, {x16, weights({2, 1, 1, 2}, 2, 0), bias(TT::INT16, 2)}, y16, conv),
+               "is int16; CONV_2D takes int64 or int32");
+  tfl::DepthwiseConv2DOptionsT dw;
+  dw.stride_w = dw.stride_h = dw.depth_multiplier = 1;
+  EXPECT_ERROR(one_op_model(BO::DEPTHWISE_CONV_2D, {x16, weights({1, 1, 1, 2}, 2, 3), bias(TT::INT32, 4)}, y16, dw),
+               "is int32; DEPTHWISE_CONV_2D takes int64");
+  EXPECT_ERROR(one_op_model(BO::CONV_2D, {x16, weights({2, 1, 1, 2}, 2, 0)}, Spec{TT::INT8, {1, 3, 3, 2}}, conv),
+               "output tensor #2 'out' is int8; expected int16");
+  EXPECT_ERROR(one_op_model(BO::CONV_2D, {Spec{TT::INT16, {1, 3, 3, 2}, 0.5f, 3}, weights({2, 1, 1, 2}, 2, 0)}, y16, conv),
+               "zero point 3; 16-bit kernels take symmetric tensors");
+  tfl::TransposeConvOptionsT tc;
+  tc.stride_w = tc.stride_h = 1;
+  const Spec shape = i32({1, 3, 3, 2}, {4});
+  EXPECT_EQ(error_of(one_op_model(BO::TRANSPOSE_CONV, {shape, weights({2, 1, 1, 2}, 2, 0), x16, bias(TT::INT16, 2)},
+                                  y16, tc)),
+            "");
+  EXPECT_ERROR(one_op_model(BO::TRANSPOSE_CONV, {shape, weights({2, 1, 1, 2}, 2, 0), x16, bias(TT::INT32, 4)}, y16, tc),
+               "is int32; TRANSPOSE_CONV takes int64 or int16");
+}
+
+TEST(ReaderOps, TransposeConvOutputShapeMatchesTheOutput) {
+  tfl::TransposeConvOptionsT tc;
+  tc.stride_w = tc.stride_h = 2;
+  const Spec w = weights({2, 3, 3, 1}, 1, 0);
+  EXPECT_EQ(error_of(one_op_model(BO::TRANSPOSE_CONV, {i32({1, 6, 6, 2}, {4}), w, act({1, 3, 3, 1})},
+                                  act({1, 6, 6, 2}), tc)),
+            "");
+  EXPECT_ERROR(one_op_model(BO::TRANSPOSE_CONV, {i32({1, 5, 6, 2}, {4}), w, act({1, 3, 3, 1})}, act({1, 6, 6, 2}), tc),
+               "does not match the output");
+  EXPECT_ERROR(one_op_model(BO::TRANSPOSE_CONV, {Spec{TT::INT32, {4}, 0}, w, act({1, 3, 3, 1})}, act({1, 6, 6, 2}), tc),
+               "is not a constant");
+  EXPECT_ERROR(one_op_model(BO::TRANSPOSE_CONV, {i32({1, 6, 6, 2}, {4}), w, act({1, 3, 3, 2})}, act({1, 6, 6, 2}), tc),
+               "expect 1 input channels but the input has 2");
+}
+
+TEST(ReaderOps, BatchMatmulShapes) {
+  tfl::BatchMatMulOptionsT o;
+  EXPECT_EQ(error_of(one_op_model(BO::BATCH_MATMUL, {act({2, 1, 3, 4}), act({3, 4, 5})}, act({2, 3, 3, 5}), o)), "");
+  EXPECT_ERROR(one_op_model(BO::BATCH_MATMUL, {act({2, 3, 4}), act({3, 4, 5})}, act({3, 3, 5}), o),
+               "do not broadcast");
+  EXPECT_ERROR(one_op_model(BO::BATCH_MATMUL, {act({3, 4}), act({5, 4})}, act({3, 4}), o), "sums over 4");
+  o.adj_y = true;
+  EXPECT_EQ(error_of(one_op_model(BO::BATCH_MATMUL, {act({3, 4}), act({5, 4})}, act({3, 5}), o)), "");
+  EXPECT_ERROR(one_op_model(BO::BATCH_MATMUL, {act({1, 1, 1, 1, 3, 4}), act({5, 4})}, act({1, 1, 1, 1, 3, 5}), o),
+               "takes ranks 2 to 5");
+}
+
+TEST(ReaderOps, L2NormalizationTakesInt8WithoutActivation) {
+  EXPECT_EQ(error_of(one_op_model(BO::L2_NORMALIZATION, {act({2, 5})}, act({2, 5}), tfl::L2NormOptionsT{})), "");
+  tfl::L2NormOptionsT relu;
+  relu.fused_activation_function = tfl::ActivationFunctionType::RELU;
+  EXPECT_ERROR(one_op_model(BO::L2_NORMALIZATION, {act({2, 5})}, act({2, 5}), relu), "takes none");
+  EXPECT_ERROR(one_op_model(BO::L2_NORMALIZATION, {Spec{TT::INT16, {2, 5}}}, Spec{TT::INT16, {2, 5}},
+                            tfl::L2NormOptionsT{}),
+               "expected int8");
+}
+
+TEST(ReaderOps, FullyConnectedWeightsPerTensorOrPerOutputChannel) {
   auto m = one_op_model(BO::FULLY_CONNECTED, {act({1, 4}), weights({3, 4}, 3, 0)}, act({1, 3}),
                         tfl::FullyConnectedOptionsT{});
-  EXPECT_ERROR(m, "only per-tensor weights");
+  EXPECT_EQ(error_of(m), "");
+  m = one_op_model(BO::FULLY_CONNECTED, {act({1, 4}), weights({3, 4}, 4, 1)}, act({1, 3}),
+                   tfl::FullyConnectedOptionsT{});
+  EXPECT_ERROR(m, "quantized along axis 1; expected axis 0");
   m = one_op_model(BO::FULLY_CONNECTED, {act({2, 4}), weights({3, 4}, 1, 0)}, act({2, 3}),
                    tfl::FullyConnectedOptionsT{});
   EXPECT_EQ(error_of(m), "");

@@ -46,7 +46,8 @@ std::string tensors_unsupported(const ScheduleContext& c) {
   const auto& in = c.node.inputs;
   const Tensor& x = c.g.tensors.at(static_cast<std::size_t>(in.at(0)));
   const Tensor& w = c.g.tensors.at(static_cast<std::size_t>(in.at(1)));
-  if (x.type != DType::Int8) return "the input is not int8";
+  const Tensor& y = c.g.tensors.at(static_cast<std::size_t>(c.node.outputs.at(0)));
+  if (x.type != DType::Int8 || y.type != DType::Int8) return "not int8 activations (16x8 layers run the reference)";
   if (w.type != DType::Int8 || !w.is_constant()) return "the weights are not constant int8 data";
   if (in.size() > 2 && in[2] >= 0) {
     const Tensor& b = c.g.tensors.at(static_cast<std::size_t>(in[2]));

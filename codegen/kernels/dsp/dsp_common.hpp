@@ -21,7 +21,7 @@ std::vector<ChannelSum> channel_sums(const std::vector<int8_t>& weights, std::si
                                      const std::vector<int32_t>& bias);
 
 // Why a convolution-like operator's tensors do not suit the family ("" if they do): int8
-// activations, constant int8 weights, an absent or constant int32 bias.
+// input and output, constant int8 weights, an absent or constant int32 bias.
 std::string tensors_unsupported(const ScheduleContext& c);
 
 // A schedule of the family with the fields every one of its schedules shares.

@@ -38,9 +38,10 @@ extern "C" {
     FIELDS(AB_DECLARE_FIELD, AB_DECLARE_ARRAY, AB_DECLARE_ENUM)            \
   } name;
 
-/* CONV_2D, int8 activations, int8 weights (per-channel or per-tensor), int32 bias.
- * Filter layout OHWI: filter.n = output channels, filter.h/w = kernel size, filter.c = input
- * channels per group (input.c / filter.c groups). */
+/* CONV_2D, int8 activations, int8 weights (per-channel or per-tensor), int32 bias; also the
+ * 16x8 kernels' (int16 activations, offsets 0; ab_ref_kernels_layers.h). Filter layout OHWI:
+ * filter.n = output channels, filter.h/w = kernel size, filter.c = input channels per group
+ * (input.c / filter.c groups). */
 #define AB_CONV2D_FIELDS(F, A, E)                                                      \
   F(ab_dims4, input, "NHWC")                                                           \
   F(ab_dims4, filter, "OHWI")                                                          \
@@ -59,7 +60,7 @@ extern "C" {
   F(const int32_t*, output_shift, "[output.c]")
 AB_DEFINE_PARAMS(ab_conv2d_params, AB_CONV2D_FIELDS)
 
-/* DEPTHWISE_CONV_2D. Filter layout 1HWC with C = input.c * depth_multiplier; output channel
+/* DEPTHWISE_CONV_2D (int8, and 16x8 as CONV_2D). Filter layout 1HWC with C = input.c * depth_multiplier; output channel
  * oc = ic * depth_multiplier + m reads input channel ic. */
 #define AB_DEPTHWISE_CONV2D_FIELDS(F, A, E)                                            \
   F(ab_dims4, input, "NHWC")                                                           \
@@ -82,7 +83,8 @@ AB_DEFINE_PARAMS(ab_depthwise_conv2d_params, AB_DEPTHWISE_CONV2D_FIELDS)
 
 /* FULLY_CONNECTED: output[b][o] = sum_d (w[o][d] + filter_offset) * (in[b][d] + input_offset)
  * + bias[o], requantized per tensor (multiplier/shift) or, when per_channel_multiplier is not
- * NULL, per output channel (filter_offset is then 0 by the quantization spec). */
+ * NULL, per output channel (filter_offset is then 0 by the quantization spec). int8, and 16x8
+ * (int16 activations, zero points 0) as CONV_2D. */
 #define AB_FULLY_CONNECTED_FIELDS(F, A, E)                                             \
   F(ab_idx_t, batches, "output elements / output_depth")                               \
   F(ab_idx_t, accum_depth, "input features (the weights' last dimension)")             \

@@ -82,7 +82,10 @@ std::vector<Schedule> reference_schedules() {
       {OpType::ResizeBilinear, "ab_ref_resize_bilinear.c"},
       {OpType::ResizeNearestNeighbor, "ab_ref_resize_nearest.c"},
 
-      // layers
+      // layers (the 16x8 convolutions are in the first families' sources)
+      {OpType::TransposeConv, "ab_ref_transpose_conv.c"},
+      {OpType::BatchMatmul, "ab_ref_batch_matmul.c"},
+      {OpType::L2Normalization, "ab_ref_l2_normalization.c"},
 
       // recurrent
       {OpType::Svdf, "ab_ref_svdf.c"},

@@ -111,6 +111,16 @@ int32_t CaseBuilder::constant_random(CaseRng& rng, TT type, std::vector<int32_t>
   return constant_values(type, std::move(shape), v, q);
 }
 
+int32_t CaseBuilder::constant_per_channel(TT type, std::vector<int32_t> shape, const std::vector<int64_t>& values,
+                                          const std::vector<float>& scales, int32_t axis) {
+  auto q = std::make_unique<tfl::QuantizationParametersT>();
+  q->scale = scales;
+  q->zero_point.assign(scales.size(), 0);
+  q->quantized_dimension = axis;
+  const std::string name = "c" + std::to_string(model_.subgraphs[0]->tensors.size());
+  return add_tensor(model_, name, type, std::move(shape), std::move(q), add_buffer(model_, encode(type, values)));
+}
+
 uint32_t CaseBuilder::opcode(BO code) {
   for (std::size_t i = 0; i < model_.operator_codes.size(); ++i) {
     if (model_.operator_codes[i]->builtin_code == code) return static_cast<uint32_t>(i);

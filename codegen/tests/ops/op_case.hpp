@@ -72,6 +72,9 @@ class CaseBuilder {
   int32_t constant_values(TT type, std::vector<int32_t> shape, const std::vector<int64_t>& values, Quant q = {});
   // Random values over [lo, hi].
   int32_t constant_random(CaseRng& rng, TT type, std::vector<int32_t> shape, Quant q, int64_t lo, int64_t hi);
+  // A constant of `values` quantized per channel along `axis` (one scale each, zero points 0).
+  int32_t constant_per_channel(TT type, std::vector<int32_t> shape, const std::vector<int64_t>& values,
+                               const std::vector<float>& scales, int32_t axis);
 
   template <class Options>
   void op(BO code, std::vector<int32_t> inputs, std::vector<int32_t> outputs, Options options) {

@@ -19,6 +19,7 @@ std::vector<OpCase> movement_cases();
 std::vector<OpCase> resize_cases();
 
 // layers
+std::vector<OpCase> layers_cases();
 
 // recurrent
 std::vector<OpCase> recurrent_cases();
@@ -41,6 +42,7 @@ const std::vector<OpFamily>& op_families() {
       {"resize", resize_cases},
 
       // layers
+      {"layers", layers_cases},
 
       // recurrent
       {"recurrent", recurrent_cases},

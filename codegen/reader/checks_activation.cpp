@@ -149,17 +149,17 @@ void check_cast(const OpCheck& c, Operator&) {
 }
 
 const CheckEntry kChecks[] = {
-    {OpType::Logistic, check_logistic},
-    {OpType::Tanh, check_tanh},
-    {OpType::HardSwish, check_hard_swish},
-    {OpType::Relu, check_relu},
-    {OpType::Relu6, check_relu6},
-    {OpType::ReluN1To1, check_relu_n1_to_1},
-    {OpType::LeakyRelu, check_leaky_relu},
-    {OpType::Abs, check_abs},
-    {OpType::Rsqrt, check_rsqrt},
-    {OpType::LogSoftmax, check_log_softmax},
-    {OpType::Cast, check_cast},
+    {OpType::Logistic, check_logistic, "int8 -> int8 (output zero point -128); int16 (zero point 0)"},
+    {OpType::Tanh, check_tanh, "int8 (output in Q0.7); int16 (zero point 0)"},
+    {OpType::HardSwish, check_hard_swish, "int8"},
+    {OpType::Relu, check_relu, "int8; int16"},
+    {OpType::Relu6, check_relu6, "int8; int16"},
+    {OpType::ReluN1To1, check_relu_n1_to_1, "int8 (TFLite's reference: TFLite Micro lacks it)"},
+    {OpType::LeakyRelu, check_leaky_relu, "int8; int16"},
+    {OpType::Abs, check_abs, "int8; int16 (quantized or not)"},
+    {OpType::Rsqrt, check_rsqrt, "int8; int16"},
+    {OpType::LogSoftmax, check_log_softmax, "int8 (output scale 16/256, zero point 127)"},
+    {OpType::Cast, check_cast, "int8, int16, int32, bool -> int8, int16, int32"},
 };
 
 }  // namespace

@@ -93,9 +93,11 @@ void check_l2_normalization(const OpCheck& c, Operator& op) {
 }
 
 const CheckEntry kChecks[] = {
-    {OpType::TransposeConv, check_transpose_conv},
-    {OpType::BatchMatmul, check_batch_matmul},
-    {OpType::L2Normalization, check_l2_normalization},
+    {OpType::TransposeConv, check_transpose_conv,
+     "int8, int8 weights (per channel or per tensor, symmetric), int32 bias; int16 (zero point 0), int8 weights, "
+     "int64 or int16 bias"},
+    {OpType::BatchMatmul, check_batch_matmul, "int8; int16 (zero point 0)"},
+    {OpType::L2Normalization, check_l2_normalization, "int8 -> int8 (in units of 1/128)"},
 };
 
 }  // namespace

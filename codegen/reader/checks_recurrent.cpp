@@ -147,8 +147,9 @@ void check_lstm(const OpCheck& c, Operator& op) {
 }
 
 const CheckEntry kChecks[] = {
-    {OpType::Svdf, check_svdf},
-    {OpType::UnidirectionalSequenceLstm, check_lstm},
+    {OpType::Svdf, check_svdf, "int8 input and weights, int8 or int16 time weights and state, int32 bias"},
+    {OpType::UnidirectionalSequenceLstm, check_lstm,
+     "int8 activations, int8 weights, int32 bias, int16 cell (8x8->16); int16 activations, int64 bias (16x8->16)"},
 };
 
 }  // namespace

@@ -26,13 +26,16 @@ namespace {
 // The operators of the first families, checked by functions that take their options.
 const CheckEntry kCoreChecks[] = {
     {OpType::Conv2D, [](const OpCheck& c, Operator& op) { check_conv(c, std::get<Conv2DOptions>(op.options)); },
-     "int8, int8 weights (per channel or per tensor, symmetric), int32 bias"},
+     "int8, int8 weights (per channel or per tensor, symmetric), int32 bias; int16 (zero point 0), int8 weights, "
+     "int64 or int32 bias"},
     {OpType::DepthwiseConv2D,
      [](const OpCheck& c, Operator& op) { check_depthwise(c, std::get<DepthwiseConv2DOptions>(op.options)); },
-     "int8, int8 weights (per channel or per tensor, symmetric), int32 bias"},
+     "int8, int8 weights (per channel or per tensor, symmetric), int32 bias; int16 (zero point 0), int8 weights, "
+     "int64 bias"},
     {OpType::FullyConnected,
      [](const OpCheck& c, Operator& op) { check_fully_connected(c, std::get<FullyConnectedOptions>(op.options)); },
-     "int8, int8 weights (per tensor), int32 bias"},
+     "int8, int8 weights (per tensor, or per channel and symmetric), int32 bias; int16 (zero point 0), int8 "
+     "weights, int64 or int32 bias"},
     {OpType::AveragePool2D, [](const OpCheck& c, Operator& op) { check_pool(c, std::get<Pool2DOptions>(op.options)); },
      "int8"},
     {OpType::MaxPool2D, [](const OpCheck& c, Operator& op) { check_pool(c, std::get<Pool2DOptions>(op.options)); },

@@ -168,7 +168,9 @@ Operator convert_operator(int index, const OpSpec& spec, const tfl::Operator& op
   out.type = spec.type;
   std::string at = where(index, spec.type);
   check_options_tag(g, at, spec, op);
-  out.options = op.builtin_options() ? convert_options(g, at, op) : spec.defaults;
+  // A NONE tag may still carry a (meaningless) table: only the operator's own table is read.
+  const bool has_table = op.builtin_options_type() == spec.options && op.builtin_options();
+  out.options = has_table ? convert_options(g, at, op) : spec.defaults;
   if (op.inputs()) out.inputs.assign(op.inputs()->begin(), op.inputs()->end());
   if (op.outputs()) out.outputs.assign(op.outputs()->begin(), op.outputs()->end());
   return out;

@@ -80,9 +80,10 @@ for r in runs:
         fail(f"run {r['context']['run_id']} ({api}): results.json {keys}, history rows {rows}")
 
 # 2. A folder held by a live sweep. While the checks run, the test holds the emulator lock, so
-# the holder waits for its next QEMU (within its 5 s boot timeout) and cannot finish meanwhile.
+# the holder waits for its next QEMU (within its 5 s boot timeout) and cannot finish meanwhile:
+# one emulator per variant, as a kept one would let it run its second variant without a new QEMU.
 held = work / "held"
-args = ["--variants", SPACE, "--history", str(work / "held.sqlite")]
+args = ["--variants", SPACE, "--history", str(work / "held.sqlite"), "--emulators", "per-variant"]
 a = start(*args, "--out", str(held), cwd=work)
 deadline = time.time() + 120
 while a.poll() is None and time.time() < deadline and not (held / "run.json").exists() \

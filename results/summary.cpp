@@ -21,7 +21,7 @@ std::vector<const Metric*> headline_metrics() {
 
 std::string short_header(const Metric& m, CounterKind counter) {
   std::string name = m.name;
-  if (name == "counts_median") return to_string(counter);
+  if (name == "counts_median") return unit(counter);
   if (name == "time_us") return "µs";
   if (name == "ram_total") return "RAM";
   return name.substr(0, name.find('_'));

@@ -29,6 +29,21 @@ nlohmann::json clock_json(const board::Profile& p) {
           {"overdrive", c.overdrive}, {"flash_acr_bits", c.flash_acr_bits}};
 }
 
+// The timing model's data ([timing]); null when the board has none (it counts instructions under QEMU).
+nlohmann::json timing_json(const board::Profile& p) {
+  if (!p.timing) return nullptr;
+  const auto& t = *p.timing;
+  const auto cache = [](const board::Profile::Timing::Cache& c) -> nlohmann::json {
+    if (!c.lines) return nullptr;
+    return {{"lines", c.lines}, {"line_bytes", c.line_bytes}, {"ways", c.ways}};
+  };
+  nlohmann::json flash = nlohmann::json::array();
+  for (const auto& f : t.flash) flash.push_back({{"origin", f.origin}, {"size", f.size}});
+  return {{"model", t.model},           {"core", t.core},       {"flash", flash},
+          {"flash_wait_states", t.flash_wait_states}, {"flash_read_bytes", t.flash_read_bytes},
+          {"prefetch", t.prefetch},     {"icache", cache(t.icache)}, {"dcache", cache(t.dcache)}};
+}
+
 nlohmann::json to_json(const board::Profile& p) {
   return {{"name", p.name},
           {"description", p.description},
@@ -38,6 +53,7 @@ nlohmann::json to_json(const board::Profile& p) {
           {"features", p.cpu.features},
           {"clock_hz", p.cpu.clock_hz},
           {"clock", clock_json(p)},
+          {"timing", timing_json(p)},
           {"flash", {{"origin", p.memory.flash.origin}, {"size", p.memory.flash.size}}},
           {"ram", {{"origin", p.memory.ram.origin}, {"size", p.memory.ram.size}}},
           {"uart", uart_json(p.uart)},

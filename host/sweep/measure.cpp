@@ -265,6 +265,7 @@ class Pipeline {
     if (r.model_status != 0)
       fail(results::Status::run_failed, fmt::format("the model returned {} on the device: {}", r.model_status, r.error));
     m_.result.counts = results::summarize(r.counts);
+    if (!r.instructions.empty()) m_.result.instructions = results::summarize(r.instructions);
     m_.result.stack_bytes = r.stack_bytes;
     bool match = true;
     for (std::size_t i = 0; i < s_.reference.size() && match; ++i) {

@@ -9,6 +9,8 @@ typedef struct {
   uint32_t lines, line_bytes, ways, sets; /* lines == 0: no cache */
   uint32_t* tags;                          /* lines entries; UINT32_MAX: empty */
   uint64_t* used;                          /* when each entry was last used */
+  uint32_t* index;                         /* line -> entry + 1 (0: empty), open addressing: hits in O(1) */
+  uint32_t index_mask;
   uint64_t clock;
   uint64_t hits, misses;
 } ab_cache;

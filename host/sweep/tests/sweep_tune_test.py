@@ -35,7 +35,8 @@ work.mkdir(parents=True)
 ORACLE = shared / "oracle" / "kws_ref_model"
 MODEL = shared / "models" / "kws_ref_model.tflite"  # the real DS-CNN keyword spotter (SOURCES.md)
 KWS = ["--board", "stm32", "--model", str(MODEL), "--input", str(ORACLE / "rand1.in0.raw"),
-       "--variants", "@none;+opt=O3,kernels=ref|dsp", "--jobs", "2"]
+       "--variants", "@none;+opt=O3,kernels=ref|dsp", "--jobs", "2",
+       "--counter", "instructions"]  # the composition's exactness is checked on exact counts
 
 
 def fail(msg):

@@ -232,7 +232,7 @@ class Sweep {
     }
     if (o_.emulators != "per-worker" && o_.emulators != "per-variant")
       throw std::runtime_error(fmt::format("--emulators {}: per-worker or per-variant", o_.emulators));
-    setup_.qemu.timing_model = uses_timing_model(emulated, served);
+    setup_.qemu.timing_model = uses_timing_model(emulated, served || farm);
     if (emulated && !served && !farm && o_.qemu_load == "gdb" && o_.emulators == "per-worker") {
       emulators_.emplace(setup_.board, setup_.qemu);
       setup_.emulators = &*emulators_;
@@ -297,7 +297,8 @@ class Sweep {
   }
 
   // --counter: whether the emulators run the board's timing model (cycles) or count instructions.
-  bool uses_timing_model(bool emulated, bool served) const {
+  // `elsewhere`: the emulators are served by other processes (--gdb HOST:PORT, a farm's places).
+  bool uses_timing_model(bool emulated, bool elsewhere) const {
     if (o_.counter != "" && o_.counter != "cycles" && o_.counter != "instructions")
       throw std::runtime_error(fmt::format("--counter {}: instructions or cycles", o_.counter));
     if (!emulated || o_.counter == "instructions") return false;
@@ -307,10 +308,10 @@ class Sweep {
                                            "measure instructions (--counter instructions) or add the table",
                                            setup_.board.name, setup_.board.file.string()));
     if (!has_model) return false;
-    if (served) {
+    if (elsewhere) {
       if (o_.counter == "cycles")
-        throw std::runtime_error("--counter cycles: an emulator served elsewhere (--gdb HOST:PORT) runs no timing model "
-                                 "that this host can read; use --counter instructions");
+        throw std::runtime_error("--counter cycles: an emulator served elsewhere (--gdb HOST:PORT, a farm's place) runs "
+                                 "no timing model that this host can read; use --counter instructions");
       return false;
     }
     return true;

@@ -1,12 +1,6 @@
 /* See memory_system.h. */
 #include "memory_system.h"
 
-int ab_memory_is_flash(const ab_memory* m, uint32_t address) {
-  for (int r = 0; r < m->regions; r++)
-    if (address - m->origin[r] < m->size[r]) return 1;
-  return 0;
-}
-
 static uint32_t line_bytes(const ab_memory* m) {
   return m->icache.lines ? m->icache.line_bytes : m->bus_bytes;
 }
@@ -27,14 +21,17 @@ static uint32_t line_miss(const ab_memory* m, int sequential, uint32_t consume) 
 uint32_t ab_memory_fetch(ab_memory* m, uint32_t start, uint32_t end, uint32_t n) {
   if (!m->regions || !ab_memory_is_flash(m, start)) return 0;
   const uint32_t bytes = line_bytes(m);
-  uint32_t consume = n && end > start ? bytes * n / (end - start) : bytes / 4;
-  if (consume == 0) consume = 1;
+  const uint32_t first = start / bytes, last = (end - 1) / bytes;
+  if (first == last && first == m->fetch_line) return 0; /* a block within the line in the fetch buffer */
   uint32_t stall = 0;
-  for (uint32_t line = start / bytes; line <= (end - 1) / bytes; line++) {
+  for (uint32_t line = first; line <= last; line++) {
     const int sequential = line == m->fetch_line + 1;
     const int held = line == m->fetch_line;  /* still in the fetch buffer */
     const int hit = held || (m->icache.lines && ab_cache_access(&m->icache, line * bytes));
-    if (!hit) stall += line_miss(m, sequential, consume);
+    if (!hit) {
+      uint32_t consume = n && end > start ? bytes * n / (end - start) : bytes / 4;
+      stall += line_miss(m, sequential, consume ? consume : 1);
+    }
     m->fetch_line = line;
   }
   return stall;

@@ -21,7 +21,11 @@ typedef struct {
   uint32_t fetch_line;    /* the code line fetched last (+1: none) */
 } ab_memory;
 
-int ab_memory_is_flash(const ab_memory* m, uint32_t address);
+static inline int ab_memory_is_flash(const ab_memory* m, uint32_t address) {
+  for (int r = 0; r < m->regions; r++)
+    if (address - m->origin[r] < m->size[r]) return 1;
+  return 0;
+}
 
 /* Stall cycles to fetch the code of a block [start, end) of n instructions. */
 uint32_t ab_memory_fetch(ab_memory* m, uint32_t start, uint32_t end, uint32_t n);

@@ -20,6 +20,9 @@ install(FILES codegen/runtime/ab_aot_runtime.c codegen/runtime/ab_aot_runtime.h
 install(DIRECTORY device/include/ DESTINATION "${AOTBENCH_DATA_DESTINATION}/device/include")
 install(FILES host/infer/host_main.c DESTINATION "${AOTBENCH_DATA_DESTINATION}/host/infer")
 
+# The timing model QEMU loads (device/qemu_timing), found by data_path("timing/...").
+install(TARGETS ab_timing LIBRARY DESTINATION "${AOTBENCH_DATA_DESTINATION}/timing")
+
 # The prebuilt device runtime of every board and the board files it was built with
 # (host/build/firmware.cmake); a variant's firmware is linked against them.
 install(DIRECTORY "${AOTBENCH_FIRMWARE_DIR}/" DESTINATION "${AOTBENCH_DATA_DESTINATION}/firmware"

@@ -38,7 +38,7 @@ std::string changes_table(const Comparison& c) {
   std::string out = "<div class=\"table-wrap\"><table class=\"sortable\" id=\"changes\"><thead><tr>" +
                     th("variant", "variant", false) + th("status", "status", false);
   for (const auto& h : heads) {
-    std::string label = h == "counts_median" ? std::string(to_string(c.current.counter)) : headline_label(h);
+    std::string label = h == "counts_median" ? std::string(unit(c.current.counter)) : headline_label(h);
     out += th(h + ".baseline", label + " before", true) + th(h + ".current", label + " now", true) +
            th(h + ".change", label + " Δ", true);
   }
@@ -72,7 +72,7 @@ std::string counts_change_chart(const Comparison& c) {
     b.tooltip = fmt::format("{}\n{}", v.key, b.text);
     bars.push_back(std::move(b));
   }
-  return bar_chart(bars, fmt::format("change of median {} (%), lower is better", to_string(c.current.counter)));
+  return bar_chart(bars, fmt::format("change of median {} (%), lower is better", unit(c.current.counter)));
 }
 
 std::string regressions_list(const Comparison& c) {

@@ -34,6 +34,7 @@ Json context_json(const Run& run) {
       {"board", i.board},
       {"target", to_string(i.target)},
       {"counter", to_string(i.counter)},
+      {"timing_model", i.timing_model},
       {"clock_hz", i.clock_hz},
       {"model", i.model},
       {"model_sha256", i.model_sha256},
@@ -203,6 +204,7 @@ VariantResult read_variant(const Json& b) {
     for (const auto& r : a.at("repeats")) c.repeats.push_back(to_u64(r, "a repeat count"));
     v.counts = c;
   }
+  if (auto median = counter(b, "instructions_median")) v.instructions = Counts{*median, *median, *median, {}};
   v.stack_bytes = counter(b, "stack_bytes");
   v.flash = read_split(b, "flash");
   v.ram = read_split(b, "ram");
@@ -237,6 +239,7 @@ RunInfo read_info(const Json& c) {
   i.board = c.at("board").get<std::string>();
   i.target = parse_target(c.at("target").get<std::string>());
   i.counter = parse_counter(c.at("counter").get<std::string>());
+  i.timing_model = c.value("timing_model", "");  // absent before the timing model
   i.clock_hz = to_u64(c.at("clock_hz"), "context clock_hz");
   i.model = c.at("model").get<std::string>();
   i.model_sha256 = c.at("model_sha256").get<std::string>();

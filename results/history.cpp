@@ -17,7 +17,7 @@ namespace {
 const std::vector<std::string> kRunColumns{"run_id",    "date_utc", "aotbench_commit", "toolchain",
                                            "qemu",      "board",    "target",          "counter",
                                            "clock_hz",  "model",    "model_sha256",    "objective",
-                                           "command_line", "selection_reason"};
+                                           "command_line", "selection_reason", "timing_model"};
 
 // Columns of `variants` besides the metric columns.
 const std::vector<std::string> kVariantHead{"run_id", "key", "status", "message"};
@@ -66,6 +66,13 @@ History::History(const std::filesystem::path& path) : db_(path, "history databas
        "op_type TEXT, counts INTEGER, macs INTEGER, PRIMARY KEY(run_id, key, op_index))");
   exec("CREATE TABLE IF NOT EXISTS layers(run_id TEXT NOT NULL, key TEXT NOT NULL, op_index INTEGER NOT NULL, "
        "op_type TEXT, schedule TEXT, PRIMARY KEY(run_id, key, op_index))");
+  // A database from before the timing model gains its column (what an estimate was made of).
+  {
+    std::set<std::string> run_columns;
+    Stmt info(db_, "PRAGMA table_info(runs)");
+    while (info.step()) run_columns.insert(info.text(1));
+    if (!run_columns.count("timing_model")) exec("ALTER TABLE runs ADD COLUMN timing_model TEXT");
+  }
   // Metric columns are added one by one so a database from an older aotbench gains new ones.
   std::set<std::string> have;
   {
@@ -87,7 +94,7 @@ void History::put_run(const Run& run) {
   Stmt(db_, upsert_sql("runs", kRunColumns, {"run_id"}))
       .bind({i.run_id, i.date_utc, i.aotbench_commit, i.toolchain, i.qemu, i.board, std::string(to_string(i.target)),
              std::string(to_string(i.counter)), static_cast<int64_t>(i.clock_hz), i.model, i.model_sha256,
-             i.objective, i.command_line, run.selection_reason})
+             i.objective, i.command_line, run.selection_reason, i.timing_model})
       .step();
 }
 
@@ -155,6 +162,7 @@ Run History::load_run(const std::string& run_id) const {
   i.objective = r.text(11);
   i.command_line = r.text(12);
   run.selection_reason = r.text(13);
+  i.timing_model = r.text(14);
 
   Stmt v(db_, "SELECT key, status, message, counts_min, counts_median, counts_max, repeats, stack_bytes, "
               "flash_model_code, flash_parameters, flash_kernels, flash_runtime, flash_rpc_server, flash_total, "

@@ -34,7 +34,7 @@ std::string th(const std::string& col, const std::string& label, bool numeric) {
                      numeric ? " class=\"num\"" : "", html_escape(label));
 }
 
-std::string counts_word(const RunInfo& i) { return to_string(i.counter); }
+std::string counts_word(const RunInfo& i) { return counter_label(i.counter, i.timing_model); }
 
 std::string header(const Run& run) {
   const RunInfo& i = run.info;
@@ -260,6 +260,13 @@ std::string metadata(const Run& run) {
 }  // namespace
 
 std::string counter_note(const RunInfo& i) {
+  if (i.counter == CounterKind::cycles_model)
+    return fmt::format(
+        "Counts are estimated cycles: the emulated {} ran under QEMU with aotbench's timing model ({}), which prices "
+        "every executed instruction by the core's published timings and every memory access by the board's memory "
+        "system. An estimate, not a measurement; the executed instructions are listed beside them. Times are the "
+        "estimated cycles at {}.",
+        i.board, i.timing_model, mhz(i.clock_hz));
   if (i.counter == CounterKind::instructions)
     return fmt::format(
         "Counts are executed instructions, exact and repeatable, measured under QEMU -icount on the emulated {}. "

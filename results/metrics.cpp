@@ -38,6 +38,8 @@ std::vector<Metric> make_metrics() {
       {"counts_min", "{} (min)", Unit::counts, false, false, count<&Counts::min>},
       {"counts_median", "{} (median)", Unit::counts, true, true, count<&Counts::median>},
       {"counts_max", "{} (max)", Unit::counts, false, false, count<&Counts::max>},
+      {"instructions_median", "executed instructions (median)", Unit::counts, false, false,
+       [](const RunInfo&, const V& v) { return v.instructions ? std::optional<double>(v.instructions->median) : std::nullopt; }},
       {"time_us", "time at board clock (µs)", Unit::microseconds, false, true,
        [](const RunInfo& i, const V& v) { return time_us(i, v); }},
       {"stack_bytes", "stack (bytes)", Unit::bytes, true, true,
@@ -73,7 +75,7 @@ const Metric& metric(std::string_view name) {
 }
 
 std::string metric_label(const Metric& m, CounterKind counter) {
-  return fmt::format(fmt::runtime(m.label), to_string(counter));
+  return fmt::format(fmt::runtime(m.label), unit(counter));
 }
 
 }  // namespace aotbench::results

@@ -19,14 +19,19 @@ class ResultsError : public std::runtime_error {
 };
 
 enum class Target { emulated, hardware };
-// What the counts count: DWT cycles on hardware, exact executed instructions under QEMU -icount.
-enum class CounterKind { cycles, instructions };
+// What the counts count: DWT cycles on hardware (cycles_dwt), exact executed instructions under
+// QEMU -icount (instructions), the timing model's estimated cycles under QEMU (cycles_model).
+enum class CounterKind { cycles_dwt, instructions, cycles_model };
 enum class Status { ok, build_failed, flash_failed, run_failed, mismatch, does_not_fit, skipped };
 
 const char* to_string(Target t);
-const char* to_string(CounterKind c);
+const char* to_string(CounterKind c);  // "cycles_dwt", "instructions", "cycles_model"
+const char* unit(CounterKind c);       // "cycles" or "instructions": what a count is in
 const char* to_string(Status s);
-// Inverses; throw ResultsError naming the accepted words.
+// How reports name the counts: "instructions", "cycles", "cycles (estimated: <timing model>)".
+std::string counter_label(CounterKind c, const std::string& timing_model);
+// Inverses; throw ResultsError naming the accepted words. parse_counter takes "cycles", what
+// results written before the timing model say, as cycles_dwt.
 Target parse_target(const std::string& s);
 CounterKind parse_counter(const std::string& s);
 Status parse_status(const std::string& s);
@@ -41,6 +46,7 @@ struct RunInfo {
   std::string board;
   Target target = Target::emulated;
   CounterKind counter = CounterKind::instructions;
+  std::string timing_model;     // cycles_model: what the estimate is made of (the board's [timing])
   uint64_t clock_hz = 0;        // board core clock, converts counts to µs
   std::string model;
   std::string model_sha256;
@@ -106,6 +112,7 @@ struct VariantResult {
   std::string message;  // why it failed or was skipped; empty when ok
 
   std::optional<Counts> counts;
+  std::optional<Counts> instructions;  // cycles_model: the executed instructions beside the cycles
   std::optional<uint64_t> stack_bytes;  // stack high-water of one inference
   std::optional<SizeSplit> flash;       // .text + .rodata + .data init
   std::optional<SizeSplit> ram;         // .data + .bss (static RAM)

@@ -21,7 +21,7 @@ std::vector<const Metric*> headline_metrics() {
 
 std::string short_header(const Metric& m, CounterKind counter) {
   std::string name = m.name;
-  if (name == "counts_median") return to_string(counter);
+  if (name == "counts_median") return unit(counter);
   if (name == "time_us") return "µs";
   if (name == "ram_total") return "RAM";
   return name.substr(0, name.find('_'));
@@ -69,6 +69,7 @@ std::string run_summary_json(const Run& run) {
       auto value = m->get(i, v);
       j[m->name] = value ? Json(*value) : Json(nullptr);
     }
+    if (v.instructions) j["instructions_median"] = v.instructions->median;  // beside estimated cycles
     Json layers = Json::array();  // every layer's kernel schedule
     for (const auto& l : v.layers) layers.push_back({{"index", l.index}, {"type", l.type}, {"schedule", l.schedule}});
     j["layers"] = layers;
@@ -78,7 +79,8 @@ std::string run_summary_json(const Run& run) {
   }
   const VariantResult* w = run.winner();
   Json doc{{"run", {{"run_id", i.run_id}, {"date", i.date_utc}, {"board", i.board}, {"target", to_string(i.target)},
-                    {"counter", to_string(i.counter)}, {"clock_hz", i.clock_hz}, {"model", i.model},
+                    {"counter", to_string(i.counter)}, {"counter_label", counter_label(i.counter, i.timing_model)},
+                    {"clock_hz", i.clock_hz}, {"model", i.model},
                     {"model_sha256", i.model_sha256}}},
            {"winner", w ? Json(w->key) : Json(nullptr)},
            {"selection_reason", run.selection_reason},

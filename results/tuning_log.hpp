@@ -5,7 +5,8 @@
 // move it between machines as JSON lines.
 //
 // Key: board, core, compiler (its version line), opt level, operator signature
-// (codegen::op_signature: kind, shapes, window, quantization layout) and schedule.
+// (codegen::op_signature: kind, shapes, window, quantization layout), schedule and counter (a
+// layer's estimated cycles never stand in for its instructions, or for DWT cycles).
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -18,12 +19,12 @@ namespace aotbench::results {
 
 struct TuningKey {
   std::string board, core, compiler, opt, signature, schedule;
+  std::string counter;  // results::CounterKind's word: instructions, cycles_model, cycles_dwt
   bool operator==(const TuningKey&) const = default;
 };
 
 struct TuningEntry {
   TuningKey key;
-  std::string counter;          // "instructions" or "cycles"
   uint64_t counts = 0;          // median over the repeats
   uint64_t spread = 0;          // max - min over the repeats (0 under QEMU)
   uint32_t repeats = 1;

@@ -7,7 +7,7 @@
 
 #include "ab_port.h"
 
-enum { SYS_OPEN = 0x01, SYS_CLOSE = 0x02, SYS_READ = 0x06, SYS_FLEN = 0x0C, SYS_EXIT_EXTENDED = 0x20 };
+enum { SYS_OPEN = 0x01, SYS_CLOSE = 0x02, SYS_READ = 0x06, SYS_SEEK = 0x0A, SYS_FLEN = 0x0C, SYS_EXIT_EXTENDED = 0x20 };
 
 static uint32_t semihost(uint32_t op, void* block) {
   register uint32_t r0 __asm("r0") = op;
@@ -38,4 +38,21 @@ int32_t ab_port_host_read(const char* path, uint8_t* dst, uint32_t bytes) {
   }
   semihost(SYS_CLOSE, &handle);
   return result;
+}
+
+int32_t ab_semihost_open(const char* path) {
+  uint32_t open_block[3] = {(uint32_t)(uintptr_t)path, 1u /* "rb" */, (uint32_t)strlen(path)};
+  return (int32_t)semihost(SYS_OPEN, open_block);
+}
+
+int32_t ab_semihost_read_start(int32_t handle, void* dst, uint32_t bytes) {
+  uint32_t seek_block[2] = {(uint32_t)handle, 0};
+  if (semihost(SYS_SEEK, seek_block) != 0) return -1;
+  uint32_t read_block[3] = {(uint32_t)handle, (uint32_t)(uintptr_t)dst, bytes};
+  return semihost(SYS_READ, read_block) == 0 ? 0 : -1; /* returns the bytes NOT read */
+}
+
+void ab_semihost_close(int32_t handle) {
+  uint32_t h = (uint32_t)handle;
+  semihost(SYS_CLOSE, &h);
 }

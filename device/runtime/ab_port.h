@@ -35,6 +35,11 @@ void ab_counter_init(void);
 uint32_t ab_counter_kind(void); /* aotbench_CounterKind */
 int32_t ab_counter_set_icount_shift(int32_t shift); /* returns the new kind */
 int32_t ab_counter_icount_shift(void);
+/* Under QEMU with the timing model loaded: its cycles become the counter (returns the new kind;
+ * unchanged when the counts file cannot be read). The model's instruction count comes with each
+ * reading: ab_counter_instructions() is the one read with the last ab_counter_now(). */
+int32_t ab_counter_use_model(const char* counts_file);
+uint64_t ab_counter_instructions(void);
 void ab_counter_restart(void); /* fixes the counter's phase so measurements repeat exactly */
 void ab_counter_idle(int idle); /* 1: nothing to measure until 0 (the counter may stop) */
 uint64_t ab_counter_now(void);

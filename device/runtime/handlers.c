@@ -135,6 +135,8 @@ aotbench_Status ab_handle(const aotbench_Request* req, aotbench_Response* resp, 
     case aotbench_Request_set_counter_tag:
       resp->body.set_counter.counter =
           (aotbench_CounterKind)ab_counter_set_icount_shift(req->body.set_counter.icount_shift);
+      if (req->body.set_counter.model_file[0])
+        resp->body.set_counter.counter = (aotbench_CounterKind)ab_counter_use_model(req->body.set_counter.model_file);
       return aotbench_Status_STATUS_OK;
     case aotbench_Request_set_input_tag:
       return set_input(&req->body.set_input, &resp->body.set_input, error);

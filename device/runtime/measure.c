@@ -26,19 +26,32 @@ static ab_workload_fn workload_fn(aotbench_Workload w) {
   return 0;
 }
 
-static uint64_t timed(ab_workload_fn fn, uint32_t param, int32_t* status) {
+/* One counted window: the counter's count, and (timing model only) the instructions beside it. */
+typedef struct {
+  uint64_t count, instructions;
+} window;
+
+static window timed(ab_workload_fn fn, uint32_t param, int32_t* status) {
   ab_counter_restart();
   uint64_t t0 = ab_counter_now();
+  uint64_t i0 = ab_counter_instructions();
   *status = fn(param);
   uint64_t t1 = ab_counter_now();
-  return ab_counter_delta(t0, t1);
+  uint64_t i1 = ab_counter_instructions();
+  window w = {ab_counter_delta(t0, t1), i1 - i0};
+  return w;
 }
 
-static uint64_t fixed_cost(void) {
+static uint64_t net(uint64_t count, uint64_t fixed) { return count > fixed ? count - fixed : 0; }
+
+static window fixed_cost(void) {
   int32_t status;
-  uint64_t empty = timed(ab_cal_empty, 0, &status);
+  /* Twice: the second with the counter's own code in the caches, as it is around the workload. */
+  (void)timed(ab_cal_empty, 0, &status);
+  window empty = timed(ab_cal_empty, 0, &status);
   uint64_t own = ab_counter_kind() == aotbench_CounterKind_COUNTER_ICOUNT_INSTRUCTIONS ? 1 : 0;
-  return empty > own ? empty - own : 0;
+  window fixed = {net(empty.count, own), net(empty.instructions, 1)};
+  return fixed;
 }
 
 static aotbench_Status check(const aotbench_RunRequest* rq, const char** error) {
@@ -78,13 +91,15 @@ aotbench_Status ab_measure_run(const aotbench_RunRequest* rq, aotbench_RunRespon
     status = fn(rq->param);
     ab_server_progress(++done, total);
   }
-  uint64_t fixed = fixed_cost();
+  window fixed = fixed_cost();
+  const int model = ab_counter_kind() == aotbench_CounterKind_COUNTER_MODEL_CYCLES;
   for (uint32_t i = 0; i < rq->iterations && status == 0; i++) {
     int last = i + 1 == rq->iterations;
     if (rq->profile && last) ab_profile_arm(ab_model() ? ab_model()->num_ops : 0);
-    uint64_t c = timed(fn, rq->param, &status);
+    window w = timed(fn, rq->param, &status);
     ab_profile_disarm();
-    out->counts[out->counts_count++] = c > fixed ? c - fixed : 0;
+    out->counts[out->counts_count++] = net(w.count, fixed.count);
+    if (model) out->instructions[out->instructions_count++] = net(w.instructions, fixed.instructions);
     if (!last) ab_server_progress(++done, total);
   }
   out->model_status = status;

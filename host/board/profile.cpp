@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "board/clock_profile.hpp"
+#include "board/timing_profile.hpp"
 #include "board/cores.hpp"
 #include "board/toml_reader.hpp"
 
@@ -134,6 +135,7 @@ Profile load_profile(const std::filesystem::path& file) {
   read_uart_counter(r, p);
   read_flashers(r, p);
   p.clock = read_clock(r);
+  p.timing = read_timing(r, p);
   validate(r, p);
   validate_clock(r, p);
   return p;

@@ -66,6 +66,23 @@ struct Profile {
   };
   std::optional<Clock> clock;
 
+  // [timing]: what the timing model under QEMU needs (device/qemu_timing): the core whose
+  // published timings it applies and the memory system the chip puts in front of its flash. A
+  // board with this table measures estimated cycles under emulation (`--counter cycles`).
+  struct Timing {
+    struct Cache {
+      std::uint32_t lines = 0, line_bytes = 0, ways = 0;  // lines 0: none
+    };
+    std::string model;                 // what the estimate stands for, said beside every figure
+    std::string core;                  // cortex-m3 | cortex-m4 | cortex-m7
+    std::vector<MemoryRegion> flash;   // behind wait states (an alias too); the rest answers at once
+    std::uint32_t flash_wait_states = 0;
+    std::uint32_t flash_read_bytes = 16;  // bytes one flash read gives
+    bool prefetch = false;
+    Cache icache, dcache;
+  };
+  std::optional<Timing> timing;
+
   struct Memory {
     MemoryRegion flash, ram;
     std::uint32_t stack_min = 0x2000;

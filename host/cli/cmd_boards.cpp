@@ -29,6 +29,21 @@ nlohmann::json clock_json(const board::Profile& p) {
           {"overdrive", c.overdrive}, {"flash_acr_bits", c.flash_acr_bits}};
 }
 
+// The timing model's data ([timing]); null when the board has none (it counts instructions under QEMU).
+nlohmann::json timing_json(const board::Profile& p) {
+  if (!p.timing) return nullptr;
+  const auto& t = *p.timing;
+  const auto cache = [](const board::Profile::Timing::Cache& c) -> nlohmann::json {
+    if (!c.lines) return nullptr;
+    return {{"lines", c.lines}, {"line_bytes", c.line_bytes}, {"ways", c.ways}};
+  };
+  nlohmann::json flash = nlohmann::json::array();
+  for (const auto& f : t.flash) flash.push_back({{"origin", f.origin}, {"size", f.size}});
+  return {{"model", t.model},           {"core", t.core},       {"flash", flash},
+          {"flash_wait_states", t.flash_wait_states}, {"flash_read_bytes", t.flash_read_bytes},
+          {"prefetch", t.prefetch},     {"icache", cache(t.icache)}, {"dcache", cache(t.dcache)}};
+}
+
 nlohmann::json to_json(const board::Profile& p) {
   return {{"name", p.name},
           {"description", p.description},
@@ -38,6 +53,7 @@ nlohmann::json to_json(const board::Profile& p) {
           {"features", p.cpu.features},
           {"clock_hz", p.cpu.clock_hz},
           {"clock", clock_json(p)},
+          {"timing", timing_json(p)},
           {"flash", {{"origin", p.memory.flash.origin}, {"size", p.memory.flash.size}}},
           {"ram", {{"origin", p.memory.ram.origin}, {"size", p.memory.ram.size}}},
           {"uart", uart_json(p.uart)},
@@ -61,14 +77,14 @@ void list_boards(bool json) {
     fmt::print("{}\n", out.dump(2));
     return;
   }
-  fmt::print("{:<18} {:<9} {:<10} {:<9} {:>8} {:>9} {:>8}  {:<14} {:<13} {}\n", "board", "target", "cpu", "features",
+  fmt::print("{:<19} {:<9} {:<10} {:<9} {:>8} {:>9} {:>8}  {:<14} {:<13} {}\n", "board", "target", "cpu", "features",
              "MHz", "flash KB", "RAM KB", "uart", "probe", "flasher");
   for (auto& name : reg.names()) {
     const auto& p = reg.get(name, usb);
     std::string flasher = p.emulated ? "qemu " + p.qemu.machine
                                      : fmt::format("{} (openocd {}, pyocd {})", p.flasher, p.openocd.config, p.pyocd.target);
     const std::string features = p.cpu.features.empty() ? "-" : fmt::format("{}", fmt::join(p.cpu.features, ","));
-    fmt::print("{:<18} {:<9} {:<10} {:<9} {:>8} {:>9} {:>8}  {:<14} {:<13} {}\n", p.name, p.emulated ? "emulated" : "hardware",
+    fmt::print("{:<19} {:<9} {:<10} {:<9} {:>8} {:>9} {:>8}  {:<14} {:<13} {}\n", p.name, p.emulated ? "emulated" : "hardware",
                p.cpu.core, features, p.cpu.clock_hz / 1000000, p.memory.flash.size / 1024, p.memory.ram.size / 1024,
                board::to_string(p.uart.kind), p.probe.name, flasher);
   }

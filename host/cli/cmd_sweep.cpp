@@ -22,7 +22,7 @@ namespace aotbench::cli {
 namespace {
 
 void print_pareto(const results::Run& run) {
-  fmt::print("Pareto front ({}, flash, stack):\n", results::to_string(run.info.counter));
+  fmt::print("Pareto front ({}, flash, stack):\n", results::unit(run.info.counter));
   for (const auto& v : run.variants) {
     if (!v.pareto) continue;
     fmt::print("  {} {:>12} {:>9} B {:>7} B  {}\n", v.selected ? "*" : " ", v.counts ? v.counts->median : 0,
@@ -169,6 +169,11 @@ void add_sweep(CLI::App& app) {
                  "are (gdb), or with QEMU's -kernel (kernel)")
       ->check(CLI::IsMember({"gdb", "kernel"}))
       ->capture_default_str();
+  app.add_option("--counter", o.counter,
+                 "emulated boards: count executed instructions (exact, QEMU -icount) or estimated cycles (the timing "
+                 "model of the board's [timing] table, instructions beside them); default: cycles on boards that "
+                 "have a timing model")
+      ->check(CLI::IsMember({"instructions", "cycles"}));
   app.add_option("--emulators", o.emulators,
                  "emulated boards loaded through the gdbstub: keep one QEMU per worker up across variants, as a "
                  "board on a bench (per-worker), or start a new one for every variant (per-variant)")

@@ -10,6 +10,7 @@
 
 #include "flash/flashers.hpp"
 #include "flash/gdb_server.hpp"
+#include "flash/timing_model.hpp"
 
 namespace aotbench::flash {
 
@@ -27,6 +28,7 @@ std::vector<std::string> qemu_command(const board::Profile& p, const std::filesy
     cmd.push_back("-semihosting-config");
     cmd.push_back("enable=on,target=native");
   }
+  if (o.timing_model) cmd.insert(cmd.end(), {"-plugin", timing_plugin_arg(p, o.timing_counts)});
   if (o.load == "gdb") {
     cmd.insert(cmd.end(), {"-S", "-gdb", fmt::format("tcp:{}:{}", o.serve ? o.bind : "127.0.0.1", gdb_port)});
   } else {
@@ -77,6 +79,10 @@ void QemuInstance::start(const std::filesystem::path& elf) {
   if (o.load != "gdb" && o.load != "kernel")
     throw ProcessError(fmt::format("unknown QEMU load method '{}': gdb or kernel", o.load));
   if (o.load == "gdb") gdb_port_ = o.gdb_port ? o.gdb_port : transport::TcpListener().port();  // QEMU binds it next
+  if (o.timing_model && o.timing_counts.empty()) {
+    options_.timing_counts = std::filesystem::temp_directory_path() / fmt::format("aotbench-timing-{}-{}.counts", getpid(), port_);
+    own_counts_ = true;
+  }
   command_ = qemu_command(p, elf, port_, o, gdb_port_);
   auto log_path = std::filesystem::temp_directory_path() / fmt::format("aotbench-qemu-{}-{}.log", getpid(), port_);
   process_ = std::make_unique<ChildProcess>(command_, log_path);
@@ -126,6 +132,10 @@ void QemuInstance::stop() {
 
 QemuInstance::~QemuInstance() {
   stop();
+  if (own_counts_) {
+    std::error_code ec;
+    std::filesystem::remove(options_.timing_counts, ec);
+  }
   if (log_fd_ >= 0) close(log_fd_);
 }
 

@@ -32,6 +32,10 @@ struct QemuOptions {
   GdbLoadOptions gdb;
   unsigned gdb_port = 0;     // the gdbstub's port; 0: a free one
   std::vector<std::string> extra_args;  // appended to the command, e.g. {"-d", "unimp"}: log() shows them
+  // Run the board's timing model (its [timing] table; flash/timing_model.hpp), its counts going
+  // to `timing_counts` (QemuInstance picks a file of its own when this is empty).
+  bool timing_model = false;
+  std::filesystem::path timing_counts;
   // Served: the serial port as a TCP server on this port (0: a free one), the gdbstub beside it,
   // both on `bind` (127.0.0.1 unless the board is for other hosts).
   bool serve = false;
@@ -63,6 +67,8 @@ class QemuInstance {
 
   transport::Link& link() { return *link_; }  // not when served: the client connects
   int icount_shift() const { return shift_; }
+  // The timing model's counts file when the emulator runs it (else empty): what the firmware reads.
+  const std::filesystem::path& timing_counts() const { return options_.timing_counts; }
   unsigned port() const { return port_; }          // the serial port's TCP port
   unsigned gdb_port() const { return gdb_port_; }  // 0 when loaded with -kernel
   const board::Profile& profile() const { return profile_; }
@@ -89,6 +95,7 @@ class QemuInstance {
   unsigned port_ = 0, gdb_port_ = 0;
   int loads_ = 0;
   GdbLoadReport load_report_;
+  bool own_counts_ = false;  // timing_counts made here, removed with the emulator
 };
 
 }  // namespace aotbench::flash

@@ -121,7 +121,13 @@ void Session::connect(const std::filesystem::path& elf, const SessionOptions& o)
                                                 where_, banner_->board, banner_->build_id, info_.board, info_.build_id));
   if (profile_.emulated) {  // -icount runs with the profile's shift, here or wherever it is served
     info_.icount_shift = board::icount_shift(profile_);
-    info_.counter = rpc_->set_icount_shift(info_.icount_shift);
+    // Under the timing model the firmware reads its counts from the emulator's file (this host's).
+    const std::string counts = qemu_ ? qemu_->timing_counts().string() : "";
+    info_.counter = rpc_->set_icount_shift(info_.icount_shift, counts);
+    if (!counts.empty() && info_.counter != transport::CounterKind::model_cycles)
+      throw transport::TransportError(fmt::format("{}: the firmware did not take the timing model's counts from {} (its "
+                                                  "counter is {}): is the firmware older than the timing model?",
+                                                  where_, counts, transport::to_string(info_.counter)));
   }
 }
 

@@ -140,7 +140,8 @@ bool LayerTuner::start(const SearchState& state) {
 }
 
 results::TuningKey LayerTuner::key(const Group& g, const Candidate& c) const {
-  return {setup_->board.name, setup_->board.cpu.core, compiler_, build_, g.signature, c.schedule};
+  return {setup_->board.name, setup_->board.cpu.core, compiler_, build_, g.signature, c.schedule,
+          results::to_string(info_.counter)};
 }
 
 // Image k gives every group its k-th candidate still to measure; groups with none left run their
@@ -280,7 +281,6 @@ void LayerTuner::take_profile(const Image& image, const sweep::Measurement& m) {
     ++measured_;
     results::TuningEntry e;
     e.key = key(grp, c);
-    e.counter = results::to_string(info_.counter);
     e.counts = *c.counts;
     e.spread = c.spread;
     e.repeats = static_cast<uint32_t>(setup_->repeat);

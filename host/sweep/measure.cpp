@@ -262,9 +262,13 @@ class Pipeline {
     ro.profile = v_.profile_ops();
     ro.max_silence = s_.max_silence;
     const transport::RunResult r = rpc.run(ro);
+    if (s_.qemu.timing_model && r.counter != transport::CounterKind::model_cycles)
+      fail(results::Status::run_failed, fmt::format("{}: asked for the timing model's cycles, the firmware counted {}",
+                                                    session.where(), transport::to_string(r.counter)));
     if (r.model_status != 0)
       fail(results::Status::run_failed, fmt::format("the model returned {} on the device: {}", r.model_status, r.error));
     m_.result.counts = results::summarize(r.counts);
+    if (!r.instructions.empty()) m_.result.instructions = results::summarize(r.instructions);
     m_.result.stack_bytes = r.stack_bytes;
     bool match = true;
     for (std::size_t i = 0; i < s_.reference.size() && match; ++i) {

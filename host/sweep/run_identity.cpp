@@ -26,6 +26,7 @@ Json measured_with(const RunIdentity& id) {
               {"gcc", id.gcc},
               {"clang", id.clang},
               {"qemu", id.qemu},
+              {"counter", id.counter},
               {"inputs_sha256", id.inputs_sha256},
               {"repeat", id.repeat},
               {"warmup", id.warmup}};
@@ -70,6 +71,7 @@ RunIdentity identity_from_json(const std::string& text, const std::string& sourc
         {"variants_spec", &id.variants_spec},       {"run_id", &id.run_id},
         {"started_utc", &id.started_utc},           {"command_line", &id.command_line}};
     for (auto& [name, field] : texts) *field = j.at(name).get<std::string>();
+    id.counter = j.value("counter", "");  // absent before the timing model
     id.repeat = j.at("repeat").get<int>();
     id.warmup = j.at("warmup").get<int>();
     id.keys = j.at("keys").get<std::vector<std::string>>();
@@ -108,6 +110,9 @@ std::vector<std::string> differences(const RunIdentity& was, const RunIdentity& 
   if (was.inputs_sha256 != now.inputs_sha256 && was.model_sha256 == now.model_sha256)
     out.push_back(fmt::format("the run folder's model inputs have sha256 {}, this run's {} (other --input files?)",
                               brief(was.inputs_sha256), brief(now.inputs_sha256)));
+  if (was.counter != now.counter)
+    out.push_back(fmt::format("the run folder counted {}, this run counts {} (--counter)", or_none(was.counter, "instructions"),
+                              or_none(now.counter, "instructions")));
   if (was.repeat != now.repeat || was.warmup != now.warmup)
     out.push_back(fmt::format("the run folder measured with --repeat {} --warmup {}, this run asks --repeat {} --warmup {}",
                               was.repeat, was.warmup, now.repeat, now.warmup));

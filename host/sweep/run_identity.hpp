@@ -17,6 +17,7 @@ struct RunIdentity {
   std::string board, board_profile_sha256;   // the resolved profile name and its file's content
   std::string gcc, clang;                    // `--version` first lines; clang empty when unused
   std::string qemu;                          // empty on hardware
+  std::string counter;                       // results::CounterKind's word: what the counts count
   std::string inputs_sha256;                 // the input bytes, all inputs in order
   int repeat = 1, warmup = 0;
   std::string variants_spec;                 // --variants as given

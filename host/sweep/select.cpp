@@ -28,7 +28,7 @@ bool candidate(const results::VariantResult& v) {
          v.stack_bytes;
 }
 
-std::string counted(const results::Run& run) { return results::to_string(run.info.counter); }
+std::string counted(const results::Run& run) { return results::unit(run.info.counter); }
 
 std::string why_excluded(const results::Run& run) {
   std::map<std::string, int> n;

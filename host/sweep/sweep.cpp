@@ -19,6 +19,7 @@
 #include "results/files.hpp"
 #include "flash/process.hpp"
 #include "flash/session.hpp"
+#include "flash/timing_model.hpp"
 #include "results/gbench_json.hpp"
 #include "results/history.hpp"
 #include "infer/infer.hpp"
@@ -231,6 +232,7 @@ class Sweep {
     }
     if (o_.emulators != "per-worker" && o_.emulators != "per-variant")
       throw std::runtime_error(fmt::format("--emulators {}: per-worker or per-variant", o_.emulators));
+    setup_.qemu.timing_model = uses_timing_model(emulated, served || farm);
     if (emulated && !served && !farm && o_.qemu_load == "gdb" && o_.emulators == "per-worker") {
       emulators_.emplace(setup_.board, setup_.qemu);
       setup_.emulators = &*emulators_;
@@ -239,7 +241,10 @@ class Sweep {
     results::RunInfo& info = out_.run.info;
     info.board = setup_.board.name;
     info.target = emulated ? results::Target::emulated : results::Target::hardware;
-    info.counter = emulated ? results::CounterKind::instructions : results::CounterKind::cycles;
+    info.counter = !emulated                    ? results::CounterKind::cycles_dwt
+                   : setup_.qemu.timing_model ? results::CounterKind::cycles_model
+                                              : results::CounterKind::instructions;
+    if (setup_.qemu.timing_model) info.timing_model = flash::timing_model_label(setup_.board);
     info.clock_hz = setup_.board.cpu.clock_hz;
     info.model = o_.model;
     info.model_sha256 = sha256_hex(model_.graph.storage.data(), model_.graph.storage.size());
@@ -282,12 +287,34 @@ class Sweep {
     if (std::any_of(space_.begin(), space_.end(), [](const codegen::Variant& v) { return v.get("cc") == "clang"; }))
       id.clang = build::Toolchain::cross("clang").version();
     id.qemu = info.qemu;
+    id.counter = results::to_string(info.counter);
     id.inputs_sha256 = inputs_sha256(setup_.inputs);
     id.repeat = setup_.repeat;
     id.warmup = setup_.warmup;
     id.variants_spec = o_.variants;
     for (const auto& v : space_) id.keys.push_back(v.key());
     return id;
+  }
+
+  // --counter: whether the emulators run the board's timing model (cycles) or count instructions.
+  // `elsewhere`: the emulators are served by other processes (--gdb HOST:PORT, a farm's places).
+  bool uses_timing_model(bool emulated, bool elsewhere) const {
+    if (o_.counter != "" && o_.counter != "cycles" && o_.counter != "instructions")
+      throw std::runtime_error(fmt::format("--counter {}: instructions or cycles", o_.counter));
+    if (!emulated || o_.counter == "instructions") return false;
+    const bool has_model = setup_.board.timing.has_value();
+    if (o_.counter == "cycles" && !has_model)
+      throw std::runtime_error(fmt::format("--counter cycles: board {} has no timing model (no [timing] table in {}); "
+                                           "measure instructions (--counter instructions) or add the table",
+                                           setup_.board.name, setup_.board.file.string()));
+    if (!has_model) return false;
+    if (elsewhere) {
+      if (o_.counter == "cycles")
+        throw std::runtime_error("--counter cycles: an emulator served elsewhere (--gdb HOST:PORT, a farm's place) runs "
+                                 "no timing model that this host can read; use --counter instructions");
+      return false;
+    }
+    return true;
   }
 
   // A new results folder (unique, locked) and its run.json, written before anything is measured.
@@ -424,7 +451,7 @@ class Sweep {
           out_.link += m.link;
         }
         if (m.interrupted || g_stop) continue;  // not a result: --resume measures it again
-        progress.finished(m.result, results::to_string(out_.run.info.counter));
+        progress.finished(m.result, results::unit(out_.run.info.counter));
         {
           std::lock_guard lock(observe_mutex_);
           strategy.observe(p, m);

@@ -42,6 +42,9 @@ struct SweepOptions {
   std::vector<std::filesystem::path> inputs;  // one raw file per graph input (default: seeded random)
   std::string flasher, serial_device;   // hardware overrides
   std::string qemu_load = "gdb";        // emulated boards: gdb (through the gdbstub, verified) or kernel
+  // What the counts count on an emulated board: "instructions" (exact, -icount) or "cycles" (the
+  // timing model's estimate; needs the board's [timing] table); "": cycles where the board has one.
+  std::string counter;
   std::string emulators = "per-worker";  // gdb loads: one QEMU per worker kept up, or a new one per variant
   std::string probe;                    // hardware: the debug probe's serial number (several attached)
   transport::LinkFaults link_faults;    // --link-faults: injected on the host's side of every device link

@@ -18,11 +18,39 @@ const fs::path kBoards = fs::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "boards";
 
 bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
 
+TEST(Boards, TimingTablesSayWhatTheModelNeeds) {
+  Registry reg(kBoards);
+  const Profile& f405 = reg.get("netduinoplus2", {});
+  ASSERT_TRUE(f405.timing);
+  EXPECT_EQ(f405.timing->core, "cortex-m4");
+  EXPECT_EQ(f405.timing->flash_wait_states, 5u);  // RM0090: 150-168 MHz at 2.7-3.6 V
+  EXPECT_TRUE(f405.timing->prefetch);
+  EXPECT_EQ(f405.timing->icache.lines, 64u);
+  EXPECT_EQ(f405.timing->icache.ways, 64u);  // fully associative unless said
+  EXPECT_EQ(f405.timing->dcache.lines, 8u);
+  ASSERT_EQ(f405.timing->flash.size(), 2u);  // the flash and its alias at 0
+  EXPECT_EQ(reg.get("nucleo-l4r5zi-qemu", {}).timing->flash_read_bytes, 8u);
+  EXPECT_EQ(reg.get("nucleo-h7a3ziq-qemu", {}).timing->core, "cortex-m7");
+  EXPECT_FALSE(reg.get("mps2-an385", {}).timing);  // no table: instructions
+}
+
+TEST(Boards, ABadTimingTableIsRefusedNamingTheKey) {
+  const fs::path f405 = kBoards / "netduinoplus2.toml";
+  EXPECT_TRUE(contains(test::load_edited_profile(f405, {{"dcache = { lines = 8, line_bytes = 16 }",
+                                                          "dcache = { lines = 8, line_bytes = 12 }"}}),
+                       "timing.dcache.line_bytes` must be a power of two"));
+  EXPECT_TRUE(contains(test::load_edited_profile(f405, {{"icache = { lines = 64, line_bytes = 16 }",
+                                                          "icache = { lines = 64, line_bytes = 16, ways = 5 }"}}),
+                       "do not divide into sets of 5 ways"));
+  EXPECT_TRUE(contains(test::load_edited_profile(f405, {{"core = \"cortex-m4\"\nflash = [", "core = \"cortex-m33\"\nflash = ["}}),
+                       "timing.core `cortex-m33`"));
+}
+
 TEST(Boards, AllProfilesLoad) {
   Registry reg(kBoards);
   EXPECT_EQ(reg.names(), (std::vector<std::string>{"mps2-an385", "mps2-an386", "mps2-an500", "netduinoplus2",
-                                                   "nucleo-f446re", "nucleo-f767zi", "stm32f429i-disc1",
-                                                   "stm32f746g-disco"}));
+                                                   "nucleo-f446re", "nucleo-f767zi", "nucleo-h7a3ziq-qemu",
+                                                   "nucleo-l4r5zi-qemu", "stm32f429i-disc1", "stm32f746g-disco"}));
   const Profile& f7 = reg.get("stm32f746g-disco", {});
   EXPECT_FALSE(f7.emulated);
   EXPECT_EQ(f7.uart.kind, UartKind::stm32f7_usart);

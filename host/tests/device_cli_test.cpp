@@ -94,16 +94,19 @@ TEST(DeviceCli, BoardsJsonListsProfilesAndAliases) {
   CliRun r = aotbench_cli({"boards", "--json"});
   ASSERT_EQ(r.rc, 0) << r.err;
   json j = json::parse(r.out);
-  ASSERT_EQ(j["boards"].size(), 8u);
+  ASSERT_EQ(j["boards"].size(), 10u);
   EXPECT_EQ(j["boards"][0]["name"], "mps2-an385");
   EXPECT_EQ(j["boards"][0]["features"], json::array());
+  EXPECT_EQ(j["boards"][0]["timing"], nullptr);  // no timing model: instructions under QEMU
   EXPECT_EQ(j["boards"][3]["name"], "netduinoplus2");
   EXPECT_EQ(j["boards"][3]["qemu_machine"], "netduinoplus2");
+  EXPECT_EQ(j["boards"][3]["timing"]["flash_wait_states"], 5);
+  EXPECT_EQ(j["boards"][3]["timing"]["dcache"]["lines"], 8);
   EXPECT_EQ(j["aliases"]["stm32"]["resolves_to"], "netduinoplus2");  // no probe attached here
-  EXPECT_EQ(j["boards"][7]["name"], "stm32f746g-disco");
-  EXPECT_EQ(j["boards"][7]["uart"]["kind"], "stm32f7_usart");
-  EXPECT_EQ(j["boards"][7]["uart"]["pins"][1], json({{"gpio", 0x40020400}, {"pin", 7}, {"af", 7}}));  // PB7
-  EXPECT_EQ(j["boards"][7]["probe"]["name"], "ST-LINK/V2-1");
+  EXPECT_EQ(j["boards"][9]["name"], "stm32f746g-disco");
+  EXPECT_EQ(j["boards"][9]["uart"]["kind"], "stm32f7_usart");
+  EXPECT_EQ(j["boards"][9]["uart"]["pins"][1], json({{"gpio", 0x40020400}, {"pin", 7}, {"af", 7}}));  // PB7
+  EXPECT_EQ(j["boards"][9]["probe"]["name"], "ST-LINK/V2-1");
   EXPECT_EQ(j["boards"][5]["name"], "nucleo-f767zi");
   EXPECT_EQ(j["boards"][5]["pyocd_target"], "stm32f767zi");
   EXPECT_EQ(j["boards"][5]["openocd_config"], "board/st_nucleo_f7.cfg");

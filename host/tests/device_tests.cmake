@@ -21,6 +21,7 @@ add_executable(device_tests
   tests/device_build_test.cpp
   tests/device_cli_test.cpp
   tests/device_icount_test.cpp
+  tests/device_timing_test.cpp
   tests/build_toolchain_test.cpp
   tests/elf_target_test.cpp
 )
@@ -39,6 +40,8 @@ add_test(NAME device.boards COMMAND device_tests --gtest_filter=Boards.*)
 add_test(NAME device.build COMMAND device_tests --gtest_filter=FirmwareBuild.*)
 set_tests_properties(device.build PROPERTIES TIMEOUT 120)
 add_test(NAME device.icount COMMAND device_tests --gtest_filter=Icount.*)
+add_test(NAME device.timing COMMAND device_tests --gtest_filter=TimingModel.*)
+set_tests_properties(device.timing PROPERTIES TIMEOUT 120)
 add_test(NAME device.toolchain COMMAND device_tests --gtest_filter=Toolchain.*)
 add_test(NAME device.elf COMMAND device_tests --gtest_filter=ElfTarget.*)
 add_test(NAME device.cycles64 COMMAND device_tests --gtest_filter=Cycles64.*)

@@ -89,7 +89,7 @@ TEST(Compare, GrowthFromZeroIsInfinite) {
 
 TEST(Compare, DifferentCounterKindsAreNotCompared) {
   results::Run now = changed_run();
-  now.info.counter = CounterKind::cycles;
+  now.info.counter = CounterKind::cycles_dwt;
   now.info.target = Target::hardware;
   Comparison c = compare_runs(sample_run(), now);
   EXPECT_FALSE(c.counts_compared);

@@ -51,7 +51,8 @@ TEST(Csv, HeaderHasKnobsAsColumnsAndEveryMetric) {
   Table t = parse_csv(results_csv(testing::changed_run()));
   const std::vector<std::string> expected{
       "key", "api", "interface", "workspace", "params", "index", "opt", "prefix", "cc", "status", "message", "counter",
-      "counts_min", "counts_median", "counts_max", "time_us", "stack_bytes", "flash_total", "flash_model_code",
+      "counts_min", "counts_median", "counts_max", "instructions_median", "time_us", "stack_bytes", "flash_total",
+      "flash_model_code",
       "flash_parameters", "flash_kernels", "flash_runtime", "flash_rpc_server", "ram_total", "ram_model_code",
       "ram_parameters", "ram_kernels", "ram_runtime", "ram_rpc_server", "arena_bytes", "fits", "outputs_match",
       "pareto", "selected", "repeats"};

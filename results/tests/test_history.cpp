@@ -172,6 +172,23 @@ TEST(History, OlderDatabaseGainsNewMetricColumns) {
     EXPECT_NE(std::find(names.begin(), names.end(), m), names.end()) << m;
 }
 
+TEST(History, KeepsTheCounterAndTheTimingModel) {
+  const fs::path path = fresh("model");
+  results::Run run = testing::sample_run();
+  run.info.counter = CounterKind::cycles_model;
+  run.info.timing_model = "Cortex-M4 TRM timings; STM32F405 at 168 MHz";
+  {
+    Db db(path);  // a database from before the timing model: its runs table lacks the column
+    db.rows("CREATE TABLE runs(run_id TEXT PRIMARY KEY, date_utc TEXT, aotbench_commit TEXT, toolchain TEXT, qemu TEXT, "
+            "board TEXT, target TEXT, counter TEXT, clock_hz INTEGER, model TEXT, model_sha256 TEXT, objective TEXT, "
+            "command_line TEXT, selection_reason TEXT)");
+  }
+  History(path).append(run);
+  const results::Run back = History(path).load_run(run.info.run_id);
+  EXPECT_EQ(back.info.counter, CounterKind::cycles_model);
+  EXPECT_EQ(back.info.timing_model, run.info.timing_model);
+}
+
 TEST(History, NotADatabaseIsAClearError) {
   const fs::path path = fresh("garbage");
   std::ofstream(path) << "this is not sqlite, just text that is long enough to look like a header.....";

@@ -76,7 +76,7 @@ TEST(Html, TuningHasARowAndABarPerLayerEscaped) {
 
 TEST(Html, HardwareRunsSayCycles) {
   results::Run run = testing::sample_run();
-  run.info.counter = CounterKind::cycles;
+  run.info.counter = CounterKind::cycles_dwt;
   run.info.target = Target::hardware;
   const std::string html = report_html(run);
   EXPECT_NE(html.find("cycles per inference"), std::string::npos);

@@ -25,7 +25,7 @@ TEST(Record, EnumsRoundTripAndRejectUnknownWords) {
   for (Status s : {Status::ok, Status::build_failed, Status::flash_failed, Status::run_failed, Status::mismatch,
                    Status::does_not_fit, Status::skipped})
     EXPECT_EQ(parse_status(to_string(s)), s);
-  EXPECT_EQ(parse_counter("cycles"), CounterKind::cycles);
+  EXPECT_EQ(parse_counter("cycles"), CounterKind::cycles_dwt);
   EXPECT_EQ(parse_target("hardware"), Target::hardware);
   try {
     parse_status("crashed");
@@ -93,7 +93,7 @@ TEST(Metrics, SplitTotalsAndLabels) {
   EXPECT_EQ(*metric("flash_kernels").get(i, v), 300.0);
   EXPECT_FALSE(metric("ram_total").get(i, v).has_value());
   EXPECT_EQ(metric_label(metric("counts_median"), CounterKind::instructions), "instructions (median)");
-  EXPECT_EQ(metric_label(metric("counts_max"), CounterKind::cycles), "cycles (max)");
+  EXPECT_EQ(metric_label(metric("counts_max"), CounterKind::cycles_dwt), "cycles (max)");
   EXPECT_THROW(metric("speed"), ResultsError);
 }
 

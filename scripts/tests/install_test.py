@@ -47,7 +47,8 @@ boards = sorted(f.stem for f in (source / "scenarios" / "boards").glob("*.toml")
 wanted = [aotbench, share / "scenarios/boards/aliases.toml", share / "scenarios/models/kws.toml",
           share / "scenarios/sweeps/corners.toml", share / "codegen/runtime/ab_aot_runtime.c",
           share / "codegen/kernels/include/ab_params.h", share / "codegen/kernels/reference/ab_ref_conv2d.c",
-          share / "device/include/aotbench/model_iface.h", share / "host/infer/host_main.c"]
+          share / "device/include/aotbench/model_iface.h", share / "host/infer/host_main.c",
+          share / "timing/libab_timing.so"]  # the timing model: stm32's sweep below counts cycles with it
 for b in boards:
     wanted += [share / "firmware" / b / f for f in ("libabdevice.a", "selftest.elf", "calibration.su")]
     wanted += [share / "firmware/gen" / b / f for f in ("board_config.h", "link.ld", "startup.c")]

@@ -8,9 +8,9 @@
 namespace aotbench::transport {
 
 // Which counter produced a count; the unit follows from it.
-enum class CounterKind { none = 0, dwt_cycles = 1, systick_cycles = 2, icount_instructions = 3 };
+enum class CounterKind { none = 0, dwt_cycles = 1, systick_cycles = 2, icount_instructions = 3, model_cycles = 4 };
 
-std::string to_string(CounterKind k);  // "none", "dwt", "systick", "qemu-icount"
+std::string to_string(CounterKind k);  // "none", "dwt", "systick", "qemu-icount", "qemu-timing-model"
 std::string unit(CounterKind k);       // "cycles", "instructions", "none"
 
 enum class Workload { model = 0, cal_loop = 1, cal_stack = 2, cal_empty = 3 };
@@ -76,6 +76,8 @@ struct RunResult {
   std::int32_t model_status = 0;  // 0 = success
   CounterKind counter = CounterKind::none;
   std::vector<std::uint64_t> counts;  // per timed run, in unit(counter)
+  // model_cycles: each timed run's executed instructions beside its estimated cycles (else empty)
+  std::vector<std::uint64_t> instructions;
   std::uint32_t stack_bytes = 0;      // high-water mark of one run (0 unless measure_stack)
   std::uint32_t ops_profiled = 0;
   std::string error;                  // the device's message when model_status != 0

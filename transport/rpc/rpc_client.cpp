@@ -73,6 +73,7 @@ CounterKind counter_of(std::int64_t k) {
     case aotbench_CounterKind_COUNTER_DWT_CYCLES: return CounterKind::dwt_cycles;
     case aotbench_CounterKind_COUNTER_SYSTICK_CYCLES: return CounterKind::systick_cycles;
     case aotbench_CounterKind_COUNTER_ICOUNT_INSTRUCTIONS: return CounterKind::icount_instructions;
+    case aotbench_CounterKind_COUNTER_MODEL_CYCLES: return CounterKind::model_cycles;
     default: return CounterKind::none;
   }
 }
@@ -117,6 +118,7 @@ std::string to_string(CounterKind k) {
     case CounterKind::dwt_cycles: return "dwt";
     case CounterKind::systick_cycles: return "systick";
     case CounterKind::icount_instructions: return "qemu-icount";
+    case CounterKind::model_cycles: return "qemu-timing-model";
   }
   return "?";
 }
@@ -137,7 +139,8 @@ std::string to_string(ClockSetup s) {
 std::string unit(CounterKind k) {
   switch (k) {
     case CounterKind::dwt_cycles:
-    case CounterKind::systick_cycles: return "cycles";
+    case CounterKind::systick_cycles:
+    case CounterKind::model_cycles: return "cycles";
     case CounterKind::icount_instructions: return "instructions";
     case CounterKind::none: return "none";
   }
@@ -408,10 +411,15 @@ TensorSpec RpcClient::get_tensor(bool output, std::uint32_t index) {
   return from_pb(m.call(m.limits(m.opt.give_up)).body.get_tensor.spec);
 }
 
-CounterKind RpcClient::set_icount_shift(int shift) {
+CounterKind RpcClient::set_icount_shift(int shift, const std::string& model_file) {
   auto& m = *impl_;
   m.begin(aotbench_Request_set_counter_tag);
   m.req.body.set_counter.icount_shift = shift;
+  auto& path = m.req.body.set_counter.model_file;
+  if (model_file.size() >= sizeof path)
+    throw TransportError(fmt::format("{}: the timing model's counts file path is longer than {} bytes: {}", m.opt.who,
+                                     sizeof path - 1, model_file));
+  std::memcpy(path, model_file.c_str(), model_file.size() + 1);
   return counter_of(raw(m.call(m.limits(m.opt.give_up)).body.set_counter.counter));
 }
 
@@ -455,7 +463,8 @@ RunResult RpcClient::run(const RunOptions& o) {
   auto& r = m.call(m.limits(o.max_silence));
   const auto& b = r.body.run;
   RunResult out{b.model_status, counter_of(raw(b.counter)), std::vector<std::uint64_t>(b.counts, b.counts + b.counts_count),
-                b.stack_bytes, b.ops_profiled, raw(r.status) == aotbench_Status_STATUS_OK ? "" : r.error};
+                {}, b.stack_bytes, b.ops_profiled, raw(r.status) == aotbench_Status_STATUS_OK ? "" : r.error};
+  out.instructions.assign(b.instructions, b.instructions + b.instructions_count);
   return out;
 }
 

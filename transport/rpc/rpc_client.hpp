@@ -64,8 +64,10 @@ class RpcClient {
   const std::optional<Banner>& banner() const;
   DeviceInfo get_info();
   TensorSpec get_tensor(bool output, std::uint32_t index);
-  // Under QEMU: the -icount shift, so the firmware reports instructions. Returns the counter now in use.
-  CounterKind set_icount_shift(int shift);
+  // Under QEMU: the -icount shift, so the firmware reports instructions; with `model_file` (the
+  // counts file of the timing model the emulator runs, on its host) it reports the model's cycles,
+  // instructions beside. Returns the counter now in use.
+  CounterKind set_icount_shift(int shift, const std::string& model_file = "");
 
   void set_input(std::uint32_t index, std::span<const std::uint8_t> data);  // chunked
   // Emulators only: the device reads the input from a host file through semihosting. False when

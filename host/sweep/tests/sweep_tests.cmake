@@ -33,8 +33,10 @@ add_test(NAME sweep.link_faults COMMAND /usr/bin/python3 ${_dir}/sweep_link_faul
                                         ${CMAKE_CURRENT_BINARY_DIR}/sweep_link_faults)
 add_test(NAME sweep.emulators COMMAND /usr/bin/python3 ${_dir}/sweep_emulators_test.py $<TARGET_FILE:aotbench>
                                       ${CMAKE_CURRENT_BINARY_DIR}/sweep_emulators)
+add_test(NAME sweep.counter COMMAND /usr/bin/python3 ${_dir}/sweep_counter_test.py $<TARGET_FILE:aotbench>
+                                    ${CMAKE_CURRENT_BINARY_DIR}/sweep_counter)
 set_tests_properties(sweep.e2e sweep.resume sweep.big_model sweep.integrity sweep.concurrent sweep.options
-                     sweep.outcomes sweep.link_faults sweep.emulators PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 1200)
+                     sweep.outcomes sweep.link_faults sweep.emulators sweep.counter PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 1200)
 add_test(NAME sweep.tune COMMAND /usr/bin/python3 ${_dir}/sweep_tune_test.py $<TARGET_FILE:aotbench>
                                  ${AOTBENCH_SHARED_DIR} ${CMAKE_CURRENT_BINARY_DIR}/sweep_tune)
 set_tests_properties(sweep.tune PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 1200)

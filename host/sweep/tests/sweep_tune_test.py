@@ -35,7 +35,8 @@ work.mkdir(parents=True)
 ORACLE = shared / "oracle" / "kws_ref_model"
 MODEL = shared / "models" / "kws_ref_model.tflite"  # the real DS-CNN keyword spotter (SOURCES.md)
 KWS = ["--board", "stm32", "--model", str(MODEL), "--input", str(ORACLE / "rand1.in0.raw"),
-       "--variants", "@none;+opt=O3,kernels=ref|dsp", "--jobs", "2"]
+       "--variants", "@none;+opt=O3,kernels=ref|dsp", "--jobs", "2",
+       "--counter", "instructions"]  # the composition's exactness is checked on exact counts
 
 
 def fail(msg):
@@ -188,7 +189,8 @@ if not ({"dsp_1x1", "dsp_im2col"} & conv and {"dsp_1x1_w16", "dsp_im2col_w16"} &
     fail(f"d: under a flash limit the convolutions should mix int8 and int16 weights: {conv}")
 
 # 7. mnv2: 65 operators, one tuning.
-MNV2 = ["--board", "stm32", "--model", "mnv2", "--variants", "@none;+opt=O3,kernels=dsp", "--jobs", "2"]
+MNV2 = ["--board", "stm32", "--model", "mnv2", "--variants", "@none;+opt=O3,kernels=dsp", "--jobs", "2",
+        "--counter", "instructions"]
 e, se, re_ = sweep("mnv2", MNV2, "history.sqlite")
 te, _ = check_tuned("mnv2", e, se, re_, cold=True)
 if len(te["layers"]) < 60 or te["images"] > max(len(l["candidates"]) for l in te["layers"]):

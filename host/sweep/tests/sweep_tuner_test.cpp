@@ -45,7 +45,7 @@ class Tuner : public ::testing::Test {
     base.ram = results::SizeSplit{};
     base.ram->model_code = 30000;
     base.stack_bytes = 400;
-    run_.info.counter = results::CounterKind::cycles;
+    run_.info.counter = results::CounterKind::cycles_dwt;
     run_.variants.push_back(base);
   }
   void TearDown() override { fs::remove(db_); }

@@ -1,0 +1,44 @@
+/* See memory_system.h. */
+#include "memory_system.h"
+
+static uint32_t line_bytes(const ab_memory* m) {
+  return m->icache.lines ? m->icache.line_bytes : m->bus_bytes;
+}
+
+/* A code line that is not in the cache. It takes `reads` flash reads of wait_states + 1 cycles;
+ * the core consumes it in `consume` cycles (an instruction a cycle). Sequential to the line before
+ * with the prefetch on: its reads started when that line did, so only what the core cannot cover
+ * stalls. Otherwise the first read's latency stalls, and the rest stream as the core goes. */
+static uint32_t line_miss(const ab_memory* m, int sequential, uint32_t consume) {
+  const uint32_t bytes = line_bytes(m), read = m->wait_states + 1;
+  const uint32_t reads = (bytes + m->bus_bytes - 1) / m->bus_bytes;
+  const uint32_t stream = reads * read;
+  if (sequential && m->prefetch) return stream > consume ? stream - consume : 0;
+  const uint32_t rest = (reads - 1) * read, covered = consume - consume / reads;
+  return m->wait_states + (rest > covered ? rest - covered : 0);
+}
+
+uint32_t ab_memory_fetch(ab_memory* m, uint32_t start, uint32_t end, uint32_t n) {
+  if (!m->regions || !ab_memory_is_flash(m, start)) return 0;
+  const uint32_t bytes = line_bytes(m);
+  const uint32_t first = start / bytes, last = (end - 1) / bytes;
+  if (first == last && first == m->fetch_line) return 0; /* a block within the line in the fetch buffer */
+  uint32_t stall = 0;
+  for (uint32_t line = first; line <= last; line++) {
+    const int sequential = line == m->fetch_line + 1;
+    const int held = line == m->fetch_line;  /* still in the fetch buffer */
+    const int hit = held || (m->icache.lines && ab_cache_access(&m->icache, line * bytes));
+    if (!hit) {
+      uint32_t consume = n && end > start ? bytes * n / (end - start) : bytes / 4;
+      stall += line_miss(m, sequential, consume ? consume : 1);
+    }
+    m->fetch_line = line;
+  }
+  return stall;
+}
+
+uint32_t ab_memory_load(ab_memory* m, uint32_t address) {
+  if (!ab_memory_is_flash(m, address)) return 0;
+  if (m->dcache.lines && ab_cache_access(&m->dcache, address)) return 0;
+  return m->wait_states;  /* the word asked for comes first */
+}

@@ -1,0 +1,41 @@
+// See timing_model.hpp.
+#include "flash/timing_model.hpp"
+
+#include <fmt/core.h>
+
+#include <cstdlib>
+
+#include "board/timing_profile.hpp"
+#include "data/data_dir.hpp"
+#include "flash/process.hpp"
+
+namespace aotbench::flash {
+
+std::filesystem::path timing_plugin_path() {
+  std::filesystem::path path;
+  if (const char* env = std::getenv("AOTBENCH_TIMING_PLUGIN"); env && *env) path = env;
+  else path = codegen::data_path("timing/libab_timing.so", AOTBENCH_TIMING_PLUGIN);
+  if (!std::filesystem::is_regular_file(path))
+    throw ProcessError(fmt::format("the timing model {} is missing: build aotbench (its target ab_timing), or use "
+                                   "--counter instructions",
+                                   path.string()));
+  return path;
+}
+
+std::string timing_plugin_arg(const board::Profile& p, const std::filesystem::path& counts_file) {
+  if (!p.timing)
+    throw ProcessError(fmt::format("board {} has no [timing] table in {}: it has no timing model (use --counter "
+                                   "instructions, or add the table)",
+                                   p.name, p.file.string()));
+  std::string arg = timing_plugin_path().string() + ",out=" + counts_file.string();
+  for (const std::string& a : board::timing_plugin_args(*p.timing)) arg += "," + a;
+  return arg;
+}
+
+std::string timing_model_label(const board::Profile& p) {
+  if (!p.timing) return "";
+  const std::string core = p.timing->core == "cortex-m7" ? "Cortex-M7 approximation" : p.timing->core + " TRM timings";
+  return fmt::format("{}; {}", core, p.timing->model);
+}
+
+}  // namespace aotbench::flash

@@ -38,6 +38,9 @@ add_test(NAME sweep.counter COMMAND /usr/bin/python3 ${_dir}/sweep_counter_test.
                                     ${CMAKE_CURRENT_BINARY_DIR}/sweep_counter)
 set_tests_properties(sweep.e2e sweep.resume sweep.big_model sweep.integrity sweep.concurrent sweep.options
                      sweep.outcomes sweep.link_faults sweep.emulators sweep.counter PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 1200)
+add_test(NAME sweep.transient COMMAND /usr/bin/python3 ${_dir}/sweep_transient_test.py $<TARGET_FILE:aotbench>
+                                      ${CMAKE_CURRENT_BINARY_DIR}/sweep_transient)
+set_tests_properties(sweep.transient PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 600 SKIP_RETURN_CODE 77)
 add_test(NAME sweep.tune_trust COMMAND /usr/bin/python3 ${_dir}/sweep_tune_trust_test.py $<TARGET_FILE:aotbench>
                                        ${CMAKE_CURRENT_BINARY_DIR}/sweep_tune_trust)
 set_tests_properties(sweep.tune_trust PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 600)

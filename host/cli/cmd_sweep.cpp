@@ -176,8 +176,8 @@ void add_sweep(CLI::App& app) {
       ->capture_default_str();
   app.add_option("--counter", o.counter,
                  "emulated boards: count executed instructions (exact, QEMU -icount) or estimated cycles (the timing "
-                 "model of the board's [timing] table, instructions beside them); default: cycles on boards that "
-                 "have a timing model")
+                 "model of the board's [timing] table, instructions beside them); default: $AOTBENCH_COUNTER if set, "
+                 "else cycles on boards that have a timing model")
       ->check(CLI::IsMember({"instructions", "cycles"}));
   app.add_option("--emulators", o.emulators,
                  "emulated boards loaded through the gdbstub: keep one QEMU per worker up across variants, as a "

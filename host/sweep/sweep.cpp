@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <atomic>
 #include <cstring>
 #include <csignal>
@@ -323,7 +324,18 @@ class Sweep {
                                  "no timing model that this host can read; use --counter instructions");
       return false;
     }
-    return true;
+    return o_.counter == "cycles" || default_counter() == "cycles";
+  }
+
+  // Without --counter: $AOTBENCH_COUNTER (a nightly job or a test suite that wants exact counts
+  // everywhere), else cycles where the board has a timing model.
+  static std::string default_counter() {
+    const char* env = std::getenv("AOTBENCH_COUNTER");
+    if (env == nullptr || *env == '\0') return "cycles";
+    const std::string counter = env;
+    if (counter != "cycles" && counter != "instructions")
+      throw UsageError(fmt::format("AOTBENCH_COUNTER={}: instructions or cycles (or unset it)", counter));
+    return counter;
   }
 
   // A new results folder (unique, locked) and its run.json, written before anything is measured.

@@ -187,14 +187,45 @@ Tensor convert_tensor(const tfl::Model& model, uint32_t index, const tfl::Tensor
   return out;
 }
 
+
+// The tensors an operator reads or writes, or the graph exchanges. Converters attach others that
+// nothing computes with (an LSTM's empty "intermediate" statistics tensors): those are kept as
+// names only, and whatever they hold is not checked.
+std::vector<bool> referenced_tensors(const tfl::SubGraph& sg, std::size_t count) {
+  std::vector<bool> used(count, false);
+  auto mark = [&](const flatbuffers::Vector<int32_t>* ids) {
+    if (!ids) return;
+    for (int32_t id : *ids) {
+      if (id >= 0 && static_cast<std::size_t>(id) < count) used[static_cast<std::size_t>(id)] = true;
+    }
+  };
+  mark(sg.inputs());
+  mark(sg.outputs());
+  if (sg.operators()) {
+    for (const tfl::Operator* op : *sg.operators()) {
+      mark(op->inputs());
+      mark(op->outputs());
+    }
+  }
+  return used;
+}
+
 }  // namespace
 
 void read_tensors(const tfl::Model& model, const tfl::SubGraph& sg, Graph& g) {
   const auto* tensors = sg.tensors();
   if (!tensors || tensors->size() == 0) fail(g, "the subgraph has no tensors");
+  const std::vector<bool> used = referenced_tensors(sg, tensors->size());
   g.tensors.reserve(tensors->size());
   for (uint32_t i = 0; i < tensors->size(); ++i) {
-    g.tensors.push_back(convert_tensor(model, i, *tensors->Get(i), g));
+    if (used[i]) {
+      g.tensors.push_back(convert_tensor(model, i, *tensors->Get(i), g));
+      continue;
+    }
+    Tensor unused;
+    unused.id = static_cast<int>(i);
+    unused.name = tensors->Get(i)->name() ? tensors->Get(i)->name()->str() : std::string();
+    g.tensors.push_back(std::move(unused));
   }
 }
 

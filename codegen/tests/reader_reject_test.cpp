@@ -98,6 +98,17 @@ TEST(ReaderRejects, TruncatedFile) {
   EXPECT_REJECTED(b, "corrupt or truncated");
 }
 
+// Converters attach tensors nothing computes with (an LSTM's empty "intermediate" statistics):
+// they are kept by name and never checked; an empty tensor that an operator uses is refused.
+TEST(ReaderAccepts, AnEmptyTensorNoOperatorUses) {
+  tfl::ModelT m = tiny_model();
+  const int32_t empty = add_tensor(m, "input_to_input_intermediate", TT::INT16, {0}, nullptr);
+  Graph g = read_tflite_buffer(pack(m), "tiny");
+  EXPECT_EQ(g.tensors.at(static_cast<std::size_t>(empty)).name, "input_to_input_intermediate");
+  sg(m).operators[1]->inputs[2] = empty;  // now the FULLY_CONNECTED's bias
+  EXPECT_REJECTED(pack(m), "has a zero-sized dimension");
+}
+
 TEST(ReaderRejects, WrongSchemaVersion) {
   AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();

@@ -9,6 +9,7 @@
 
 #include "emit/emit_context.hpp"
 #include "emit/names.hpp"
+#include "plan/order.hpp"
 #include "plan/stats.hpp"
 #include "select/registry.hpp"
 #include "select/select.hpp"
@@ -136,7 +137,9 @@ EmitContext::EmitContext(const Graph& graph, const Variant& v, const EmitOptions
   po.outputs_in_arena = false;
   // In place only where the arena is planned: the dynamic workspace allocates every buffer apart.
   const bool in_place = v.static_workspace() && v.get("inplace") == "on";
-  plan = plan_memory(g, po, in_place ? overlap_permits(graph, ops) : std::vector<OverlapPermit>{});
+  const std::vector<OverlapPermit> permits = in_place ? overlap_permits(graph, ops) : std::vector<OverlapPermit>{};
+  plan = plan_memory(g, po, permits);
+  if (v.static_workspace() && po.algorithm == PlanAlgorithm::Best) reorder_if_smaller(po, permits);
   // The plan is checked with its own lifetime analysis before any code uses it.
   if (const auto problems = plan_problems(g, plan); !problems.empty()) {
     throw std::logic_error(fmt::format("memory plan of {} is invalid: {}", o.model_name, fmt::join(problems, "; ")));
@@ -146,6 +149,37 @@ EmitContext::EmitContext(const Graph& graph, const Variant& v, const EmitOptions
     if (tensor == owner) params.push_back(tensor);
   input_fields = io_fields(g, g.inputs, "input");
   output_fields = io_fields(g, g.outputs, "output");
+}
+
+// Runs independent operators in another order where that plans a smaller arena: the scheduled
+// graph's operators and their lowered calls move together, the permits follow their operators.
+void EmitContext::reorder_if_smaller(const PlanOptions& po, const std::vector<OverlapPermit>& permits) {
+  const std::vector<int> order = memory_order(g);
+  if (order.empty() || std::is_sorted(order.begin(), order.end())) return;
+  if (!is_valid_order(g, order)) throw std::logic_error("memory_order gave an order that breaks a dependency");
+  std::vector<int> position(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) position[static_cast<std::size_t>(order[k])] = static_cast<int>(k);
+  auto permute = [&](const std::vector<int>& by) {
+    std::vector<Operator> nodes;
+    std::vector<LoweredOp> calls;
+    for (int i : by) {
+      nodes.push_back(std::move(scheduled.ops[static_cast<std::size_t>(i)]));
+      calls.push_back(std::move(ops[static_cast<std::size_t>(i)]));
+    }
+    scheduled.ops = std::move(nodes);
+    ops = std::move(calls);
+  };
+  permute(order);
+  std::vector<OverlapPermit> moved = permits;
+  for (OverlapPermit& p : moved) p.op = position[static_cast<std::size_t>(p.op)];
+  MemoryPlan other = plan_memory(g, po, moved);
+  if (other.arena_bytes < plan.arena_bytes) {
+    plan = std::move(other);
+    return;
+  }
+  std::vector<int> back(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) back[k] = position[k];
+  permute(back);
 }
 
 std::string EmitContext::upper_base() const { return upper_case(base); }

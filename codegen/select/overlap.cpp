@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 namespace aotbench::codegen {
 namespace {
@@ -57,17 +58,26 @@ std::optional<OverlapWindow> raster_window(const WindowGeometry& g, int64_t pixe
 
 std::optional<OverlapWindow> channel_rows_window(const WindowGeometry& g) {
   if (g.in_c != g.out_c || g.in_bytes != g.out_bytes) return std::nullopt;
-  // In pixels of one channel. Output row y of image b is written once the input rows up to the
-  // last one its window reaches have been read; the next row reads from the row after that.
-  auto last_row = [&](int64_t y) {
-    return std::min(g.in_h - 1, y * g.stride_h - g.pad_h + (g.kernel_h - 1) * g.dilation_h);
-  };
+  // In pixels of one channel. Each input row is read (copied aside) once, at the first output
+  // row whose window has it among its taps (with a dilation, not in row order); output row y is
+  // written after its window's rows are read.
+  std::vector<int64_t> first_step(static_cast<std::size_t>(g.in_h), -1);
+  for (int64_t y = g.out_h - 1; y >= 0; --y) {
+    for (int64_t k = 0; k < g.kernel_h; ++k) {
+      const int64_t row = y * g.stride_h - g.pad_h + k * g.dilation_h;
+      if (row >= 0 && row < g.in_h) first_step[static_cast<std::size_t>(row)] = y;
+    }
+  }
+  std::vector<int64_t> lowest_new_row(static_cast<std::size_t>(g.out_h), kNever);
+  for (int64_t row = 0; row < g.in_h; ++row) {
+    const int64_t y = first_step[static_cast<std::size_t>(row)];
+    if (y >= 0) lowest_new_row[static_cast<std::size_t>(y)] = std::min(lowest_new_row[static_cast<std::size_t>(y)], row);
+  }
   const int64_t bound = bound_of_steps(
       g.batches * g.out_h, false,
       [&](int64_t j) {
-        const int64_t b = j / g.out_h, y = j % g.out_h;
-        const int64_t row = y == 0 ? 0 : std::max<int64_t>(0, last_row(y - 1) + 1);
-        return (b * g.in_h + row) * g.in_w;
+        const int64_t row = lowest_new_row[static_cast<std::size_t>(j % g.out_h)];
+        return row >= kNever ? kNever : (j / g.out_h * g.in_h + row) * g.in_w;
       },
       [&](int64_t j) { return (j + 1) * g.out_w; });
   if (bound >= kNever) return OverlapWindow{kNever, g.in_c * g.in_bytes};

@@ -29,7 +29,8 @@ struct WindowGeometry {
 std::optional<OverlapWindow> raster_window(const WindowGeometry& g, int64_t pixels_per_step, bool rereads);
 
 // One channel at a time (channel blocks), output rows in order, each after the input rows its
-// window needs have been read (copied aside) once: only with the output's channel c over the
+// window needs have been read (copied aside; each row once, at the first output row that needs
+// it): only with the output's channel c over the
 // input's channel c (modulus: the channel count), for a depthwise operator with multiplier 1.
 std::optional<OverlapWindow> channel_rows_window(const WindowGeometry& g);
 

@@ -49,6 +49,15 @@ TEST(OverlapWindow, DepthwiseChannelRows) {
   ASSERT_TRUE(w);
   EXPECT_EQ(w->max_delta, 32);
   EXPECT_EQ(w->modulus, 8);
+  // Dilated rows are not read in order: 5x1x1, 3 rows dilated by 2, padding 2. Output row 0 reads
+  // input rows 0 and 2, row 1 reads rows 1 and 3: writing row 0 one row up would overwrite input
+  // row 1 before it is read. Only at or below the input.
+  WindowGeometry d;
+  d.in_h = d.out_h = 5;
+  d.kernel_h = 3;
+  d.dilation_h = 2;
+  d.pad_h = 2;
+  EXPECT_EQ(channel_rows_window(d)->max_delta, 0);
   // A channel multiplier (more output channels than input ones): never channel over channel.
   g.out_c = 16;
   EXPECT_FALSE(channel_rows_window(g));

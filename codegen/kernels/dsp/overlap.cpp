@@ -1,7 +1,7 @@
 // Which dsp kernels run in place, and in what window (select/overlap.hpp), from their loops:
 // - dsp_1x1*, dsp_im2col*: two output pixels at a time, both windows copied into the scratch
 //   columns before either pixel's channels are written (ab_dsp_conv2d_s8);
-// - dsp_dw: channel blocks one after the other, output rows in order, each input row transposed
+// - dsp_dw, dsp_dw_small: channel blocks one after the other, output rows in order, each input row transposed
 //   into the scratch ring once, before the output rows that need it are written
 //   (ab_dsp_depthwise_conv2d_s8): in place channel over channel, with multiplier 1;
 // - dsp_avgpool, dsp_maxpool: output pixels in raster order, four channels at a time, each group
@@ -60,7 +60,7 @@ std::optional<OverlapWindow> dsp_overlap(std::string_view schedule, const Schedu
 }
 
 constexpr std::string_view kInPlace[] = {"dsp_1x1",       "dsp_1x1_w16", "dsp_im2col", "dsp_im2col_w16",
-                                         "dsp_dw",        "dsp_add",     "dsp_avgpool", "dsp_maxpool"};
+                                         "dsp_dw",        "dsp_dw_small", "dsp_add",     "dsp_avgpool", "dsp_maxpool"};
 
 }  // namespace
 

@@ -14,13 +14,6 @@
 namespace aotbench::codegen::plan_detail {
 namespace {
 
-int64_t align_up(int64_t x, int64_t alignment) { return (x + alignment - 1) / alignment * alignment; }
-
-int64_t floor_to(int64_t x, int64_t step) {
-  const int64_t q = x / step;
-  return (q * step > x ? q - 1 : q) * step;
-}
-
 constexpr int64_t kUnplaced = std::numeric_limits<int64_t>::min();
 
 // Offsets may be negative while the search runs (a chain in place grows downwards); the plan is

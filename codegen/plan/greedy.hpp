@@ -7,6 +7,14 @@
 
 namespace aotbench::codegen::plan_detail {
 
+// The smallest multiple of `alignment` (> 0) at or above x, and the largest multiple of `step`
+// (> 0) at or below x, negative x included.
+inline int64_t align_up(int64_t x, int64_t alignment) { return (x + alignment - 1) / alignment * alignment; }
+inline int64_t floor_to(int64_t x, int64_t step) {
+  const int64_t q = x / step;
+  return (q * step > x ? q - 1 : q) * step;
+}
+
 std::vector<int> order_by_size(const std::vector<BufferLife>& buffers);  // greedy_by_size.cpp
 std::vector<int> order_by_conflicts(
     const std::vector<BufferLife>& buffers);  // greedy_by_conflicts.cpp

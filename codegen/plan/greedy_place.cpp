@@ -8,19 +8,6 @@
 #include "plan/greedy.hpp"
 
 namespace aotbench::codegen::plan_detail {
-namespace {
-
-int64_t align_up(int64_t x, int64_t alignment) {
-  return (x + alignment - 1) / alignment * alignment;
-}
-
-// Largest multiple of `step` (> 0) that is <= x, for negative x too.
-int64_t floor_to(int64_t x, int64_t step) {
-  const int64_t q = x / step;
-  return (q * step > x ? q - 1 : q) * step;
-}
-
-}  // namespace
 
 bool may_coexist(int64_t offset, int64_t bytes, int64_t other_offset, int64_t other_bytes,
                  const PairWindow* window, bool is_output) {

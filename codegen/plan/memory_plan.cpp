@@ -33,7 +33,7 @@ TensorHome outside_home(const BufferLife& b, const PlanOptions& o) {
   return {Home::Output, -1, b.output_index};
 }
 
-int64_t align_up(int64_t x, int64_t alignment) { return (x + alignment - 1) / alignment * alignment; }
+using plan_detail::align_up;
 
 // Partial plans the beam keeps: as good as an unbounded search on every shared model but a few
 // (BENCHMARKS.md), at a few milliseconds per plan.
@@ -67,10 +67,8 @@ Windows applicable(const Graph& g, const std::vector<BufferLife>& arena, const s
 
 // Bytes a window saves at its operator at best: the pair's sizes minus the shortest span of both.
 int64_t window_saving(const std::vector<BufferLife>& arena, const plan_detail::PairWindow& w, int64_t alignment) {
-  const int64_t step = std::lcm(alignment, w.modulus);
-  int64_t delta = w.max_delta / step * step;
-  if (delta > w.max_delta) delta -= step;
-  delta = std::min<int64_t>(delta, 0);  // output at or below its input's start: shortest span
+  // The output at or below its input's start: the shortest span of both.
+  const int64_t delta = std::min<int64_t>(plan_detail::floor_to(w.max_delta, std::lcm(alignment, w.modulus)), 0);
   const int64_t in = arena[w.input].bytes, out = arena[w.output].bytes;
   return std::max<int64_t>(0, in + out - std::max(in - delta, out));
 }

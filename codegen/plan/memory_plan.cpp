@@ -1,5 +1,6 @@
 #include "plan/memory_plan.hpp"
 
+#include <algorithm>
 #include <map>
 #include <numeric>
 #include <stdexcept>
@@ -35,9 +36,14 @@ TensorHome outside_home(const BufferLife& b, const PlanOptions& o) {
 
 using plan_detail::align_up;
 
-// Partial plans the beam keeps: as good as an unbounded search on every shared model but a few
-// (BENCHMARKS.md), at a few milliseconds per plan.
-constexpr std::size_t kBeamWidth = 64;
+// Partial plans the beam keeps: 64 on the models of BENCHMARKS.md (a few milliseconds per plan).
+// Its work grows with operators x buffers x width, so a graph of thousands of buffers gets a
+// narrower beam: about a second at most (1,600 buffers: 7 s at 64, 0.9 s at 8).
+std::size_t beam_width(std::size_t buffers) {
+  constexpr double kWork = 2e7;
+  const double n = static_cast<double>(std::max<std::size_t>(buffers, 1));
+  return static_cast<std::size_t>(std::clamp(kWork / (n * n), 1.0, 64.0));
+}
 
 // The permits that apply to these buffers: the input's bytes die at the operator and the
 // output's are born there, both in the arena. One window per buffer pair, with its permit.
@@ -172,7 +178,7 @@ MemoryPlan plan_memory(const Graph& g, const PlanOptions& options, const std::ve
   for (PlanAlgorithm a : tried) {
     std::vector<int64_t> o =
         a == PlanAlgorithm::Beam
-            ? plan_detail::place_by_time(arena, options.alignment, windows.pairs, kBeamWidth)
+            ? plan_detail::place_by_time(arena, options.alignment, windows.pairs, beam_width(arena.size()))
             : plan_detail::place_first_fit(arena, order_for(a, arena), options.alignment, windows.pairs);
     const int64_t end = arena_end(arena, o);
     if (best_end < 0 || end < best_end) {

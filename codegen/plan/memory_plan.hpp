@@ -19,7 +19,7 @@ enum class PlanAlgorithm {
   GreedyByConflicts,  // buffers alive alongside the most others first, then by size
   GreedyByLifetime,   // in the order they are written (then largest first): a linear scan
   GreedyByLastUse,    // in reverse order of their last reader (then largest first)
-  Beam,               // operator by operator, the 64 best partial plans kept (beam_place.cpp)
+  Beam,               // operator by operator, the best partial plans kept (64; fewer for thousands of buffers)
   Best,               // every one above; the smallest arena (the first, on a tie)
 };
 // "greedy_by_size", "greedy_by_conflicts", "greedy_by_lifetime", "greedy_by_last_use", "beam",

@@ -53,7 +53,8 @@ Json aotbench_json(const VariantResult& v) {
   for (const auto& op : v.ops)
     ops.push_back({{"index", op.index}, {"type", op.type}, {"counts", op.counts}, {"macs", op.macs}, {"schedule", op.schedule}});
   Json layers = Json::array();
-  for (const auto& l : v.layers) layers.push_back({{"index", l.index}, {"type", l.type}, {"schedule", l.schedule}});
+  for (const auto& l : v.layers)
+    layers.push_back({{"index", l.index}, {"type", l.type}, {"schedule", l.schedule}, {"arena_top", l.arena_top}});
   Json j{{"key", v.key},
          {"knobs", knobs},
          {"status", to_string(v.status)},
@@ -234,7 +235,8 @@ VariantResult read_variant(const Json& b) {
                      op.value("schedule", std::string())});
   // Results of aotbench before kernel schedules have no "layers".
   for (const auto& l : a.value("layers", Json::array()))
-    v.layers.push_back({l.at("index").get<int>(), l.at("type").get<std::string>(), l.at("schedule").get<std::string>()});
+    v.layers.push_back({l.at("index").get<int>(), l.at("type").get<std::string>(), l.at("schedule").get<std::string>(),
+                        l.value("arena_top", int64_t{-1})});
   v.fingerprint = a.value("fingerprint", std::string());
   if (a.contains("measured_on")) {
     const Json& m = a.at("measured_on");

@@ -168,6 +168,28 @@ std::string scatter(const Run& run) {
   return scatter_chart(points, stair, "flash (bytes)", counts_word(run.info) + " per inference (median)");
 }
 
+// The winner's arena operator by operator: how high each layer fills it, the peak marked.
+std::string arena_timeline(const Run& run) {
+  for (const auto& v : run.variants) {
+    if (!v.selected || v.layers.empty() || v.layers.front().arena_top < 0) continue;
+    int64_t peak = 0;
+    for (const auto& l : v.layers) peak = std::max(peak, l.arena_top);
+    std::string out = "<p class=\"sub\">The winner's static arena while each layer runs (up to its highest byte in "
+                      "use); the layer at the peak is in bold. <code>aotbench codegen</code>'s summary names the "
+                      "tensors live there.</p>\n<div class=\"table-wrap\"><table><thead><tr><th>#</th><th>operator"
+                      "</th><th>schedule</th><th>arena in use</th><th></th></tr></thead><tbody>";
+    for (const auto& l : v.layers) {
+      const double share = peak ? 100.0 * static_cast<double>(l.arena_top) / static_cast<double>(peak) : 0;
+      const bool at_peak = l.arena_top == peak;
+      out += fmt::format("<tr{}>", at_peak ? " style=\"font-weight:bold\"" : "") + num_cell(l.index, Unit::counts) +
+             text_cell(l.type) + text_cell(l.schedule) + num_cell(static_cast<double>(l.arena_top), Unit::bytes) +
+             fmt::format("<td><div style=\"background:var(--win);height:0.8em;width:{:.1f}%\"></div></td></tr>", share);
+    }
+    return out + "</tbody></table></div>\n";
+  }
+  return "";
+}
+
 std::string ops_section(const Run& run) {
   std::string out;
   for (const auto& v : run.variants) {
@@ -332,6 +354,7 @@ std::string report_html(const Run& run) {
     body += "<h2>Stack per inference</h2>\n" + legend(run) + metric_bars(run, "stack_bytes", "stack high-water (bytes)");
   }
   body += "<h2>Flash and RAM split</h2>\n" + memory_table(run);
+  if (const std::string arena = arena_timeline(run); !arena.empty()) body += "<h2>Arena per layer</h2>\n" + arena;
   if (run.tuning) body += "<h2>Kernel schedules per layer</h2>\n" + tuning_section(run);
   std::string ops = ops_section(run);
   if (!ops.empty()) body += "<h2>Per operator</h2>\n" + ops;

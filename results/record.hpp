@@ -95,6 +95,9 @@ struct LayerSchedule {
   int index = 0;         // operator index in the graph
   std::string type;      // e.g. CONV_2D
   std::string schedule;  // e.g. "ref", "dsp_1x1"
+  // The static arena while it runs, up to its highest byte in use (the memory timeline); -1 when
+  // unknown (a dynamic workspace, or results from before).
+  int64_t arena_top = -1;
 };
 
 // Where a variant ran, when a sweep shares its variants out over several boards (a labgrid farm).

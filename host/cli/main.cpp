@@ -31,7 +31,7 @@ int refuse(const aotbench::codegen::UnsupportedModel& e, int argc, char** argv) 
 int main(int argc, char** argv) {
   CLI::App app{"aotbench: generate AOT C variants of an int8 model, measure them on a board, pick the best",
                "aotbench"};
-  app.set_version_flag("--version", "aotbench 0.1.0");
+  app.set_version_flag("--version", "aotbench " AOTBENCH_VERSION);
   aotbench::cli::add_boards(app);
   aotbench::cli::add_device(app);
   aotbench::cli::add_doctor(app);

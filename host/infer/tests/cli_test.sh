@@ -18,12 +18,13 @@ done
 
 # codegen writes the sources, the public header and the summary.
 "$aotbench" codegen --model kws --variant api=packed,workspace=dynamic --out "$tmp/kws" > "$tmp/summary.txt"
-for f in tvmgen_kws.h tvmgen_kws_internal.h tvmgen_kws_params.c tvmgen_kws_ops.c tvmgen_kws_run.c \
-         tvmgen_kws_adapter.c summary.txt summary.json; do
+for f in include/tvmgen_kws.h src/tvmgen_kws_internal.h src/tvmgen_kws_params.c src/tvmgen_kws_ops.c \
+         src/tvmgen_kws_run.c aotbench/tvmgen_kws_adapter.c runtime/ab_aot_runtime.c third_party/dlpack/dlpack.h \
+         CMakeLists.txt model.mk README.md summary.txt summary.json; do
   [ -s "$tmp/kws/$f" ] || fail "codegen did not write $f"
 done
 grep -q "MACs        2656768" "$tmp/summary.txt" || fail "summary lacks the MAC count: $(cat "$tmp/summary.txt")"
-grep -q "TVMGEN_KWS_WORKSPACE_POOL_SIZE" "$tmp/kws/tvmgen_kws.h" || fail "header lacks the pool size"
+grep -q "TVMGEN_KWS_WORKSPACE_POOL_SIZE" "$tmp/kws/include/tvmgen_kws.h" || fail "header lacks the pool size"
 
 # infer on the host reproduces the oracle.
 model=$shared/models/vww_96_int8.tflite case=$shared/oracle/vww_96_int8/rand1

@@ -246,6 +246,8 @@ class Sweep {
                                               : results::CounterKind::instructions;
     if (setup_.qemu.timing_model) info.timing_model = flash::timing_model_label(setup_.board);
     info.clock_hz = setup_.board.cpu.clock_hz;
+    info.flash_capacity = setup_.board.memory.flash.size;
+    info.ram_capacity = setup_.board.memory.ram.size;
     info.model = o_.model;
     info.model_sha256 = sha256_hex(model_.graph.storage.data(), model_.graph.storage.size());
     info.objective = o_.objective;
@@ -266,7 +268,7 @@ class Sweep {
     else open_new();
     folder_->record_holder();
     out_.out_dir = folder_->path();
-    history_path_ = o_.history.empty() ? o_.results_root / "history.sqlite" : o_.history;
+    history_path_ = default_history(o_);
     history_ = std::make_unique<results::History>(history_path_);
 
     setup_.input_files = write_raw(setup_.inputs, out_.out_dir, "input");
@@ -531,6 +533,12 @@ class Sweep {
 };
 
 }  // namespace
+
+fs::path default_history(const SweepOptions& o) {
+  if (!o.history.empty()) return o.history;
+  if (!o.out_dir.empty()) return o.out_dir / "history.sqlite";
+  return o.results_root / "history.sqlite";
+}
 
 int worker_count(int asked, std::string* note) {
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

@@ -102,8 +102,8 @@ void add_variants(CLI::App& app) {
     for (const auto& k : codegen::knob_table()) {
       std::string values;
       for (const auto& v : k.values) values += (values.empty() ? "" : "|") + v;
-      fmt::print("{:<10} {:<38} default {:<15} {}\n", k.name, values.empty() ? "<identifier>" : values,
-                 k.default_value.empty() ? "(model name)" : k.default_value, k.help);
+      fmt::print("{:<10} {:<38} default {:<15} {}\n", k.name, values.empty() ? k.form : values,
+                 k.default_value.empty() ? k.unset : k.default_value, k.help);
     }
     fmt::print("\nkernel schedules per operator (kernels=FAMILY gives every layer the family's first schedule "
                "below that can run it, else ref; layers=INDEX:NAME/... picks single layers):\n");

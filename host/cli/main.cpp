@@ -41,6 +41,7 @@ int main(int argc, char** argv) {
   aotbench::cli::add_ops(app);
   aotbench::cli::add_infer(app);
   aotbench::cli::add_tune(app);
+  aotbench::cli::add_cache(app);
   aotbench::cli::add_farm(app);
   // Last: its help footer must not be copied into the subcommands created before it.
   aotbench::cli::add_sweep(app);

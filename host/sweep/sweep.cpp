@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "board/registry.hpp"
+#include "build/cache_prune.hpp"
+#include "build/object_cache.hpp"
 #include "build/toolchain.hpp"
 #include "emit/names.hpp"
 #include "results/files.hpp"
@@ -513,6 +515,19 @@ class Sweep {
     if (out_.winner && !g_stop) {
       write_best_config(out_.out_dir / "best.toml", o_.model, out_.run, out_.run.variants[*out_.winner]);
       out_.files.push_back(out_.out_dir / "best.toml");
+    }
+    prune_build_cache();
+  }
+
+  // The build cache stays under its bound ($AOTBENCH_CACHE_MAX); a failure here costs no result.
+  void prune_build_cache() {
+    try {
+      const build::PruneResult r = build::prune_cache(build::cache_dir(), build::cache_limit());
+      if (r.removed && !o_.quiet)
+        fmt::print(stderr, "aotbench: build cache pruned: {} old entries removed ({:.0f} MiB), {:.0f} MiB left\n",
+                   r.removed, static_cast<double>(r.freed) / (1 << 20), static_cast<double>(r.left) / (1 << 20));
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "aotbench: the build cache was not pruned: {}\n", e.what());
     }
   }
 

@@ -14,7 +14,9 @@
 #include "results/csv_writer.hpp"
 #include "results/files.hpp"
 #include "results/gbench_json.hpp"
+#include "results/history.hpp"
 #include "results/html_report.hpp"
+#include "results/trend.hpp"
 #include "results/summary.hpp"
 
 namespace aotbench::cli {
@@ -30,6 +32,8 @@ struct ReportOptions {
   std::string junit;
   double fail_above = 0.0;
   double reserve = res::kDefaultReservePercent;
+  std::string trend;  // a history database
+  std::string runs;   // where the trend's points find their reports
   bool allow_missing = false;
   bool json = false;
 };
@@ -57,6 +61,24 @@ void show_run(const ReportOptions& o) {
   if (!o.json && !o.html.empty()) fmt::print("report: {}\n", o.html);
 }
 
+// The trend page of a history: --html (default trend.html), points linked to the reports under
+// --runs (default: the history's folder, where scripts/nightly keeps its nights).
+void show_trend(const ReportOptions& o) {
+  const std::filesystem::path html = o.html.empty() ? "trend.html" : o.html;
+  const std::filesystem::path runs = o.runs.empty() ? std::filesystem::path(o.trend).parent_path() : std::filesystem::path(o.runs);
+  const res::History history(o.trend);
+  const auto series = res::trend_series(history, runs.empty() ? "." : runs, html.parent_path().empty() ? "." : html.parent_path());
+  res::write_file(html, res::trend_html(series, o.trend));
+  std::size_t nights = 0, marked = 0;
+  for (const auto& s : series)
+    for (const auto& p : s.points) ++nights, marked += p.regressions ? 1 : 0;
+  if (o.json)
+    fmt::print("{{\"trend\": \"{}\", \"series\": {}, \"runs\": {}, \"regressed\": {}}}\n", html.string(), series.size(),
+               nights, marked);
+  else
+    fmt::print("trend: {} ({} series, {} runs, {} regressed)\n", html.string(), series.size(), nights, marked);
+}
+
 void compare(const ReportOptions& o) {
   res::Run current = res::read_gbench_json(results_file(o.results));
   res::Run baseline = res::read_gbench_json(results_file(o.baseline));
@@ -75,9 +97,15 @@ void add_report(CLI::App& app) {
   static ReportOptions o;
   CLI::App* cmd = app.add_subcommand(
       "report", "show a run's results, re-render its HTML report, or compare it with a baseline run");
-  cmd->add_option("results", o.results, "a sweep's run folder, or its results.json (Google Benchmark JSON)")
-      ->required()
-      ->check(CLI::ExistingPath);
+  auto* results = cmd->add_option("results", o.results, "a sweep's run folder, or its results.json (Google Benchmark JSON)")
+                      ->check(CLI::ExistingPath);
+  auto* trend = cmd->add_option("--trend", o.trend,
+                                "a history database: write the trend page (--html, default trend.html) of every "
+                                "board x model in it, night after night")
+                    ->check(CLI::ExistingFile);
+  cmd->add_option("--runs", o.runs, "--trend: the folder whose run folders the points link to (default: the history's)")
+      ->needs(trend);
+  trend->excludes(results);
   cmd->add_option("--baseline", o.baseline, "an earlier run (folder or results.json) to compare with")
       ->check(CLI::ExistingPath);
   cmd->add_option("--reserve", o.reserve,
@@ -102,7 +130,11 @@ void add_report(CLI::App& app) {
       "write an output), 2 at least one regression above --fail-above (outputs are still written),\n"
       "100 and above: bad command line.");
   for (CLI::Option* needs_baseline : {fail, junit, allow}) needs_baseline->needs("--baseline");
-  cmd->callback([] { o.baseline.empty() ? show_run(o) : compare(o); });
+  cmd->callback([] {
+    if (!o.trend.empty()) return show_trend(o);
+    if (o.results.empty()) throw std::runtime_error("report needs a run folder (or results.json), or --trend HISTORY");
+    o.baseline.empty() ? show_run(o) : compare(o);
+  });
 }
 
 }  // namespace aotbench::cli

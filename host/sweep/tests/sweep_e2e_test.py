@@ -141,6 +141,12 @@ toml = (a / "best.toml").read_text()
 layers = {o["index"]: o["schedule"] for o in best["ops"] if o["schedule"]}
 if "[layers]" not in toml or any(f"\n{i} = '{s}'" not in toml for i, s in layers.items()):
     fail(f"best.toml does not list every layer's schedule {layers}:\n{toml}")
+# ... in numeric order, each with its operator as a comment.
+section = toml.split("\n[layers]", 1)[1].split("\n[", 1)[0]
+rows = [ln for ln in section.splitlines() if ln and not ln.startswith("#") and "=" in ln and not ln.startswith(" ")]
+indices = [int(ln.split("=")[0]) for ln in rows]
+if indices != sorted(indices) or len(indices) != len(layers) or not all("  # " in ln for ln in rows):
+    fail(f"[layers] is not in numeric order with operator names: {rows}")
 (work / "edited.toml").write_text(toml.replace("\n0 = 'dsp_im2col'", "\n0 = 'dsp_im2col_w16'"))
 edited = codegen(["--config", str(work / "edited.toml")], "edited")
 if not edited["variant"].endswith(",layers=0:dsp_im2col_w16") or edited["ops"][0]["schedule"] != "dsp_im2col_w16":

@@ -157,11 +157,15 @@ std::string scatter_chart(const std::vector<Point>& points, const std::vector<st
 }
 
 std::string line_chart(const std::vector<LinePoint>& points, const std::string& y_label) {
-  const double width = 980, height = 260, left = 84, right = 24, top = 16, bottom = 56;
+  const double width = 980, height = 260, left = 84, right = 64, top = 16, bottom = 56;  // room for the last date
   double ylo = std::numeric_limits<double>::max(), yhi = std::numeric_limits<double>::lowest();
   for (const auto& p : points)
     if (p.y) ylo = std::min(ylo, *p.y), yhi = std::max(yhi, *p.y);
   if (ylo > yhi) return "<p class=\"empty\">No night has this figure.</p>";
+  if (ylo == yhi) {  // a flat line: a band of 5% around it, so the ticks differ
+    const double pad = std::max(1.0, std::fabs(ylo) * 0.05);
+    ylo -= pad, yhi += pad;
+  }
   auto [y0, y1] = nice_range(ylo, yhi, 0.1);
   const Scale x{0, static_cast<double>(std::max<std::size_t>(points.size(), 2) - 1), left + 12, width - right - 12};
   const Scale y{y0, y1, height - bottom, top};

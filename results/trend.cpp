@@ -61,7 +61,9 @@ std::vector<TrendSeries> trend_series(const History& history, const fs::path& ru
       by_target[target] = TrendSeries{run.info.board, run.info.model, {}};
     }
     const VariantResult* w = run.winner();
-    TrendPoint p{id, run.info.date_utc.substr(0, 10), w ? w->key : "", value("counts_median", run.info, w),
+    std::string when = run.info.date_utc.substr(0, 16);  // 2026-01-03T03:00: nights may share a date
+    std::replace(when.begin(), when.end(), 'T', ' ');
+    TrendPoint p{id, when, w ? w->key : "", value("counts_median", run.info, w),
                  value("flash_total", run.info, w), value("ram_total", run.info, w), value("stack_bytes", run.info, w),
                  run.info.counter, 0, ""};
     if (auto good = last_good.find(target); good != last_good.end())

@@ -13,7 +13,7 @@
 namespace aotbench::results {
 
 struct TrendPoint {
-  std::string run_id, date;      // date: YYYY-MM-DD of the run
+  std::string run_id, date;      // date: "YYYY-MM-DD HH:MM" (UTC) of the run
   std::string winner;            // its key; empty when the night had no winner
   std::optional<double> counts, flash, ram, stack;
   CounterKind counter = CounterKind::instructions;

@@ -46,7 +46,7 @@ TEST(Trend, SeriesPerTargetRegressionsMarked) {
   EXPECT_EQ(p[0].regressions, 0u);
   EXPECT_GT(p[1].regressions, 0u);
   EXPECT_EQ(p[2].regressions, 0u);
-  EXPECT_EQ(p[1].date, "2026-01-02");
+  EXPECT_EQ(p[1].date, "2026-01-02 03:00");
   ASSERT_TRUE(p[0].counts && p[1].counts);
   EXPECT_GT(*p[1].counts, *p[0].counts);
   const std::string html = trend_html(series, "history.sqlite");

@@ -331,6 +331,37 @@ std::string tuning_section(const Run& run) {
   return out + "</tbody></table></div>\n";
 }
 
+// Without a tuning table: the winner's layers, each one's schedule and flash against the
+// runner-up's, so the extra flash shows where it goes.
+std::string winner_layers(const Run& run) {
+  const Decision d = decide(run);
+  if (!d.winner || d.winner->layers.empty()) return "";
+  const VariantResult* r = d.runner_up;
+  std::string out = fmt::format("<details><summary>Where the winner's flash goes: its {} layers{}</summary>",
+                                d.winner->layers.size(),
+                                r ? " against the runner-up <code>" + html_escape(variant_name(run, *r)) + "</code>" : "");
+  out += "<div class=\"table-wrap\"><table class=\"sortable\" id=\"layers\"><thead><tr>" + th("wl_index", "#", true) +
+         th("wl_type", "operator", false) + th("wl_schedule", "schedule", false) + th("wl_flash", "flash (B)", true);
+  if (r) out += th("wl_runner_schedule", "runner-up's schedule", false) + th("wl_delta", "flash vs runner-up (B)", true);
+  out += "</tr></thead><tbody>";
+  for (const auto& l : d.winner->layers) {
+    out += "<tr>" + num_cell(l.index, Unit::counts) + text_cell(l.type) + text_cell(l.schedule) +
+           num_cell(static_cast<double>(l.param_bytes), Unit::bytes);
+    if (r) {
+      std::string schedule;
+      for (const auto& rl : r->layers)
+        if (rl.index == l.index) schedule = rl.schedule;
+      const auto theirs = layer_flash(r, l.index);
+      const std::optional<double> delta =
+          theirs ? std::optional<double>(static_cast<double>(l.param_bytes) - *theirs) : std::nullopt;
+      out += text_cell(schedule) + fmt::format("<td class=\"num\" data-v=\"{}\">{}</td>", plain_value(delta, Unit::bytes),
+                                               delta ? (*delta > 0 ? "+" : "") + pretty_value(delta, Unit::bytes) : "–");
+    }
+    out += "</tr>";
+  }
+  return out + "</tbody></table></div></details>\n";
+}
+
 std::string metadata(const Run& run) {
   const RunInfo& i = run.info;
   return html_dl({{"run id", i.run_id},
@@ -415,6 +446,7 @@ std::string report_html(const Run& run, const ReportOptions& o) {
   }
   body += "<h2>Flash and RAM split</h2>\n" + memory_table(run);
   if (run.tuning) body += "<h2>Kernel schedules per layer</h2>\n" + tuning_section(run);
+  else body += winner_layers(run);
   std::string ops = ops_section(run);
   if (!ops.empty()) body += "<h2>Per operator</h2>\n" + ops;
   body += "<h2>Run</h2>\n" + metadata(run);

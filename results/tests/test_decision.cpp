@@ -71,9 +71,22 @@ TEST(Decision, ReportAndConsoleSayIt) {
   EXPECT_NE(html.find("less than 10% of the board"), std::string::npos);
   EXPECT_NE(html.find("12.0% faster for 360 KiB more flash"), std::string::npos);
   EXPECT_NE(html.find("aotbench codegen --config runs/x/best.toml --out DIR"), std::string::npos);
+  EXPECT_EQ(html.find("id=\"layers\""), std::string::npos);  // no layers recorded: no table
   const std::string text = run_table(run);
   EXPECT_NE(text.find("flash 974 KiB of 1.0 MiB, 50 KiB (4.9%) left"), std::string::npos) << text;
   EXPECT_NE(text.find("against the runner-up lean: 12.0% faster for 360 KiB more flash"), std::string::npos);
+}
+
+TEST(Decision, WinnersFlashPerLayerAgainstTheRunnerUp) {
+  results::Run run = crowded_run();
+  run.variants[0].layers = {{0, "CONV_2D", "dsp_1x1_w16", 2048}, {1, "SOFTMAX", "ref", 0}};
+  run.variants[1].layers = {{0, "CONV_2D", "dsp_1x1", 1024}, {1, "SOFTMAX", "ref", 0}};
+  const std::string html = report_html(run);
+  const auto table = html.substr(html.find("id=\"layers\""));
+  EXPECT_NE(table.find("<td>dsp_1x1_w16</td><td class=\"num\" data-v=\"2048\">2 048</td><td>dsp_1x1</td>"
+                       "<td class=\"num\" data-v=\"1024\">+1 024</td>"),
+            std::string::npos)
+      << table.substr(0, 1500);
 }
 
 TEST(Decision, TunedLayersSummarized) {

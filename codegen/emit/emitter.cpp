@@ -295,6 +295,22 @@ void memory_timeline(const EmitContext& c, EmitSummary& s) {
             [](const PeakTensor& a, const PeakTensor& b) { return a.offset < b.offset; });
 }
 
+std::vector<IoSummary> io_summary(const EmitContext& c, const char* kind, const std::vector<int>& tensors,
+                                  const std::vector<std::string>& fields) {
+  std::vector<IoSummary> out;
+  for (std::size_t i = 0; i < tensors.size(); ++i) {
+    const Tensor& t = c.g.tensors[tensors[i]];
+    IoSummary io{fields[i], c.upper_base() + "_" + upper_case(kind) + "_" + upper_case(fields[i]),
+                 dtype_name(t.type), c_type(t.type), t.shape, t.num_bytes(), {}, {}};
+    if (t.quant && t.quant->scale.size() == 1 && t.quant->zero_point.size() == 1) {
+      io.scale = t.quant->scale[0];
+      io.zero_point = t.quant->zero_point[0];
+    }
+    out.push_back(std::move(io));
+  }
+  return out;
+}
+
 EmitSummary summary_of(const EmitContext& c, const Variant& variant, const EmitOptions& options) {
   const Graph& g = c.g;
   EmitSummary s;
@@ -309,6 +325,11 @@ EmitSummary summary_of(const EmitContext& c, const Variant& variant, const EmitO
   for (int t : c.params) s.param_bytes += g.tensors[t].num_bytes();
   for (int t : g.inputs) s.input_bytes += g.tensors[t].num_bytes();
   for (int t : g.outputs) s.output_bytes += g.tensors[t].num_bytes();
+  s.inputs = io_summary(c, "input", g.inputs, c.input_fields);
+  s.outputs = io_summary(c, "output", g.outputs, c.output_fields);
+  s.index_bits = variant.index_bits();
+  s.uses_dlpack = variant.uses_dlpack();
+  s.has_state = c.plan.state_bytes > 0;
   std::set<std::string> sources, include_dirs;
   for (std::size_t i = 0; i < g.ops.size(); ++i) {
     const LoweredOp& op = c.ops[i];

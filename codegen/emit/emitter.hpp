@@ -49,6 +49,18 @@ struct PeakTensor {
   std::string role;   // "input", "output", "scratch" of the peak operator, or "live" (kept for later)
 };
 
+// One input or output of the generated entry point, as the public header describes it.
+struct IoSummary {
+  std::string field;           // member of <base>_inputs / <base>_outputs
+  std::string macro;           // prefix of its macros: <BASE>_INPUT_<FIELD> (_SIZE, _SCALE, ...)
+  std::string type;            // int8, int16, float32, ...
+  std::string c_type;          // int8_t, ...
+  std::vector<int32_t> shape;
+  int64_t bytes = 0;
+  std::optional<float> scale;  // per-tensor quantization, when it has one
+  std::optional<int64_t> zero_point;
+};
+
 struct EmitSummary {
   std::string model;
   std::string prefix;          // the C prefix actually used
@@ -64,6 +76,10 @@ struct EmitSummary {
   std::vector<OpSummary> ops;  // in execution order
   int peak_op = -1;            // position in `ops` where the arena is fullest (its first such)
   std::vector<PeakTensor> peak_tensors;  // what is in the arena there, by offset
+  std::vector<IoSummary> inputs, outputs;
+  int index_bits = 32;         // AB_INDEX_BITS the sources and kernels must be compiled with
+  bool uses_dlpack = false;    // TVM's packed convention somewhere: dlpack.h is needed
+  bool has_state = false;      // <base>_reset() exists (SVDF/LSTM state)
   // What the generated sources are compiled and linked with: kernel sources and header folders
   // (relative to codegen/kernels), and the AOT runtime's (codegen/runtime).
   std::vector<std::string> kernel_sources;

@@ -43,6 +43,19 @@ std::string summary_text(const EmitSummary& s) {
   return out;
 }
 
+namespace {
+nlohmann::json io_json(const std::vector<IoSummary>& list) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const IoSummary& io : list) {
+    nlohmann::json j{{"field", io.field}, {"macro", io.macro}, {"type", io.type}, {"shape", io.shape}, {"bytes", io.bytes}};
+    if (io.scale) j["scale"] = *io.scale;
+    if (io.zero_point) j["zero_point"] = *io.zero_point;
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+}  // namespace
+
 nlohmann::json summary_json(const EmitSummary& s) {
   nlohmann::json ops = nlohmann::json::array();
   for (const OpSummary& op : s.ops)
@@ -70,6 +83,10 @@ nlohmann::json summary_json(const EmitSummary& s) {
           {"state_bytes", s.state_bytes},
           {"input_bytes", s.input_bytes},
           {"output_bytes", s.output_bytes},
+          {"inputs", io_json(s.inputs)},
+          {"outputs", io_json(s.outputs)},
+          {"index_bits", s.index_bits},
+          {"uses_dlpack", s.uses_dlpack},
           {"kernel_sources", s.kernel_sources},
           {"peak_op", s.peak_op >= 0 ? s.ops[static_cast<std::size_t>(s.peak_op)].index : -1},
           {"peak_tensors", peak},

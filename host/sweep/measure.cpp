@@ -125,7 +125,8 @@ class Pipeline {
                                                                          : summary_.workspace_pool_bytes);
     for (const codegen::OpSummary& op : summary_.ops)
       if (!op.schedule.empty())
-        m_.result.layers.push_back({op.index, op.type, op.schedule, v_.static_workspace() ? op.arena_top : -1});
+        m_.result.layers.push_back({op.index, op.type, op.schedule, v_.static_workspace() ? op.arena_top : -1,
+                                    static_cast<uint64_t>(op.param_bytes)});
     leave();
   }
 

@@ -21,6 +21,9 @@ add_test(NAME codegen.host.cli
 add_test(NAME codegen.host.cross_warnings
          COMMAND bash ${_dir}/cross_warnings_test.sh $<TARGET_FILE:aotbench> ${CMAKE_SOURCE_DIR}
                  ${CMAKE_CURRENT_BINARY_DIR}/cross_tmp)
-set_tests_properties(codegen.host.cli codegen.host.cross_warnings PROPERTIES
+add_test(NAME codegen.host.package
+         COMMAND bash ${_dir}/package_test.sh $<TARGET_FILE:aotbench> ${AOTBENCH_SHARED_DIR}
+                 ${CMAKE_CURRENT_BINARY_DIR}/package_tmp)
+set_tests_properties(codegen.host.cli codegen.host.cross_warnings codegen.host.package PROPERTIES
                      ENVIRONMENT "AOTBENCH_CACHE_DIR=${CMAKE_BINARY_DIR}/test-cache")
-set_tests_properties(codegen.host.cli PROPERTIES SKIP_RETURN_CODE 77)  # no ../shared
+set_tests_properties(codegen.host.cli codegen.host.package PROPERTIES SKIP_RETURN_CODE 77)  # no ../shared

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ab_dsp_kernels.h"
+#include "ab_dsp_lstm.h"
 
 static void conv2d(const void* p, void* const* a) { ab_dsp_conv2d_s8(p, a[0], a[1], a[2], a[3]); }
 static void depthwise_conv2d(const void* p, void* const* a) { ab_dsp_depthwise_conv2d_s8(p, a[0], a[1], a[2], a[3]); }
@@ -14,6 +15,8 @@ static void add(const void* p, void* const* a) { ab_dsp_add_s8(p, a[0], a[1], a[
 static void avg_pool2d(const void* p, void* const* a) { ab_dsp_avg_pool2d_s8(p, a[0], a[1]); }
 static void max_pool2d(const void* p, void* const* a) { ab_dsp_max_pool2d_s8(p, a[0], a[1]); }
 static void pad(const void* p, void* const* a) { ab_dsp_pad_s8(p, a[0], a[1]); }
+static void lstm(const void* p, void* const* a) { ab_dsp_lstm_s8(p, a[0], a[1], a[2], a[3], a[4], a[5]); }
+static void svdf(const void* p, void* const* a) { ab_dsp_svdf_s8(p, a[0], a[1], a[2], a[3], a[4], a[5]); }
 
 dsp_shim_fn dsp_shim_find(const char* kernel) {
   static const struct {
@@ -27,6 +30,8 @@ dsp_shim_fn dsp_shim_find(const char* kernel) {
       {"ab_dsp_avg_pool2d_s8", avg_pool2d},
       {"ab_dsp_max_pool2d_s8", max_pool2d},
       {"ab_dsp_pad_s8", pad},
+      {"ab_dsp_lstm_s8", lstm},
+      {"ab_dsp_svdf_s8", svdf},
   };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i) {
     if (strcmp(table[i].name, kernel) == 0) return table[i].fn;

@@ -1,5 +1,6 @@
 /* The dsp kernel family: what generated code includes to call it. Every kernel is a static
- * inline function that the generated operator specializes with its constant parameters. */
+ * inline function that the generated operator specializes with its constant parameters. The LSTM's
+ * kernel (ab_dsp_lstm.h) is included on its own where it is used: it brings a static table. */
 #ifndef AB_DSP_KERNELS_H
 #define AB_DSP_KERNELS_H
 
@@ -9,5 +10,6 @@
 #include "ab_dsp_fully_connected.h"
 #include "ab_dsp_pad.h"
 #include "ab_dsp_pool2d.h"
+#include "ab_dsp_svdf.h"
 
 #endif /* AB_DSP_KERNELS_H */

@@ -873,6 +873,59 @@ TEST(DspSchedules, SixteenBitLayersStayReference) {
 }
 
 // ----------------------------------------------------------------------------------------------
+// int8 LOGISTIC, TANH, HARD_SWISH, RSQRT: the lowering's table, looked up by the inlined kernel
+
+Graph unary_graph(OpType type, int size, float in_scale, int in_zp, std::mt19937& rng) {
+  GraphBuilder b;
+  const int x = b.act({1, size}, in_scale, in_zp);
+  // LOGISTIC and TANH have TFLite's fixed output quantization; the others any.
+  const int y = type == OpType::Logistic ? b.act({1, size}, 1.0f / 256, -128)
+                : type == OpType::Tanh   ? b.act({1, size}, 1.0f / 128, 0)
+                                         : b.act({1, size}, log_uniform(rng, 0.005f, 0.1f), zero_point(rng));
+  b.op(type, {x}, {y});
+  return b.build("dsp_lookup_test");
+}
+
+TEST(DspLookup, EveryTableOperatorMatchesReference) {
+  std::mt19937 rng(701);
+  for (OpType type : {OpType::Logistic, OpType::Tanh, OpType::HardSwish, OpType::Rsqrt}) {
+    for (int size : {1, 3, 15, 16, 17, 31, 32, 33, 257, uniform(rng, 1, 100)}) {
+      const float scale = log_uniform(rng, 0.01f, 0.2f);
+      const int zp = zero_point(rng);
+      expect_exact(unary_graph(type, size, scale, zp, rng), "dsp_lookup", rng,
+                   std::string(op_name(type)) + " of " + std::to_string(size));
+    }
+  }
+}
+
+// The planner may give an element-wise operator one buffer for input and output.
+TEST(DspLookup, InPlace) {
+  std::mt19937 rng(702);
+  const Graph g = unary_graph(OpType::Tanh, 37, 0.05f, 3, rng);
+  const DspOp dsp(g, "dsp_lookup");
+  const Bytes input = random_int8(37, rng);
+  Interpreter reference(g);
+  const Bytes want = reference.run({input}).outputs.at(0);
+  Bytes buffer = input;
+  void* args[2] = {buffer.data(), buffer.data()};
+  dsp_shim_find("ab_dsp_lookup_s8")(dsp.op().schedule_params->c_struct(), args);
+  EXPECT_EQ(buffer, want);
+}
+
+TEST(DspLookup, Int16StaysReference) {
+  GraphBuilder b;
+  const int x = b.act({1, 8}, 1.0f / 4096, 0, DType::Int16);
+  const int y = b.act({1, 8}, 1.0f / 32768, 0, DType::Int16);
+  b.op(OpType::Logistic, {x}, {y});
+  const Graph g = b.build("dsp_lookup_s16");
+  std::vector<LoweredOp> ops = lower_graph(g);
+  SelectOptions family;
+  family.kernels = "dsp";
+  select_kernels(g, ops, family);
+  EXPECT_EQ(ops[0].schedule, "ref");
+}
+
+// ----------------------------------------------------------------------------------------------
 // Operators with state: UNIDIRECTIONAL_SEQUENCE_LSTM and SVDF
 
 // The graph with its variable tensors marked as state (GraphBuilder makes every tensor nobody

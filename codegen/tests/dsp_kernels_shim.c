@@ -17,6 +17,7 @@ static void max_pool2d(const void* p, void* const* a) { ab_dsp_max_pool2d_s8(p, 
 static void pad(const void* p, void* const* a) { ab_dsp_pad_s8(p, a[0], a[1]); }
 static void lstm(const void* p, void* const* a) { ab_dsp_lstm_s8(p, a[0], a[1], a[2], a[3], a[4], a[5]); }
 static void lookup(const void* p, void* const* a) { ab_dsp_lookup_s8(p, a[0], a[1]); }
+static void mul(const void* p, void* const* a) { ab_dsp_mul_s8(p, a[0], a[1], a[2]); }
 static void svdf(const void* p, void* const* a) { ab_dsp_svdf_s8(p, a[0], a[1], a[2], a[3], a[4], a[5]); }
 
 dsp_shim_fn dsp_shim_find(const char* kernel) {
@@ -34,6 +35,7 @@ dsp_shim_fn dsp_shim_find(const char* kernel) {
       {"ab_dsp_lstm_s8", lstm},
       {"ab_dsp_svdf_s8", svdf},
       {"ab_dsp_lookup_s8", lookup},
+      {"ab_dsp_mul_s8", mul},
   };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i) {
     if (strcmp(table[i].name, kernel) == 0) return table[i].fn;

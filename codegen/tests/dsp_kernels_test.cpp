@@ -926,6 +926,59 @@ TEST(DspLookup, Int16StaysReference) {
 }
 
 // ----------------------------------------------------------------------------------------------
+// MUL
+
+// A MUL of two int8 operands (the second of `shape2` when given: one element) whose output
+// scale puts the product over a few times the output's range or a fraction of it.
+Graph mul_graph(AddCase c, const std::vector<int32_t>& shape2 = {}) {
+  GraphBuilder b;
+  const int x1 = b.act(c.shape, c.s1, c.zp1);
+  const int x2 = b.act(shape2.empty() ? c.shape : shape2, c.s2, c.zp2);
+  const int y = b.act(c.shape, c.so, c.zpo);
+  b.op(OpType::Mul, {x1, x2}, {y}, ActivationOptions{c.act});
+  return b.build("dsp_mul_test");
+}
+
+AddCase random_mul(std::mt19937& rng) {
+  AddCase c = random_add(rng);
+  // The product of typical magnitudes (about 74 steps each) over 40 to 400 output steps; now and
+  // then a multiplier of 1 or more (the exact mode).
+  c.so = c.s1 * c.s2 * 74 * 74 / log_uniform(rng, 40, 400);
+  if (uniform(rng, 0, 4) == 0) c.so = c.s1 * c.s2 * log_uniform(rng, 0.3f, 1);
+  return c;
+}
+
+TEST(DspMul, RandomShapesAndScalesMatchReference) {
+  std::mt19937 rng(801);
+  int modes[2] = {0, 0};
+  for (int i = 0; i < 200; ++i) {
+    const AddCase c = random_mul(rng);
+    const Graph g = uniform(rng, 0, 3) == 0 ? mul_graph(c, {1}) : mul_graph(c);
+    expect_exact(g, "dsp_mul", rng, "MUL" + c.str().substr(3) + (g.tensors[1].num_elements() == 1 ? " by a scalar" : ""));
+    ++modes[DspOp(g, "dsp_mul").params<ab_dsp_mul_params>().requant];
+  }
+  EXPECT_GT(modes[AB_DSP_RQ_FOLDED], 20);
+  EXPECT_GT(modes[AB_DSP_RQ_EXACT], 20);
+}
+
+// Broadcasting other than by one element stays with the reference kernel.
+TEST(DspMul, BroadcastStaysReference) {
+  std::mt19937 rng(802);
+  AddCase c = random_mul(rng);
+  c.shape = {2, 3, 4};
+  const std::vector<std::pair<std::vector<int32_t>, std::string>> cases = {
+      {{4}, "ref"}, {{2, 1, 4}, "ref"}, {{1, 1, 1}, "dsp_mul"}, {{1}, "dsp_mul"}};
+  for (const auto& [shape2, schedule] : cases) {
+    const Graph g = mul_graph(c, shape2);
+    std::vector<LoweredOp> ops = lower_graph(g);
+    SelectOptions family;
+    family.kernels = "dsp";
+    select_kernels(g, ops, family);
+    EXPECT_EQ(ops[0].schedule, schedule) << "second operand of rank " << shape2.size();
+  }
+}
+
+// ----------------------------------------------------------------------------------------------
 // Operators with state: UNIDIRECTIONAL_SEQUENCE_LSTM and SVDF
 
 // The graph with its variable tensors marked as state (GraphBuilder makes every tensor nobody

@@ -9,6 +9,7 @@
 #include "ab_dsp_depthwise_conv2d.h"
 #include "ab_dsp_fully_connected.h"
 #include "ab_dsp_lookup.h"
+#include "ab_dsp_mul.h"
 #include "ab_dsp_pad.h"
 #include "ab_dsp_pool2d.h"
 #include "ab_dsp_svdf.h"

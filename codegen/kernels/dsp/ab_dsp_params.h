@@ -141,6 +141,16 @@ typedef enum ab_dsp_add_mode {
   F(int32_t, swap, "LINEAR: 1 when the table is indexed by the second input")
 AB_DEFINE_PARAMS(ab_dsp_add_params, AB_DSP_ADD_FIELDS)
 
+/* MUL of int8 tensors of equal shape, or by a one-element second operand: the product of the
+ * offset inputs requantized from a one-channel table (its bias 0). */
+#define AB_DSP_MUL_FIELDS(F, A, E)                                                       \
+  F(ab_mul_params, ref, "the reference parameters")                                      \
+  F(int32_t, scalar2, "1: input 2 is one value, multiplying every element of input 1")  \
+  E(ab_dsp_requant_mode, requant, "")                                                    \
+  F(int32_t, acc_shift, "left shift of the product before requantization")               \
+  F(const int32_t*, rq, "[4]: 0, multiplier, rounding, shift")
+AB_DEFINE_PARAMS(ab_dsp_mul_params, AB_DSP_MUL_FIELDS)
+
 /* AVERAGE_POOL_2D and MAX_POOL_2D, four channels at a time (SXTAB16 sums in int16 lanes; SSUB8 +
  * SEL maxima). A window of `full_count` elements (not clipped by the input's border) divides by
  * a reciprocal: out = ((s + round_add + (ties ? s >> 31 : 0) + 128 * count) * recip) / 2^32 - 128,

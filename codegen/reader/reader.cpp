@@ -6,6 +6,7 @@
 #include <fstream>
 #include <algorithm>
 #include <iterator>
+#include <set>
 
 #include "reader/reader_internal.hpp"
 
@@ -32,6 +33,36 @@ Graph read_tflite_file(const std::string& path) {
   return read_tflite_buffer(std::move(bytes), path);
 }
 
+namespace {
+
+namespace tfl = aotbench::tflite;
+
+// A tensor-type problem as a problem of the first operator that reads or writes the tensor (a
+// graph input or output nothing uses stays unattributed, index -1).
+OperatorProblem at_first_user(const tfl::SubGraph& sg, const Graph& g,
+                              const std::vector<OperatorProblem>& op_problems,
+                              const reader_detail::TypeProblem& t) {
+  auto names = [&](const flatbuffers::Vector<int32_t>* ids) {
+    return ids && std::find(ids->begin(), ids->end(), t.tensor) != ids->end();
+  };
+  for (uint32_t i = 0; sg.operators() && i < sg.operators()->size(); ++i) {
+    const tfl::Operator& op = *sg.operators()->Get(i);
+    if (!names(op.inputs()) && !names(op.outputs())) continue;
+    const int index = static_cast<int>(i);
+    std::string name;
+    for (const OperatorProblem& p : op_problems) {
+      if (p.index == index) name = p.op;
+    }
+    for (const Operator& o : g.ops) {
+      if (o.index == index) name = op_name(o.type);
+    }
+    return {index, name, fmt::format("operator {} ({}): {}", index, name, t.message)};
+  }
+  return {-1, "", t.message};
+}
+
+}  // namespace
+
 Graph read_tflite_buffer(std::vector<uint8_t> bytes, const std::string& source) {
   using namespace reader_detail;
   Graph g;
@@ -42,7 +73,12 @@ Graph read_tflite_buffer(std::vector<uint8_t> bytes, const std::string& source) 
   if (model.description()) g.description = model.description()->str();
   std::vector<OperatorProblem> problems = read_operators(model, sg, g);
   const std::size_t total_ops = sg.operators()->size();
-  read_tensors(model, sg, g);
+  const std::vector<TypeProblem> type_problems = read_tensors(model, sg, g);
+  if (!type_problems.empty()) {
+    // The operators' checks need every tensor's type: list what is known and stop.
+    for (const TypeProblem& t : type_problems) problems.push_back(at_first_user(sg, g, problems, t));
+    throw UnsupportedModel(g.source, total_ops, std::move(problems));
+  }
   if (problems.empty()) {
     check_structure(sg, g);
   } else {
@@ -58,14 +94,18 @@ namespace {
 
 std::string problem_list(const std::string& source, std::size_t total_ops,
                          std::vector<OperatorProblem>& problems) {
-  std::sort(problems.begin(), problems.end(),
+  std::stable_sort(problems.begin(), problems.end(),
             [](const OperatorProblem& a, const OperatorProblem& b) { return a.index < b.index; });
   if (problems.size() == 1) {
     return fmt::format("{}: {}; `aotbench ops` lists the supported operators and types",
                        source, problems[0].message);
   }
+  std::set<int> operators;
+  for (const OperatorProblem& p : problems) {
+    if (p.index >= 0) operators.insert(p.index);
+  }
   std::string s = fmt::format("{}: {} of its {} operators cannot be compiled:", source,
-                              problems.size(), total_ops);
+                              operators.size(), total_ops);
   for (const OperatorProblem& p : problems) s += "\n  " + p.message;
   return s + "\n`aotbench ops` lists the supported operators and types";
 }

@@ -21,8 +21,15 @@ template <typename... Args>
 // verify.cpp: identifier, flatbuffers verifier, schema version, the one subgraph.
 const tfl::SubGraph& verified_subgraph(const Graph& g);
 
-// tensors.cpp: Graph::tensors from the subgraph's tensors and the model's buffers.
-void read_tensors(const tfl::Model& model, const tfl::SubGraph& sg, Graph& g);
+// A tensor of a type aotbench cannot compute with.
+struct TypeProblem {
+  int tensor = -1;
+  std::string message;  // "tensor #<id> '<name>' has type ..."
+};
+
+// tensors.cpp: Graph::tensors from the subgraph's tensors and the model's buffers; tensors of an
+// unsupported type are kept by name only and returned.
+std::vector<TypeProblem> read_tensors(const tfl::Model& model, const tfl::SubGraph& sg, Graph& g);
 
 // operators.cpp: Graph::ops (type, tensor ids, options) of the operators aotbench supports;
 // returns the others, which are left out of Graph::ops.

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "ir/dump.hpp"
 #include "reader/reader_internal.hpp"
@@ -20,7 +21,7 @@ std::string tensor_label(uint32_t index, const tfl::Tensor& t) {
                      printable_name(t.name() ? t.name()->str() : std::string()));
 }
 
-DType convert_type(const Graph& g, const std::string& label, tfl::TensorType type) {
+std::optional<DType> convert_type(tfl::TensorType type) {
   switch (type) {
     case tfl::TensorType::INT8: return DType::Int8;
     case tfl::TensorType::UINT8: return DType::UInt8;
@@ -29,13 +30,16 @@ DType convert_type(const Graph& g, const std::string& label, tfl::TensorType typ
     case tfl::TensorType::INT64: return DType::Int64;
     case tfl::TensorType::FLOAT32: return DType::Float32;
     case tfl::TensorType::BOOL: return DType::Bool;
-    default: break;
+    default: return std::nullopt;
   }
+}
+
+std::string unsupported_type_text(const std::string& label, tfl::TensorType type) {
   const char* name = tfl::EnumNameTensorType(type);
-  fail(g,
-       "{} has type {}, which aotbench does not support; convert the model to full-integer "
-       "int8 quantization",
-       label, *name ? name : fmt::format("#{}", static_cast<int>(type)));
+  return fmt::format(
+      "{} has type {}, which aotbench does not support; convert the model to full-integer "
+      "int8 quantization",
+      label, *name ? name : fmt::format("#{}", static_cast<int>(type)));
 }
 
 // shape_signature marks dimensions the converter left open with -1. An open batch dimension over
@@ -161,7 +165,7 @@ Tensor convert_tensor(const tfl::Model& model, uint32_t index, const tfl::Tensor
   if (t.external_buffer() != 0) {
     fail(g, "{} keeps its data in an external file; embed the weights in the .tflite", label);
   }
-  out.type = convert_type(g, label, t.type());
+  out.type = *convert_type(t.type());
   out.shape = convert_shape(g, label, t);
   int64_t bytes = static_cast<int64_t>(dtype_size(out.type));
   for (int32_t d : out.shape) {
@@ -212,21 +216,27 @@ std::vector<bool> referenced_tensors(const tfl::SubGraph& sg, std::size_t count)
 
 }  // namespace
 
-void read_tensors(const tfl::Model& model, const tfl::SubGraph& sg, Graph& g) {
+std::vector<TypeProblem> read_tensors(const tfl::Model& model, const tfl::SubGraph& sg, Graph& g) {
   const auto* tensors = sg.tensors();
   if (!tensors || tensors->size() == 0) fail(g, "the subgraph has no tensors");
   const std::vector<bool> used = referenced_tensors(sg, tensors->size());
+  std::vector<TypeProblem> problems;
   g.tensors.reserve(tensors->size());
   for (uint32_t i = 0; i < tensors->size(); ++i) {
-    if (used[i]) {
-      g.tensors.push_back(convert_tensor(model, i, *tensors->Get(i), g));
+    const tfl::Tensor& t = *tensors->Get(i);
+    if (used[i] && convert_type(t.type())) {
+      g.tensors.push_back(convert_tensor(model, i, t, g));
       continue;
     }
-    Tensor unused;
-    unused.id = static_cast<int>(i);
-    unused.name = tensors->Get(i)->name() ? tensors->Get(i)->name()->str() : std::string();
-    g.tensors.push_back(std::move(unused));
+    // Unused, or of a type aotbench cannot compute with: kept by name; the latter is reported
+    // with the model's other problems.
+    if (used[i]) problems.push_back({static_cast<int>(i), unsupported_type_text(tensor_label(i, t), t.type())});
+    Tensor named;
+    named.id = static_cast<int>(i);
+    named.name = t.name() ? t.name()->str() : std::string();
+    g.tensors.push_back(std::move(named));
   }
+  return problems;
 }
 
 }  // namespace aotbench::codegen::reader_detail

@@ -185,6 +185,22 @@ TEST(ReaderRejects, UnsupportedTensorType) {
   EXPECT_REJECTED(pack(m), "has type FLOAT16");
 }
 
+// A tensor of an unsupported type does not hide the model's other problems (an audio front end
+// of custom operators on uint32 tensors): all are listed, each at the operator that uses it.
+TEST(ReaderRejects, UnsupportedTensorTypeListedWithOperators) {
+  AOTBENCH_NEEDS_SHARED(kKws);
+  tfl::ModelT m = kws();
+  code_of(m, 12).builtin_code = BO::CUSTOM;
+  code_of(m, 12).deprecated_builtin_code = static_cast<int8_t>(BO::CUSTOM);
+  code_of(m, 12).custom_code = "SignalEnergy";
+  op_input(m, 1, 0).type = TT::UINT32;
+  const std::string msg = error_of(pack(m));
+  EXPECT_NE(msg.find("2 of its 13 operators cannot be compiled"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("operator 0 (CONV_2D): tensor #22"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("has type UINT32"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("custom operator 'SignalEnergy'"), std::string::npos) << msg;
+}
+
 TEST(ReaderRejects, MissingQuantization) {
   AOTBENCH_NEEDS_SHARED(kKws);
   tfl::ModelT m = kws();

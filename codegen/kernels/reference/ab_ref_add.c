@@ -29,20 +29,30 @@ static int32_t quantized(const ab_add_params* p, ab_add_sub_kind kind, int32_t x
       to_common_scale(x, p->input1_offset, p->left_shift, p->input1_multiplier, p->input1_shift);
   const int32_t b =
       to_common_scale(y, p->input2_offset, p->left_shift, p->input2_multiplier, p->input2_shift);
-  const int32_t raw =
-      ab_mbqm(combine(kind, a, b), p->output_multiplier, p->output_shift) + p->output_offset;
+  const int32_t c = combine(kind, a, b);
+  /* A sum or difference is rescaled by a factor below one (TFLite's SmallerThanOneExp, the
+   * shorter sequence); a squared difference's factor may exceed one. */
+  const int32_t raw = (kind == AB_ADD_SUB_SQUARED_DIFFERENCE
+                           ? ab_mbqm(c, p->output_multiplier, p->output_shift)
+                           : ab_mbqm_lt_one(c, p->output_multiplier, p->output_shift)) +
+                      p->output_offset;
   return ab_clamp_i32(raw, p->act_min, p->act_max);
 }
 
+/* The kernels work on a local copy of the parameters: stores through an int8_t output may alias
+ * the caller's struct, which would make the compiler reload every field for every element. */
 void ab_ref_add_s8(const ab_add_params* p, const int8_t* input1, const int8_t* input2,
                    int8_t* output) {
-#define AB_ADD_S8(i, o1, o2) output[i] = (int8_t)quantized(p, AB_ADD_SUB_SUM, input1[o1], input2[o2])
-  AB_FOR_EACH_BROADCAST(p, AB_ADD_S8);
+  const ab_add_params local = *p;
+  const ab_add_params* q = &local;
+#define AB_ADD_S8(i, o1, o2) output[i] = (int8_t)quantized(q, AB_ADD_SUB_SUM, input1[o1], input2[o2])
+  AB_FOR_EACH_BROADCAST(q, AB_ADD_S8);
 #undef AB_ADD_S8
 }
 
 void ab_ref_add_sub(const ab_add_sub_params* p, const void* input1, const void* input2, void* output) {
-  const ab_add_params* q = &p->add;
+  const ab_add_params local = p->add;
+  const ab_add_params* q = &local;
   const ab_add_sub_kind kind = (ab_add_sub_kind)p->kind;
   switch (p->type) {
     case AB_ELEM_INT8: {

@@ -24,7 +24,11 @@ static int32_t requantize(const ab_quantize_params* p, int32_t v) {
     }                                                                               \
   } while (0)
 
-void ab_ref_quantize(const ab_quantize_params* p, const void* input, void* output) {
+/* The loops read a local copy of the parameters: a store through an 8-bit output may alias the
+ * caller's struct, which would make the compiler reload every field for every element. */
+void ab_ref_quantize(const ab_quantize_params* params, const void* input, void* output) {
+  const ab_quantize_params local = *params;
+  const ab_quantize_params* p = &local;
   switch (p->kind) {
     case AB_QUANTIZE_F32_TO_S8: {
       const float* in = (const float*)input;

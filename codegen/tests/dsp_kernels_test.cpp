@@ -912,17 +912,28 @@ TEST(DspLookup, InPlace) {
   EXPECT_EQ(buffer, want);
 }
 
-TEST(DspLookup, Int16StaysReference) {
-  GraphBuilder b;
-  const int x = b.act({1, 8}, 1.0f / 4096, 0, DType::Int16);
-  const int y = b.act({1, 8}, 1.0f / 32768, 0, DType::Int16);
-  b.op(OpType::Logistic, {x}, {y});
-  const Graph g = b.build("dsp_lookup_s16");
-  std::vector<LoweredOp> ops = lower_graph(g);
-  SelectOptions family;
-  family.kernels = "dsp";
-  select_kernels(g, ops, family);
-  EXPECT_EQ(ops[0].schedule, "ref");
+// int16 LOGISTIC and TANH: TFLite's interpolated table, inlined (dsp_sigmoid_s16); input scales
+// of a power of two (TFLite's separate path) and others.
+TEST(DspSigmoidS16, LogisticAndTanhMatchReference) {
+  std::mt19937 rng(703);
+  for (OpType type : {OpType::Logistic, OpType::Tanh}) {
+    for (float scale : {1.0f / 4096, 1.0f / 2048, log_uniform(rng, 1e-4f, 2e-3f), log_uniform(rng, 1e-4f, 2e-3f)}) {
+      for (int size : {1, 3, 4, 7, 64, uniform(rng, 1, 100)}) {
+        GraphBuilder b;
+        const int x = b.act({1, size}, scale, 0, DType::Int16);
+        const int y = b.act({1, size}, 1.0f / 32768, 0, DType::Int16);
+        b.op(type, {x}, {y});
+        const Graph g = b.build("dsp_sigmoid_s16_test");
+        std::vector<LoweredOp> ops = lower_graph(g);
+        SelectOptions family;
+        family.kernels = "dsp";
+        select_kernels(g, ops, family);
+        EXPECT_EQ(ops[0].schedule, "dsp_sigmoid_s16");
+        expect_exact(g, "dsp_sigmoid_s16", rng,
+                     std::string(op_name(type)) + " int16 of " + std::to_string(size) + ", scale " + std::to_string(scale));
+      }
+    }
+  }
 }
 
 // ----------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 /* The dsp kernel family: what generated code includes to call it. Every kernel is a static
  * inline function that the generated operator specializes with its constant parameters. The LSTM's
- * kernel (ab_dsp_lstm.h) is included on its own where it is used: it brings a static table. */
+ * kernel (ab_dsp_lstm.h) and int16 LOGISTIC/TANH (ab_dsp_sigmoid_s16.h) are included on their own
+ * where they are used: they bring a static table. */
 #ifndef AB_DSP_KERNELS_H
 #define AB_DSP_KERNELS_H
 

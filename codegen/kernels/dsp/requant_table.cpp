@@ -13,10 +13,12 @@ int32_t wrap32(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(st
 
 // Whether the folded form is exact for this channel: no right shift of 0, the doubled
 // accumulator, the rounding constant and their sum all within int32.
-bool foldable(const ChannelSum& s, int32_t shift, int32_t input_offset, int32_t output_zero_point) {
+bool foldable(const ChannelSum& s, int32_t shift, int32_t input_offset, int32_t output_zero_point,
+              const RequantBounds& b) {
   if (shift > -1 || shift < -31) return false;
   const int e = -shift;
-  const int64_t x_offset = std::max(std::abs(-128 + int64_t{input_offset}), std::abs(127 + int64_t{input_offset}));
+  const int64_t x_offset =
+      std::max(std::abs(b.x_min + int64_t{input_offset}), std::abs(b.x_max + int64_t{input_offset}));
   const int64_t acc = std::abs(s.bias) + s.abs_weight_sum * x_offset;  // bound of |bias + sum w(x + off)|
   if (2 * acc > kMax32) return false;
   const int64_t k = (int64_t{1} << (e - 1)) + int64_t{output_zero_point} * (int64_t{1} << e);
@@ -28,11 +30,11 @@ bool foldable(const ChannelSum& s, int32_t shift, int32_t input_offset, int32_t 
 
 RequantTable requant_table(const std::vector<ChannelSum>& sums, const int32_t* multiplier, const int32_t* shift,
                            int32_t input_offset, int32_t output_zero_point, bool scaled_weights,
-                           std::size_t channels) {
+                           std::size_t channels, const RequantBounds& bounds) {
   RequantTable t;
-  bool folded = true;
+  bool folded = bounds.allow_folded;
   for (std::size_t c = 0; c < sums.size(); ++c)
-    folded = folded && foldable(sums[c], shift[c], input_offset, output_zero_point);
+    folded = folded && foldable(sums[c], shift[c], input_offset, output_zero_point, bounds);
   t.mode = folded ? AB_DSP_RQ_FOLDED : AB_DSP_RQ_EXACT;
   t.weight_scale = folded && scaled_weights ? 2 : 1;
   t.acc_shift = folded && !scaled_weights ? 1 : 0;

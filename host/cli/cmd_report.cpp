@@ -13,6 +13,7 @@
 #include "results/gbench_json.hpp"
 #include "results/html_report.hpp"
 #include "results/summary.hpp"
+#include "results/text.hpp"
 
 namespace aotbench::cli {
 namespace {
@@ -34,7 +35,7 @@ void show_run(const ReportOptions& o) {
   res::Run run = res::read_gbench_json(o.results);
   if (!o.html.empty()) res::write_report_html(run, o.html);
   if (!o.csv.empty()) res::write_results_csv(run, o.csv);
-  fmt::print("{}", o.json ? res::run_summary_json(run) : res::run_table(run));
+  fmt::print("{}", o.json ? res::run_summary_json(run) : res::terminal_text(res::run_table(run)));
   if (!o.json && !o.html.empty()) fmt::print("report: {}\n", o.html);
 }
 
@@ -45,7 +46,7 @@ void compare(const ReportOptions& o) {
   if (!o.html.empty()) res::write_file(o.html, res::comparison_html(c));
   if (!o.csv.empty()) res::write_file(o.csv, res::comparison_csv(c));
   if (!o.junit.empty()) res::write_file(o.junit, res::comparison_junit(c));
-  fmt::print("{}", o.json ? res::comparison_json(c) : res::comparison_table(c));
+  fmt::print("{}", o.json ? res::comparison_json(c) : res::terminal_text(res::comparison_table(c)));
   std::fflush(stdout);
   if (c.failed()) throw CLI::RuntimeError(kExitRegression);
 }

@@ -91,7 +91,10 @@ void add_schedule_tensors(Graph& g, std::vector<LoweredOp>& ops, std::set<int>& 
 }  // namespace
 
 std::string default_prefix(const std::string& model_name) {
-  return c_identifier(model_name, "model");
+  const std::string whole = c_identifier(model_name, "model");
+  if (whole.size() <= Variant::kMaxPrefix) return whole;
+  // A long file name: its start, and a digest of the whole to keep two such models apart.
+  return whole.substr(0, Variant::kMaxPrefix - 9) + "_" + name_digest(whole).substr(0, 8);
 }
 
 EmitContext::EmitContext(const Graph& graph, const Variant& v, const EmitOptions& o)

@@ -16,6 +16,7 @@
 #include "base/usage_error.hpp"
 #include "board/registry.hpp"
 #include "build/toolchain.hpp"
+#include "emit/emitter.hpp"
 #include "emit/names.hpp"
 #include "results/files.hpp"
 #include "flash/process.hpp"
@@ -334,7 +335,7 @@ class Sweep {
     folder_.emplace(o_.out_dir.empty()
                         ? RunFolder::create_unique(o_.results_root, fmt::format("{}_{}_{}", utc_now("{:%Y-%m-%d_%H%M%S}"),
                                                                                  info.board,
-                                                                                 codegen::c_identifier(model_.name)))
+                                                                                 codegen::default_prefix(model_.name)))
                         : RunFolder::create_at(o_.out_dir));
     identity_.run_id = info.run_id;
     identity_.started_utc = info.date_utc;

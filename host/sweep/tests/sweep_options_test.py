@@ -46,6 +46,7 @@ CASES = [
     (["--variants", ""], USAGE, "--variants: '' has no term; give e.g. api=packed"),
     (["--variants", ";;;"], USAGE, "--variants: ';;;' has no term"),
     (["--variants", "+"], USAGE, "an empty term in --variants"),
+    (["--variants", "prefix=" + "p" * 300], USAGE, "has 300 characters; give at most 63"),
     (["--input", str(work / "a_folder")], USAGE, f"--input: {work / 'a_folder'} is a directory; give a file"),
     (["--input", str(work / "missing.raw")], USAGE, "missing.raw does not exist"),
     (["--input", str(work / "short.raw")], USAGE, "short.raw has 3 bytes; input 0 of the model needs exactly"),

@@ -176,8 +176,15 @@ class Sweep {
 
   SweepOutcome run() {
     const auto start = std::chrono::steady_clock::now();
-    prepare();
-    search();
+    try {
+      prepare();
+      search();
+    } catch (...) {
+      // Failed before anything was measured: a new results folder would hold only what was
+      // written to start it (and refuse the next sweep into it).
+      if (folder_ && !o_.resume && out_.run.variants.empty()) folder_->discard();
+      throw;
+    }
     if (!g_stop && !o_.per_op.empty()) profile_ops();
     finish();
     out_.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -271,13 +278,15 @@ class Sweep {
     setup_.inputs = make_inputs(model_.graph, o_.inputs, info.model_sha256);
     identity_ = identity_of(info);
     setup_.reference = host_reference(model_, setup_.inputs);
+    // The history is opened and checked before a results folder exists: an unusable one is
+    // refused without leaving a folder behind.
+    history_path_ = o_.history.empty() ? o_.results_root / "history.sqlite" : o_.history;
+    history_ = std::make_unique<results::History>(history_path_);
     // Only now, when the run can start, a results folder is created (or an old one checked).
     if (o_.resume) open_for_resume();
     else open_new();
     folder_->record_holder();
     out_.out_dir = folder_->path();
-    history_path_ = o_.history.empty() ? o_.results_root / "history.sqlite" : o_.history;
-    history_ = std::make_unique<results::History>(history_path_);
 
     setup_.input_files = write_raw(setup_.inputs, out_.out_dir, "input");
     write_raw(setup_.reference, out_.out_dir, "reference");

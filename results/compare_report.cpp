@@ -22,8 +22,6 @@ const char* presence_name(Presence p) {
   return "?";
 }
 
-std::string xml_attr(const std::string& s) { return html_escape(s); }
-
 // A variant worth a line: anything but "present in both, same status, headline metrics equal".
 bool changed(const VariantDiff& v) {
   if (v.presence != Presence::both || v.regression || v.baseline_status != v.current_status) return true;
@@ -90,7 +88,7 @@ std::string comparison_junit(const Comparison& c) {
   for (const auto& v : c.variants) {
     if (v.presence != Presence::both) {
       ++tests;
-      cases += fmt::format("    <testcase classname=\"{}\" name=\"presence\" time=\"0\">", xml_attr(v.key));
+      cases += fmt::format("    <testcase classname=\"{}\" name=\"presence\" time=\"0\">", xml_escape(v.key));
       if (v.presence == Presence::only_baseline && v.regression) {
         ++failures;
         cases += "<failure type=\"missing\" message=\"variant is in the baseline but missing from this run\"/>";
@@ -103,10 +101,10 @@ std::string comparison_junit(const Comparison& c) {
     }
     for (const auto& d : v.checks) {
       ++tests;
-      cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"0\">", xml_attr(v.key), d.metric);
+      cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"0\">", xml_escape(v.key), xml_escape(d.metric));
       if (d.regression) {
         ++failures;
-        cases += fmt::format("<failure type=\"regression\" message=\"{}\"/>", xml_attr(describe_check(c, d)));
+        cases += fmt::format("<failure type=\"regression\" message=\"{}\"/>", xml_escape(describe_check(c, d)));
       }
       cases += "</testcase>\n";
     }
@@ -116,8 +114,8 @@ std::string comparison_junit(const Comparison& c) {
       "<testsuites name=\"aotbench report\" tests=\"{0}\" failures=\"{1}\" skipped=\"{2}\">\n"
       "  <testsuite name=\"{3}\" tests=\"{0}\" failures=\"{1}\" skipped=\"{2}\" errors=\"0\" timestamp=\"{4}\">\n"
       "{5}  </testsuite>\n</testsuites>\n",
-      tests, failures, skipped, xml_attr(fmt::format("aotbench.{}.{}", c.current.board, c.current.model)),
-      xml_attr(c.current.date_utc), cases);
+      tests, failures, skipped, xml_escape(fmt::format("aotbench.{}.{}", c.current.board, c.current.model)),
+      xml_escape(c.current.date_utc), cases);
 }
 
 std::string comparison_json(const Comparison& c) {

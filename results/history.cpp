@@ -52,6 +52,23 @@ Value bool_value(const std::optional<bool>& b) {
 }  // namespace
 
 History::History(const std::filesystem::path& path) : db_(path, "history database"), path_(path.string()) {
+  try {
+    open_schema();
+  } catch (const ResultsError& e) {
+    throw ResultsError(fmt::format("history database {} cannot be used: {}; give another --history, or move this one "
+                                   "away (a new one is created)",
+                                   path_, e.what()));
+  }
+}
+
+void History::open_schema() {
+  {  // a damaged file, found before anything is measured for it (a whole check reads every page)
+    Stmt check(db_, "PRAGMA quick_check");
+    std::string problems;
+    while (check.step())
+      if (check.text(0) != "ok" && problems.size() < 300) problems += (problems.empty() ? "" : "; ") + check.text(0);
+    if (!problems.empty()) throw ResultsError(fmt::format("SQLite's quick_check finds it damaged: {}", problems));
+  }
   // One transaction: two sweeps that open a new database at once must not both add a column.
   Transaction t(db_);
   exec("CREATE TABLE IF NOT EXISTS runs(run_id TEXT PRIMARY KEY, date_utc TEXT, aotbench_commit TEXT, "
@@ -81,6 +98,15 @@ History::History(const std::filesystem::path& path) : db_(path, "history databas
   }
   for (const auto& m : metrics())
     if (!have.count(m.name)) exec(fmt::format("ALTER TABLE variants ADD COLUMN {} {}", m.name, sql_type(m)));
+  // Tables of the same names but another schema (another program's database): every statement a
+  // sweep will run is compiled now, so it is refused before measuring, not after.
+  for (const std::string& sql :
+       {upsert_sql("runs", kRunColumns, {"run_id"}), upsert_sql("variants", variant_columns(), {"run_id", "key"}),
+        std::string("INSERT INTO knobs(run_id, key, position, name, value) VALUES(?,?,?,?,?)"),
+        std::string("INSERT INTO ops(run_id, key, op_index, op_type, counts, macs) VALUES(?,?,?,?,?,?)"),
+        std::string("INSERT INTO layers(run_id, key, op_index, op_type, schedule) VALUES(?,?,?,?,?)"),
+        fmt::format("SELECT {} FROM runs", join(kRunColumns, ","))})
+    Stmt(db_, sql);
   t.commit();
 }
 

@@ -23,7 +23,8 @@ namespace aotbench::results {
 class History {
  public:
   // Opens or creates the database (and its folder); adds metric columns that newer aotbench
-  // versions introduced. Throws ResultsError when the file is not a usable SQLite database.
+  // versions introduced. Throws ResultsError when the file is not a usable SQLite database: not
+  // SQLite, damaged (quick_check), or tables of aotbench's names with another schema.
   explicit History(const std::filesystem::path& path);
   ~History();
   History(const History&) = delete;
@@ -41,6 +42,7 @@ class History {
   Run load_run(const std::string& run_id) const;
 
  private:
+  void open_schema();  // creates, upgrades and checks it; throws ResultsError
   void exec(const std::string& sql) const;
   void put_run(const Run& run);
   void put_variant(const RunInfo& info, const VariantResult& v);

@@ -116,7 +116,10 @@ std::vector<OverlapPermit> overlap_permits(const Graph& model, const std::vector
 }  // namespace
 
 std::string default_prefix(const std::string& model_name) {
-  return c_identifier(model_name, "model");
+  const std::string whole = c_identifier(model_name, "model");
+  if (whole.size() <= Variant::kMaxPrefix) return whole;
+  // A long file name: its start, and a digest of the whole to keep two such models apart.
+  return whole.substr(0, Variant::kMaxPrefix - 9) + "_" + name_digest(whole).substr(0, 8);
 }
 
 EmitContext::EmitContext(const Graph& graph, const Variant& v, const EmitOptions& o)

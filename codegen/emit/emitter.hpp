@@ -106,7 +106,8 @@ EmitResult emit_model(const Graph& g, const Variant& variant, const EmitOptions&
 // pool and parameter bytes) at a fraction of the cost for a model with megabytes of weights.
 EmitSummary summarize_model(const Graph& g, const Variant& variant, const EmitOptions& options);
 
-// The C prefix a model gets when the variant does not set one: its sanitized name.
+// The C prefix a model gets when the variant does not set one: its sanitized name, at most
+// Variant::kMaxPrefix characters (a longer one is cut, with a digest of the whole).
 std::string default_prefix(const std::string& model_name);
 
 }  // namespace aotbench::codegen

@@ -1,7 +1,10 @@
 #include "emit/names.hpp"
 
+#include <fmt/core.h>
+
 #include <array>
 #include <cctype>
+#include <cstdint>
 
 namespace aotbench::codegen {
 
@@ -47,6 +50,12 @@ std::string c_identifier(std::string_view text, std::string_view fallback) {
   if (is_digit(out[0])) out.insert(out.begin(), '_');
   if (is_c_keyword(out)) out += '_';
   return out;
+}
+
+std::string name_digest(std::string_view text) {
+  uint64_t h = 14695981039346656037ull;
+  for (unsigned char ch : text) h = (h ^ ch) * 1099511628211ull;
+  return fmt::format("{:016x}", h);
 }
 
 std::string upper_case(std::string text) {

@@ -105,6 +105,10 @@ void Variant::set(std::string_view knob, std::string_view value) {
       throw VariantError(fmt::format(
           "prefix '{}' is not a C identifier (letters, digits and '_', not starting with a digit)",
           value));
+    if (value.size() > kMaxPrefix)
+      throw VariantError(fmt::format("prefix '{}...' has {} characters; give at most {}: a C compiler need tell "
+                                     "identifiers apart only by their first 63, and the file names are made of it",
+                                     value.substr(0, 20), value.size(), kMaxPrefix));
   } else if (std::find(info.values.begin(), info.values.end(), value) == info.values.end()) {
     throw VariantError(fmt::format("variant knob {} has no value '{}'; choose one of: {}", knob,
                                    value, fmt::join(info.values, ", ")));
@@ -113,17 +117,6 @@ void Variant::set(std::string_view knob, std::string_view value) {
 }
 
 std::map<int, std::string> Variant::layer_schedules() const { return parse_layer_schedules(get("layers")); }
-
-namespace {
-
-// FNV-1a, 64 bits: a stable name for a long per-layer assignment.
-std::string digest(std::string_view text) {
-  uint64_t h = 14695981039346656037ull;
-  for (unsigned char ch : text) h = (h ^ ch) * 1099511628211ull;
-  return fmt::format("{:016x}", h);
-}
-
-}  // namespace
 
 std::string Variant::spec() const {
   std::string spec;
@@ -140,7 +133,7 @@ std::string Variant::key() const {
   for (const auto& k : knob_table()) {
     std::string value = values_.at(k.name);
     if (!k.in_key_always && value == k.default_value) continue;
-    if (k.name == "layers" && value.size() > kMaxLayersInKey) value = "#" + digest(value);
+    if (k.name == "layers" && value.size() > kMaxLayersInKey) value = "#" + name_digest(value);
     if (!key.empty()) key += ',';
     key += k.name + "=" + value;
   }

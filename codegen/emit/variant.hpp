@@ -47,6 +47,7 @@ class Variant {
   // The knobs as parse() takes them back, `layers` in full.
   std::string spec() const;
   static constexpr std::size_t kMaxLayersInKey = 64;
+  static constexpr std::size_t kMaxPrefix = 63;  // C99's significant initial characters
   const std::map<std::string, std::string, std::less<>>& knobs() const { return values_; }
 
   bool operator==(const Variant& o) const { return values_ == o.values_; }

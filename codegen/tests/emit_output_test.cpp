@@ -2,9 +2,11 @@
 // the oracle; these check that the variant really has the structure its name promises).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <regex>
 
 #include "emit/emitter.hpp"
+#include "emit/summary.hpp"
 #include "needs_shared.hpp"
 #include "plan/alias.hpp"
 #include "reader/reader.hpp"
@@ -108,6 +110,19 @@ TEST_F(Emit, LookupParamsReachWeightsOnlyThroughTheLookupFunction) {
 
 TEST_F(Emit, IndexWidthIsCheckedAtCompileTime) {
   EXPECT_NE(file(emit("index=i64"), "_internal.h").find("AB_INDEX_BITS != 64"), std::string::npos);
+}
+
+// A model whose file name is long but valid (245 characters) compiles: its sources are written.
+TEST_F(Emit, ALongModelNameGivesFilesThatCanBeWritten) {
+  static const Graph g = kws();
+  EmitOptions o;
+  o.model_name = std::string(245, 'n');
+  const EmitResult r = emit_model(g, Variant(), o);
+  const auto dir = std::filesystem::path(testing::TempDir()) / "emit_long_name";
+  std::filesystem::remove_all(dir);
+  write_sources(r, dir);
+  for (const auto& f : r.files) EXPECT_TRUE(std::filesystem::is_regular_file(dir / f.name)) << f.name;
+  std::filesystem::remove_all(dir);
 }
 
 TEST_F(Emit, PrefixManglesEveryDefinition) {

@@ -1,6 +1,7 @@
 // Variant knobs: canonical keys, parsing and the errors a user sees.
 #include <gtest/gtest.h>
 
+#include "emit/emitter.hpp"
 #include "emit/names.hpp"
 #include "emit/variant.hpp"
 
@@ -60,6 +61,21 @@ TEST(Variant, ErrorsNameTheProblemAndTheChoices) {
   EXPECT_EQ(error_of("layers=3"), "'3' is not LAYER:SCHEDULE (e.g. layers=3:dsp_1x1/12:ref)");
   EXPECT_EQ(error_of("layers=3:ref/3:ref"), "layer 3 is given twice in layers=");
   EXPECT_EQ(error_of("kernels=fast"), "variant knob kernels has no value 'fast'; choose one of: ref, dsp");
+}
+
+// File names and symbols are made of the prefix: a long one is refused with the limit, and a
+// model's long file name gives a bounded default, still told apart from another's.
+TEST(Variant, PrefixesAreBounded) {
+  EXPECT_EQ(error_of("prefix=" + std::string(63, 'p')), "");
+  EXPECT_EQ(error_of("prefix=" + std::string(300, 'p')),
+            "prefix 'pppppppppppppppppppp...' has 300 characters; give at most 63: a C compiler need tell identifiers "
+            "apart only by their first 63, and the file names are made of it");
+  const std::string a = default_prefix(std::string(244, 'k') + "a"), b = default_prefix(std::string(244, 'k') + "b");
+  EXPECT_EQ(a.size(), Variant::kMaxPrefix);
+  EXPECT_TRUE(is_c_identifier(a)) << a;
+  EXPECT_NE(a, b);
+  EXPECT_EQ(a, default_prefix(std::string(244, 'k') + "a"));  // the same model, the same symbols
+  EXPECT_EQ(default_prefix("kws_ref_model"), "kws_ref_model");
 }
 
 // A tuned model's assignment names every layer: keys show a digest, spec() the whole of it.

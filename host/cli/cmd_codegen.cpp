@@ -13,6 +13,7 @@
 #include "infer/infer.hpp"
 #include "select/registry.hpp"
 #include "sweep/best_config.hpp"
+#include "sweep/run_identity.hpp"
 
 namespace aotbench::cli {
 
@@ -41,9 +42,12 @@ void add_codegen(CLI::App& app) {
   cmd->callback([] {
     if (o.config.empty() && o.model.empty()) throw std::runtime_error("codegen needs --model (or --config best.toml)");
     const sweep::BestConfig best =
-        o.config.empty() ? sweep::BestConfig{o.model, "", codegen::Variant::parse(o.variant), {}, {}}
+        o.config.empty() ? sweep::BestConfig{o.model, "", "", codegen::Variant::parse(o.variant), {}, {}}
                          : sweep::read_best_config(o.config);
+    if (!o.config.empty()) sweep::check_model_is_there(best, o.config);  // before a missing path reads as a zoo spec
     const infer::LoadedModel model = infer::load_model(best.model);
+    if (!o.config.empty())
+      sweep::check_model_unchanged(best, o.config, sweep::sha256_hex(model.graph.storage.data(), model.graph.storage.size()));
     codegen::EmitOptions eo;
     eo.model_name = model.name;
     eo.dump_tensors = o.dump_tensors;

@@ -23,6 +23,7 @@ using nlohmann::json;
 struct DeviceOptions {
   std::string board, elf, flasher, port, probe, link_faults, gdb;
   double timeout_s = 5.0;
+  bool timeout_given = false;
   bool json = false, dry_run = false, no_flash = false;
 };
 
@@ -68,9 +69,15 @@ void check_gdb_for_session(const board::Profile& p, const DeviceOptions& o) {
   if (served_emulator(p, o)) flash::check_served_emulator(p, o.gdb, o.port);
 }
 
+std::chrono::milliseconds timeout_of(const DeviceOptions& o) {
+  return std::chrono::milliseconds(static_cast<long>(o.timeout_s * 1000));
+}
+
 flash::SessionOptions session_options(const DeviceOptions& o) {
   flash::SessionOptions s;
-  s.connect_timeout = std::chrono::milliseconds(static_cast<long>(o.timeout_s * 1000));
+  s.connect_timeout = timeout_of(o);
+  s.flashing.silence = timeout_of(o);  // the GDB server's too
+  if (o.timeout_given) s.give_up = timeout_of(o);  // else the link's own (10 s), for a damaged link
   s.flasher = o.flasher;
   s.flashing.probe = o.probe;
   s.flashing.gdb = o.gdb;
@@ -128,6 +135,7 @@ void device_flash(const DeviceOptions& o) {
   flash::FlashOptions fo;
   fo.probe = o.probe;
   fo.gdb = o.gdb;
+  fo.silence = timeout_of(o);
   auto flasher = flash::make_flasher(p, o.flasher, fo);
   auto plan = flasher->plan(o.elf);
   json j = {{"board", p.name}, {"tool", plan.tool}, {"command", plan.argv},
@@ -214,8 +222,11 @@ void common_options(CLI::App* cmd, DeviceOptions& o, bool needs_elf) {
                                         : "firmware ELF built for the board (default: the board's self-test firmware)");
   elf->check(regular_file());
   if (needs_elf) elf->required();
-  cmd->add_option("--timeout", o.timeout_s, "seconds the firmware has to answer, above 0 (default 5)")
-      ->check(positive_seconds(3600));
+  cmd->add_option("--timeout", o.timeout_s,
+                  "seconds the firmware, and a GDB server, have to answer, above 0 (default 5; the link waits 10 s "
+                  "for an answer unless given)")
+      ->check(positive_seconds(3600))
+      ->each([&o](const std::string&) { o.timeout_given = true; });
   cmd->add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
   cmd->add_option("--port", o.port,
                   "serial device instead of the profile's, tcp:HOST:PORT (ser2net raw; an emulator of `device "

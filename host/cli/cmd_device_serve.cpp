@@ -6,12 +6,16 @@
 #include <fmt/core.h>
 
 #include <nlohmann/json.hpp>
+#include <signal.h>
+
+#include <atomic>
 #include <thread>
 
 #include "board/registry.hpp"
 #include "build/elf_target.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
+#include "flash/process.hpp"
 #include "flash/qemu.hpp"
 
 namespace aotbench::cli {
@@ -23,7 +27,17 @@ struct ServeOptions {
   bool json = false;
 };
 
+std::atomic<bool> g_stop{false};
+
+void on_stop_signal(int) { g_stop = true; }
+
 void serve(const ServeOptions& o) {
+  struct sigaction sa {};
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+  flash::install_signal_cleanup();  // kills the emulator, then tells on_stop_signal
   board::Registry reg;
   const board::Profile& p = reg.get(o.board);
   if (!p.emulated)
@@ -38,8 +52,8 @@ void serve(const ServeOptions& o) {
   qo.gdb_port = o.gdb_port;
   flash::QemuInstance emulator(p, qo);
   if (!o.elf.empty()) emulator.load(o.elf);
-  const std::string serial = fmt::format("tcp:{}:{}", o.bind, emulator.port());
-  const std::string gdb = fmt::format("{}:{}", o.bind, emulator.gdb_port());
+  const std::string serial = "tcp:" + flash::host_port(o.bind, emulator.port());
+  const std::string gdb = flash::host_port(o.bind, emulator.gdb_port());
   if (o.json) {
     fmt::print("{}\n", nlohmann::json{{"board", p.name},
                                       {"pid", emulator.pid()},
@@ -54,7 +68,11 @@ void serve(const ServeOptions& o) {
     fmt::print("use it with: aotbench --board {} --gdb {} --serial {} ...   (Ctrl-C ends it)\n", p.name, gdb, serial);
   }
   std::fflush(stdout);
-  while (!emulator.wait_for(std::chrono::seconds(1))) {
+  while (!emulator.wait_for(std::chrono::seconds(1)) && !g_stop) {
+  }
+  if (g_stop) {  // Ctrl-C or SIGTERM: the way to end it, no error (the emulator went with it)
+    fmt::print(stderr, "aotbench: stopped; board {} is no longer served\n", p.name);
+    throw CLI::RuntimeError(kExitInterrupted);
   }
   throw std::runtime_error(fmt::format("the emulator of board {} exited with status {}: {}", p.name,
                                        emulator.exit_code().value_or(-1), emulator.log()));

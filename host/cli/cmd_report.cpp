@@ -18,6 +18,7 @@
 #include "results/html_report.hpp"
 #include "results/trend.hpp"
 #include "results/summary.hpp"
+#include "results/text.hpp"
 
 namespace aotbench::cli {
 namespace {
@@ -57,7 +58,7 @@ void show_run(const ReportOptions& o) {
     html.best_config = (file.parent_path() / "best.toml").string();
   if (!o.html.empty()) res::write_report_html(run, o.html, html);
   if (!o.csv.empty()) res::write_results_csv(run, o.csv);
-  fmt::print("{}", o.json ? res::run_summary_json(run) : res::run_table(run));
+  fmt::print("{}", o.json ? res::run_summary_json(run) : res::terminal_text(res::run_table(run)));
   if (!o.json && !o.html.empty()) fmt::print("report: {}\n", o.html);
 }
 
@@ -86,7 +87,7 @@ void compare(const ReportOptions& o) {
   if (!o.html.empty()) res::write_file(o.html, res::comparison_html(c));
   if (!o.csv.empty()) res::write_file(o.csv, res::comparison_csv(c));
   if (!o.junit.empty()) res::write_file(o.junit, res::comparison_junit(c));
-  fmt::print("{}", o.json ? res::comparison_json(c) : res::comparison_table(c));
+  fmt::print("{}", o.json ? res::comparison_json(c) : res::terminal_text(res::comparison_table(c)));
   std::fflush(stdout);
   if (c.failed()) throw CLI::RuntimeError(kExitRegression);
 }

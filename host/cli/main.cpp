@@ -8,6 +8,7 @@
 #include "base/usage_error.hpp"
 #include "cli/commands.hpp"
 #include "reader/reader.hpp"
+#include "results/text.hpp"
 
 namespace {
 
@@ -56,12 +57,13 @@ int main(int argc, char** argv) {
     app.exit(e);
     return aotbench::cli::kExitUsage;
   } catch (const aotbench::UsageError& e) {
-    fmt::print(stderr, "aotbench: error: {}\nRun with --help for more information.\n", e.what());
+    fmt::print(stderr, "aotbench: error: {}\nRun with --help for more information.\n",
+               aotbench::results::terminal_text(e.what()));
     return aotbench::cli::kExitUsage;
   } catch (const aotbench::codegen::UnsupportedModel& e) {
     return refuse(e, argc, argv);
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "aotbench: error: {}\n", e.what());
+  } catch (const std::exception& e) {  // its message may quote a file name or a results file's text
+    fmt::print(stderr, "aotbench: error: {}\n", aotbench::results::terminal_text(e.what()));
     return 1;
   }
   return 0;

@@ -42,6 +42,7 @@ struct FlashOptions {
   int attempts = 2;                                // a failed flash is tried again once
   std::chrono::milliseconds timeout{120000};       // per attempt
   std::chrono::milliseconds retry_delay{1000};
+  std::chrono::milliseconds silence{5000};  // a GDB server's, at most (GdbLoadOptions::silence)
 };
 
 class Flasher {

@@ -51,6 +51,7 @@ class GdbFlasher : public Flasher {
     GdbLoadOptions lo;
     lo.attempts = o_.attempts;
     lo.timeout = o_.timeout;
+    lo.silence = o_.silence;
     return lo;
   }
 

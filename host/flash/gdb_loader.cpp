@@ -4,12 +4,15 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <array>
 #include <regex>
 #include <sstream>
 #include <thread>
 
 #include "flash/flashers.hpp"
 #include "flash/process.hpp"
+#include "link/asio_links.hpp"
 
 namespace aotbench::flash {
 namespace {
@@ -30,6 +33,26 @@ std::string gdb_message(const std::string& output) {
   return msg.empty() ? "(no output)" : msg;
 }
 
+// A GDB server that accepts the connection and never answers keeps gdb waiting its remote
+// timeout per packet, with retries: over a minute per attempt. Asked once first ("?", why the
+// target halted: it changes nothing), it must answer within `silence`. A server that refuses the
+// connection is left to gdb, whose message says so.
+void check_server_answers(const std::string& address, std::chrono::milliseconds silence) {
+  const auto deadline = transport::Clock::now() + silence;
+  try {
+    const auto link = transport::connect_tcp(address, deadline);
+    static constexpr std::string_view kWhyHalted = "$?#3f";
+    link->write({reinterpret_cast<const std::uint8_t*>(kWhyHalted.data()), kWhyHalted.size()}, deadline);
+    std::array<std::uint8_t, 64> answer{};
+    if (link->read_some(answer, deadline) > 0) return;
+  } catch (const transport::TransportError&) {
+    return;  // refused, unreachable or closed: gdb says which
+  }
+  throw FlashServerUnreachable(fmt::format("the GDB server at {} accepted the connection but did not answer within {} "
+                                           "ms: it is hung, or what listens on that port is no GDB server",
+                                           address, silence.count()));
+}
+
 }  // namespace
 
 std::vector<std::string> gdb_load_command(const GdbEndpoint& t, const std::filesystem::path& elf,
@@ -40,7 +63,8 @@ std::vector<std::string> gdb_load_command(const GdbEndpoint& t, const std::files
                                    "-ex", "exec-file " + std::filesystem::absolute(elf).string(),
                                    // a server that is not there is refused in seconds (gdb's default
                                    // keeps retrying for 15 s), and a silent one times out alike
-                                   "-ex", "set tcp connect-timeout 3", "-ex", "set remotetimeout 5",
+                                   "-ex", "set tcp connect-timeout 3",
+                                   "-ex", fmt::format("set remotetimeout {}", std::max<long>(1, (o.silence.count() + 999) / 1000)),
                                    "-ex", "target extended-remote " + t.address, "-ex", "load"};
   for (const auto& c : o.after_load) argv.insert(argv.end(), {"-ex", c});
   argv.insert(argv.end(), {"-ex", "compare-sections", "-ex", t.reset_command,
@@ -67,6 +91,11 @@ std::vector<std::string> verified_sections(std::string_view output) {
 GdbLoadReport load_via_gdb(const GdbEndpoint& t, const std::filesystem::path& elf, const GdbLoadOptions& o) {
   if (!std::filesystem::is_regular_file(elf)) throw FlashError(fmt::format("firmware {} does not exist", elf.string()));
   const std::vector<std::string> argv = gdb_load_command(t, elf, o);
+  try {
+    check_server_answers(t.address, o.silence);
+  } catch (const FlashServerUnreachable& e) {  // not worth another attempt: it costs as long again
+    throw FlashServerUnreachable(fmt::format("loading {}: {}", elf.filename().string(), e.what()));
+  }
   std::string why;
   bool loaded_nothing = false;  // by the last attempt
   auto backoff = o.backoff;

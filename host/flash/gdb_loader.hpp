@@ -28,6 +28,10 @@ struct GdbLoadOptions {
   int attempts = 3;                             // a load that fails or does not verify is retried
   std::chrono::milliseconds backoff{200};       // before the second attempt; doubled after each
   std::chrono::milliseconds timeout{60000};     // per attempt
+  // How long the server may keep silent: before the first attempt it must answer one question in
+  // that time (one that accepts and never answers kept gdb waiting over a minute per attempt),
+  // and gdb waits that long for each of its packets (remotetimeout, whole seconds).
+  std::chrono::milliseconds silence{5000};
   std::vector<std::string> after_load;          // gdb commands between load and verify (fault tests)
   std::string gdb = "gdb-multiarch";
 };

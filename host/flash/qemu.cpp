@@ -18,19 +18,30 @@ std::vector<std::string> qemu_command(const board::Profile& p, const std::filesy
                                       unsigned port, const QemuOptions& o, unsigned gdb_port) {
   int shift = board::icount_shift(p);
   // nodelay: without it every small frame waits ~40 ms for Nagle.
-  const std::string serial = o.serve ? fmt::format("tcp:{}:{},server=on,wait=off,nodelay=on", o.bind, port)
-                                     : fmt::format("tcp:127.0.0.1:{},nodelay=on", port);
-  std::vector<std::string> cmd = {
-      o.program, "-M", p.qemu.machine, "-nodefaults", "-display", "none", "-monitor", "none", "-serial", serial,
+  std::string serial = o.serve ? fmt::format("tcp:{},server=on,wait=off,nodelay=on", host_port(o.bind, port))
+                               : fmt::format("tcp:127.0.0.1:{},nodelay=on", port);
+  std::string gdb = "tcp:" + host_port(o.serve ? o.bind : "127.0.0.1", gdb_port);
+  std::vector<std::string> chardevs;
+  if (o.serve && o.bind.find(':') != std::string::npos) {
+    // An IPv6 address: QEMU's tcp:HOST:PORT shorthand cannot resolve one, bracketed or not.
+    const std::string host = o.bind.front() == '[' ? o.bind.substr(1, o.bind.size() - 2) : o.bind;
+    chardevs = {"-chardev", fmt::format("socket,id=serial0,host={},port={},server=on,wait=off,nodelay=on", host, port),
+                "-chardev", fmt::format("socket,id=gdb0,host={},port={},server=on,wait=off", host, gdb_port)};
+    serial = "chardev:serial0";
+    gdb = "chardev:gdb0";
+  }
+  std::vector<std::string> cmd = {o.program, "-M", p.qemu.machine, "-nodefaults", "-display", "none", "-monitor", "none"};
+  cmd.insert(cmd.end(), chardevs.begin(), chardevs.end());
+  cmd.insert(cmd.end(), {"-serial", serial,
       // Deterministic virtual time: SysTick then counts executed instructions (see counter.c).
-      "-icount", fmt::format("shift={},align=off,sleep=off", shift)};
+      "-icount", fmt::format("shift={},align=off,sleep=off", shift)});
   if (p.qemu.semihosting) {
     cmd.push_back("-semihosting-config");
     cmd.push_back("enable=on,target=native");
   }
   if (o.timing_model) cmd.insert(cmd.end(), {"-plugin", timing_plugin_arg(p, o.timing_counts)});
   if (o.load == "gdb") {
-    cmd.insert(cmd.end(), {"-S", "-gdb", fmt::format("tcp:{}:{}", o.serve ? o.bind : "127.0.0.1", gdb_port)});
+    cmd.insert(cmd.end(), {"-S", "-gdb", gdb});
   } else {
     cmd.insert(cmd.end(), {"-kernel", std::filesystem::absolute(elf).string()});
   }
@@ -67,6 +78,11 @@ QemuInstance::QemuInstance(const board::Profile& p, const QemuOptions& o) : prof
   }
 }
 
+std::string host_port(const std::string& host, unsigned port) {
+  const bool ipv6 = host.find(':') != std::string::npos && host.front() != '[';
+  return ipv6 ? fmt::format("[{}]:{}", host, port) : fmt::format("{}:{}", host, port);
+}
+
 void QemuInstance::start(const std::filesystem::path& elf) {
   const board::Profile& p = profile_;
   const QemuOptions& o = options_;
@@ -79,6 +95,14 @@ void QemuInstance::start(const std::filesystem::path& elf) {
   if (o.load != "gdb" && o.load != "kernel")
     throw ProcessError(fmt::format("unknown QEMU load method '{}': gdb or kernel", o.load));
   if (o.load == "gdb") gdb_port_ = o.gdb_port ? o.gdb_port : transport::TcpListener().port();  // QEMU binds it next
+  // Served on ports the user chose: one already taken would be found listening below, by another
+  // program, and the endpoints printed before QEMU fails to bind it.
+  if (o.serve)
+    for (const unsigned port : {port_, gdb_port_})
+      if (port && listening_on(port))
+        throw ProcessError(fmt::format("board {}: port {} is in use by another program; give another port, or leave the "
+                                       "option out for a free one",
+                                       p.name, port));
   if (o.timing_model && o.timing_counts.empty()) {
     options_.timing_counts = std::filesystem::temp_directory_path() / fmt::format("aotbench-timing-{}-{}.counts", getpid(), port_);
     own_counts_ = true;

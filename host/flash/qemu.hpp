@@ -49,6 +49,9 @@ struct QemuOptions {
 std::vector<std::string> qemu_command(const board::Profile& p, const std::filesystem::path& elf,
                                       unsigned port, const QemuOptions& o = {}, unsigned gdb_port = 0);
 
+// "HOST:PORT", with an IPv6 address in brackets ("[::1]:4000"), as QEMU and gdb take it.
+std::string host_port(const std::string& host, unsigned port);
+
 // The gdbstub of an emulator started by qemu_command(..., gdb_port) as a GDB server to load into.
 GdbEndpoint qemu_gdb_endpoint(const board::Profile& p, unsigned gdb_port);
 

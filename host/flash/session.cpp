@@ -87,7 +87,7 @@ void Session::open_rpc(transport::Link& link_to_board, const std::filesystem::pa
     where_ += fmt::format(" with --link-faults {}", o.link_faults.describe());
   }
   rpc_ = std::make_unique<transport::RpcClient>(
-      *link, transport::RpcClient::Options{o.request_timeout, o.retries, where_});
+      *link, transport::RpcClient::Options{o.request_timeout, o.retries, where_, o.give_up});
   connect(elf, o);
 }
 

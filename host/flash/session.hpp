@@ -30,6 +30,8 @@ struct SessionOptions {
   // Silence before a request is asked again (transport::RpcClient::Options::timeout).
   std::chrono::milliseconds request_timeout{500};
   int retries = 16;  // resends after rejected frames (transport::RpcClient::Options::retries)
+  // Silence after which a request but Run fails (transport::RpcClient::Options::give_up).
+  std::chrono::milliseconds give_up{10000};
   transport::LinkFaults link_faults;  // injected on the host's side of the link (--link-faults)
   std::string flasher;         // hardware: openocd | pyocd instead of the profile's tool
   // Instead of the profile's serial.device: a device path, tcp:HOST:PORT for a serial port served

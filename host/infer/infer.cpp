@@ -54,7 +54,13 @@ fs::path generate_to_cache(const LoadedModel& model, const codegen::Variant& var
     // must not write into (or delete) ours.
     const fs::path tmp = dir.string() + fmt::format(".{}.{}.tmp", getpid(), std::hash<std::thread::id>{}(std::this_thread::get_id()));
     fs::remove_all(tmp);
-    codegen::write_sources(r, tmp);
+    try {
+      codegen::write_sources(r, tmp);
+    } catch (...) {  // a full disk, say: nothing half-written stays in the cache
+      std::error_code ignored;
+      fs::remove_all(tmp, ignored);
+      throw;
+    }
     std::error_code ec;
     fs::rename(tmp, dir, ec);  // a concurrent twin may have won the race: same content
     if (ec) fs::remove_all(tmp);

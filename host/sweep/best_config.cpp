@@ -53,11 +53,14 @@ void write_best_config(const std::filesystem::path& path, const std::string& mod
                        {"ram_bytes", bytes(w.ram, false)},
                        {"stack_bytes", static_cast<int64_t>(w.stack_bytes.value_or(0))},
                        {"arena_bytes", static_cast<int64_t>(w.arena_bytes.value_or(0))}};
-  toml::table top{{"model", model_arg},
+  std::error_code ec;
+  const bool file = std::filesystem::is_regular_file(model_arg, ec);  // else a zoo spec
+  toml::table top{{"model", file ? std::filesystem::absolute(model_arg).lexically_normal().string() : model_arg},
                   {"board", run.info.board},
                   {"objective", run.info.objective},
                   {"run_id", run.info.run_id},
                   {"reason", run.selection_reason}};
+  if (file) top.insert("model_sha256", run.info.model_sha256);
   std::ostringstream text;
   text << "# The best variant found by aotbench (" << run.info.date_utc << ").\n"
        << "# Regenerate its sources with: aotbench codegen --config " << path.filename().string() << " --out DIR\n"
@@ -97,6 +100,7 @@ BestConfig read_best_config(const std::filesystem::path& path) {
       throw std::runtime_error(fmt::format("{}: {}", path.string(), e.what()));
     }
   }
+  c.model_sha256 = t["model_sha256"].value_or(std::string{});
   c.board = t["board"].value_or(std::string{});
   if (const toml::table* layers = t["layers"].as_table()) {
     for (const auto& [index, value] : *layers) {
@@ -131,6 +135,23 @@ BestConfig read_best_config(const std::filesystem::path& path) {
     if (measured.counts_median > 0) c.measured = measured;
   }
   return c;
+}
+
+void check_model_is_there(const BestConfig& c, const std::filesystem::path& config) {
+  std::error_code ec;
+  if (c.model_sha256.empty() || std::filesystem::is_regular_file(c.model, ec)) return;
+  throw std::runtime_error(fmt::format("{}: the model {} is not there any more (moved or deleted?); put the file the "
+                                       "sweep measured back, or set `model` in {} to where it is now (its sha256 is "
+                                       "{})",
+                                       config.string(), c.model, config.filename().string(), c.model_sha256));
+}
+
+void check_model_unchanged(const BestConfig& c, const std::filesystem::path& config, const std::string& loaded_sha256) {
+  if (c.model_sha256.empty() || c.model_sha256 == loaded_sha256) return;
+  throw std::runtime_error(fmt::format("{}: the model {} changed since the sweep measured it (sha256 {}, now {}): the "
+                                       "winner may not be the best for it any more; sweep it again, or put the "
+                                       "measured file back",
+                                       config.string(), c.model, c.model_sha256, loaded_sha256));
 }
 
 codegen::Variant variant_of(const BestConfig& c, const std::map<int, std::string>& chosen) {

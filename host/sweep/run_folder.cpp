@@ -103,13 +103,31 @@ RunFolder RunFolder::create_at(const fs::path& dir) {
   if (ec || !fs::is_directory(dir))
     throw RunFolderError(fmt::format("cannot create the results folder --out {}: {}", dir.string(),
                                      ec ? ec.message() : "a file of that name exists"));
-  RunFolder folder(dir);
+  // Checked before the lock file is made: nothing is written into a folder of someone else's.
+  const bool a_sweep = fs::exists(dir / "run.json") || fs::exists(dir / "results.json");
+  if (!a_sweep)
+    for (const auto& entry : fs::directory_iterator(dir))
+      if (entry.path().filename() != kLockFile)
+        throw RunFolderError(fmt::format("--out {} holds files that are no aotbench sweep ({} is there), which the "
+                                         "sweep would write over; give a new or empty folder",
+                                         dir.string(), entry.path().filename().string()));
+  RunFolder folder(dir);  // a sweep's folder: its holder is named if it has one
   for (const char* file : {"run.json", "results.json"})
     if (fs::exists(dir / file))
       throw RunFolderError(fmt::format("--out {} already holds a sweep ({} is there); add --resume to finish it, or "
                                        "give another --out (or delete the folder)",
                                        dir.string(), file));
   return folder;
+}
+
+void RunFolder::discard() {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(path_, ec)) {
+    const std::string name = entry.path().filename().string();
+    const bool raw = name.ends_with(".raw") && (name.starts_with("input") || name.starts_with("reference"));
+    if (raw || name == "run.json" || name == kLockFile) fs::remove(entry.path(), ec);
+  }
+  fs::remove(path_, ec);  // only when nothing else is in it
 }
 
 RunFolder RunFolder::open_existing(const fs::path& dir) {

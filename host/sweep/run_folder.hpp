@@ -20,7 +20,8 @@ class RunFolder {
 
   // A new folder root/base, or root/base_2, base_3, ... when that name exists.
   static RunFolder create_unique(const std::filesystem::path& root, const std::string& base);
-  // --out DIR of a new sweep: created when missing; refused when it already holds a sweep.
+  // --out DIR of a new sweep: created when missing; refused when it already holds a sweep, or
+  // anything else (a sweep must not write over a user's results.csv).
   static RunFolder create_at(const std::filesystem::path& dir);
   // --resume DIR: an existing folder. Locks it without writing anything into it (except the
   // empty lock file where an older aotbench left none).
@@ -35,6 +36,9 @@ class RunFolder {
   const std::filesystem::path& path() const { return path_; }
   // Names this process (pid, host, start time, command line) in the lock file.
   void record_holder();
+  // A new sweep that failed before measuring anything: removes what it wrote to start (run.json,
+  // input*.raw, reference*.raw, the lock file) and the folder when that leaves it empty.
+  void discard();
 
  private:
   explicit RunFolder(std::filesystem::path path);  // takes the lock; throws when it is held

@@ -19,6 +19,7 @@
 #include "build/cache_prune.hpp"
 #include "build/object_cache.hpp"
 #include "build/toolchain.hpp"
+#include "emit/emitter.hpp"
 #include "emit/names.hpp"
 #include "results/files.hpp"
 #include "flash/process.hpp"
@@ -178,8 +179,15 @@ class Sweep {
 
   SweepOutcome run() {
     const auto start = std::chrono::steady_clock::now();
-    prepare();
-    search();
+    try {
+      prepare();
+      search();
+    } catch (...) {
+      // Failed before anything was measured: a new results folder would hold only what was
+      // written to start it (and refuse the next sweep into it).
+      if (folder_ && !o_.resume && out_.run.variants.empty()) folder_->discard();
+      throw;
+    }
     if (!g_stop && !o_.per_op.empty()) profile_ops();
     finish();
     out_.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -275,13 +283,18 @@ class Sweep {
     setup_.inputs = make_inputs(model_.graph, o_.inputs, info.model_sha256);
     identity_ = identity_of(info);
     setup_.reference = host_reference(model_, setup_.inputs);
+    // The history is opened and checked before a results folder exists: an unusable one is
+    // refused without leaving a folder behind. One kept in the run's own --out folder is opened
+    // once that folder is there.
+    history_path_ = default_history(o_);
+    const bool in_run_folder = o_.history.empty() && !o_.out_dir.empty();
+    if (!in_run_folder) history_ = std::make_unique<results::History>(history_path_);
     // Only now, when the run can start, a results folder is created (or an old one checked).
     if (o_.resume) open_for_resume();
     else open_new();
     folder_->record_holder();
     out_.out_dir = folder_->path();
-    history_path_ = default_history(o_);
-    history_ = std::make_unique<results::History>(history_path_);
+    if (!history_) history_ = std::make_unique<results::History>(history_path_);
 
     setup_.input_files = write_raw(setup_.inputs, out_.out_dir, "input");
     write_raw(setup_.reference, out_.out_dir, "reference");
@@ -350,7 +363,7 @@ class Sweep {
     folder_.emplace(o_.out_dir.empty()
                         ? RunFolder::create_unique(o_.results_root, fmt::format("{}_{}_{}", utc_now("{:%Y-%m-%d_%H%M%S}"),
                                                                                  info.board,
-                                                                                 codegen::c_identifier(model_.name)))
+                                                                                 codegen::default_prefix(model_.name)))
                         : RunFolder::create_at(o_.out_dir));
     identity_.run_id = info.run_id;
     identity_.started_utc = info.date_utc;

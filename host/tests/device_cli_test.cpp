@@ -5,9 +5,11 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <optional>
 #include <fstream>
+#include <fmt/core.h>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
@@ -17,6 +19,7 @@
 #include "build/firmware_builder.hpp"
 #include "flash/deps.hpp"
 #include "flash/process.hpp"
+#include "link/asio_links.hpp"
 
 namespace {
 
@@ -165,7 +168,7 @@ TEST(DeviceCli, SelftestPassesAndReportsMeasuredVsExpected) {
 // exact and it passes, and stderr says what the link went through.
 TEST(DeviceCli, SelftestThroughADamagedLinkStillPassesWithExactCounts) {
   CliRun r = aotbench_cli({"device", "selftest", "--board", "stm32", "--json", "--link-faults",
-                           "drop=0.05,corrupt=0.05,dup=0.05,seed=4"});
+                           "drop=0.1,corrupt=0.1,dup=0.1,seed=4"});
   ASSERT_EQ(r.rc, 0) << r.err << r.out;
   json j = json::parse(r.out);
   EXPECT_TRUE(j["ok"]);
@@ -176,7 +179,7 @@ TEST(DeviceCli, SelftestThroughADamagedLinkStillPassesWithExactCounts) {
   ASSERT_TRUE(std::regex_search(r.err, m, std::regex(R"(aotbench: link: .*faults injected: (\d+) dropped, (\d+) corrupted, (\d+) duplicated)")))
       << r.err;
   EXPECT_GT(std::stoi(m[1]) + std::stoi(m[2]) + std::stoi(m[3]), 0) << r.err;
-  EXPECT_NE(j["link"].get<std::string>().find("with --link-faults drop=0.05,corrupt=0.05,dup=0.05,seed=4"),
+  EXPECT_NE(j["link"].get<std::string>().find("with --link-faults drop=0.1,corrupt=0.1,dup=0.1,seed=4"),
             std::string::npos) << j["link"];
 }
 
@@ -247,6 +250,29 @@ TEST(DeviceCli, RealPyOcdWithoutProbeFailsClearly) {
   EXPECT_NE(r.rc, 0);
   for (auto part : {"pyocd failed to flash board nucleo-f446re", "stm32f446retx", "exit code"})
     EXPECT_NE(r.err.find(part), std::string::npos) << part << " not in: " << r.err;
+}
+
+// A GDB server that accepts the connection and never answers (a hung server, or something else on
+// its port) costs --timeout, not gdb's packet timeouts and retries: 141.6 s with --timeout 3 before.
+TEST(DeviceCli, ASilentGdbServerCostsNoMoreThanTheTimeout) {
+  std::unique_ptr<transport::TcpLink> held;  // accepted, never answered; outlives the listener, as it must
+  transport::TcpListener listener;             // takes one connection: aotbench's question
+  std::atomic<bool> done{false};
+  std::thread server([&] {
+    try {
+      held = listener.accept(transport::Clock::now() + 30s, [&] { return !done.load(); });
+    } catch (const transport::TransportError&) {
+    }
+  });
+  const std::string address = fmt::format("127.0.0.1:{}", listener.port());
+  CliRun r = aotbench_cli({"device", "flash", "--board", "nucleo-f446re", "--elf", selftest_elf("nucleo-f446re").string(),
+                           "--gdb", address, "--timeout", "1"});
+  done = true;
+  server.join();
+  EXPECT_NE(r.rc, 0);
+  EXPECT_LT(r.seconds, 1 + 2.0) << r.err;  // the timeout, and aotbench's own start
+  EXPECT_NE(r.err.find("the GDB server at " + address + " accepted the connection but did not answer within 1000 ms"),
+            std::string::npos) << r.err;
 }
 
 TEST(DeviceCli, SilentFirmwareTimesOutNamingBoardAndPortAndLeavesNoQemu) {

@@ -204,7 +204,9 @@ TEST(ServedEmulator, TheCommandServesUntilItIsStopped) {
   EXPECT_EQ(nlohmann::json::parse(info.out)["board"], "netduinoplus2");
   const pid_t qemu = endpoints["pid"];
   ::kill(serve.pid(), SIGTERM);
-  EXPECT_TRUE(serve.wait_for(std::chrono::seconds(3)).has_value());
+  const auto code = serve.wait_for(std::chrono::seconds(3));
+  ASSERT_TRUE(code.has_value());
+  EXPECT_EQ(*code, 130) << "a stop is no error (1), nor a death by the signal (143)";
   bool gone = false;
   for (int i = 0; i < 60 && !gone; ++i) {
     std::ifstream stat(fmt::format("/proc/{}/stat", qemu));
@@ -218,6 +220,36 @@ TEST(ServedEmulator, TheCommandServesUntilItIsStopped) {
   const auto wrong = test::aotbench_cli({"device", "info", "--board", "netduinoplus2", "--gdb", "127.0.0.1:1"});
   EXPECT_NE(wrong.rc, 0);
   EXPECT_NE(wrong.err.find("serial port as tcp:HOST:PORT"), std::string::npos) << wrong.err;
+}
+
+// Endpoints are printed only once they are the emulator's: a port another program holds is
+// refused before QEMU starts, and an IPv6 address comes bracketed, as QEMU and gdb take it.
+TEST(ServedEmulator, PortsAreCheckedAndIpv6AddressesBracketed) {
+  transport::TcpListener taken;
+  const auto clash = test::aotbench_cli({"device", "serve", "--board", "netduinoplus2", "--json", "--serial-port",
+                                         std::to_string(taken.port())});
+  EXPECT_EQ(clash.rc, 1);
+  EXPECT_EQ(clash.out, "") << "endpoints printed for a port it cannot have";
+  EXPECT_NE(clash.err.find(fmt::format("port {} is in use by another program", taken.port())), std::string::npos)
+      << clash.err;
+
+  if (!fs::exists("/proc/net/if_inet6")) GTEST_SKIP() << "no IPv6 here";
+  const fs::path log = fs::temp_directory_path() / fmt::format("aotbench-serve6-{}.json", getpid());
+  flash::ChildProcess serve({AOTBENCH_BIN, "device", "serve", "--board", "netduinoplus2", "--json", "--bind", "::1"}, log);
+  nlohmann::json endpoints;
+  for (int i = 0; i < 100 && endpoints.is_null() && !serve.exit_code(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    std::ifstream in(log);
+    std::string line;
+    if (std::getline(in, line) && line.starts_with("{")) endpoints = nlohmann::json::parse(line);
+  }
+  std::ifstream in(log);
+  ASSERT_FALSE(endpoints.is_null()) << std::string((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_TRUE(endpoints["gdb"].get<std::string>().starts_with("[::1]:")) << endpoints;
+  EXPECT_TRUE(endpoints["serial"].get<std::string>().starts_with("tcp:[::1]:")) << endpoints;
+  ::kill(serve.pid(), SIGINT);
+  EXPECT_EQ(serve.wait_for(std::chrono::seconds(3)).value_or(-1), 130);
+  fs::remove(log);
 }
 
 }  // namespace

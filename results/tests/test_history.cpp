@@ -203,5 +203,42 @@ TEST(History, NotADatabaseIsAClearError) {
   EXPECT_THROW(History(fresh("nameless")).append(nameless), ResultsError);
 }
 
+std::string error_opening(const fs::path& path) {
+  try {
+    History h(path);
+  } catch (const ResultsError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+// Another program's database with tables of the same names: refused when it is opened (before a
+// sweep measures anything), and left as it was.
+TEST(History, TablesOfAnotherSchemaAreRefusedWhenOpened) {
+  const fs::path path = fresh("other_schema");
+  {
+    Db db(path);
+    db.rows("CREATE TABLE variants(id INTEGER PRIMARY KEY, label TEXT)");
+  }
+  const std::string why = error_opening(path);
+  EXPECT_NE(why.find("history database " + path.string() + " cannot be used"), std::string::npos) << why;
+  EXPECT_NE(why.find("give another --history"), std::string::npos) << why;
+  EXPECT_EQ(Db(path).one("SELECT count(*) FROM pragma_table_info('variants')"), "2");  // no column added
+}
+
+// A database whose pages were damaged is refused, not used silently.
+TEST(History, ADamagedDatabaseIsRefused) {
+  const fs::path path = fresh("damaged");
+  History(path).append(testing::sample_run());
+  {
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(fs::file_size(path) / 2));
+    const std::string noise(512, '\x5a');
+    f.write(noise.data(), static_cast<std::streamsize>(noise.size()));
+  }
+  const std::string why = error_opening(path);
+  EXPECT_NE(why.find("cannot be used"), std::string::npos) << why;
+}
+
 }  // namespace
 }  // namespace aotbench::results

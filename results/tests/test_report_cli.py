@@ -148,6 +148,45 @@ def check_show(exe, work):
     print("re-rendered report.html and results.csv agree with results.json")
 
 
+def check_hostile_strings(exe, work):
+    """A model named with control characters and a failure message that a spreadsheet would run:
+    the JUnit file parses with a strict XML parser (expat), the CSV holds no NUL and no formula
+    cell, and the terminal gets no escape sequence."""
+    model = "kws\x1b[2J\x01<&>\x00 net"
+    message = "=cmd|' /C calc'!A0\x00\x1b[31m"
+    for name in ("base", "changed"):
+        doc = json.loads((work / name / "results.json").read_text())
+        doc["context"]["model"] = model
+        for b in doc["benchmarks"]:
+            if "aotbench" in b and b["aotbench"]["status"] != "ok":
+                b["aotbench"]["message"] = message
+        (work / f"hostile-{name}.json").write_text(json.dumps(doc))
+    junit, table_csv = work / "hostile.xml", work / "hostile.csv"
+    rc, out, err = aotbench(exe, work / "hostile-changed.json", "--baseline", work / "hostile-base.json",
+                            "--junit", junit)
+    if rc != 2:
+        fail(f"hostile strings: report --baseline exited {rc}: {err}")
+    try:
+        suite = ET.parse(junit).getroot()
+    except ET.ParseError as e:
+        fail(f"the JUnit file of a model named with control characters is not well-formed XML: {e}")
+    if "\\x1b[2J\\x01<&>\\x00 net" not in suite.find("testsuite").get("name"):
+        fail(f"the JUnit suite does not name the model visibly: {suite.find('testsuite').get('name')!r}")
+    if "\x1b" in out or "\x1b" in err:
+        fail("report --baseline wrote an escape sequence from the results file to the terminal")
+    rc, out, err = aotbench(exe, work / "hostile-base.json", "--csv", table_csv)
+    if rc != 0 or "\x1b" in out or "\x1b" in err:
+        fail(f"report of the hostile file: exit {rc}, or an escape sequence reached the terminal")
+    raw = table_csv.read_bytes()
+    with open(table_csv, newline="") as f:
+        cells = [c for row in csv.reader(f) for c in row]
+    if b"\x00" in raw or b"\x1b" in raw or any(c[:1] in ("=", "+", "@") for c in cells):
+        fail(f"results.csv of the hostile file holds NUL, ESC or a formula cell: {[c for c in cells if 'calc' in c]}")
+    if not any(c.startswith("'=cmd|") for c in cells):
+        fail("the message that looks like a formula is not kept as text")
+    print("hostile strings: well-formed JUnit, no formula or NUL in CSV, no escape sequence on the terminal")
+
+
 def main():
     writer, exe, work = sys.argv[1], sys.argv[2], pathlib.Path(sys.argv[3])
     shutil.rmtree(work, ignore_errors=True)
@@ -166,6 +205,7 @@ def main():
         fail("--allow-missing must still report the missing variant and fail on the broken one")
     check_show(exe, work)
     check_errors(exe, work)
+    check_hostile_strings(exe, work)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,9 @@ work.mkdir(parents=True)
 ONE = ["--board", "stm32", "--model", "kws", "--variants", "@corners;opt=Os;cc=gcc;api=packed"]
 (work / "short.raw").write_bytes(b"\x01\x02\x03")
 (work / "a_folder").mkdir()
+(work / "users_folder").mkdir()
+(work / "users_folder" / "results.csv").write_text("the user's own results\n")
+(work / "not_history.sqlite").write_bytes(b"SQLite format 3\x00" + bytes(200))  # a header, then nonsense
 
 
 def fail(msg):
@@ -48,6 +51,7 @@ CASES = [
     (["--variants", ""], USAGE, "--variants: '' has no term; give e.g. api=packed"),
     (["--variants", ";;;"], USAGE, "--variants: ';;;' has no term"),
     (["--variants", "+"], USAGE, "an empty term in --variants"),
+    (["--variants", "prefix=" + "p" * 300], USAGE, "has 300 characters; give at most 63"),
     (["--input", str(work / "a_folder")], USAGE, f"--input: {work / 'a_folder'} is a directory; give a file"),
     (["--input", str(work / "missing.raw")], USAGE, "missing.raw does not exist"),
     (["--input", str(work / "short.raw")], USAGE, "short.raw has 3 bytes; input 0 of the model needs exactly"),
@@ -70,6 +74,10 @@ CASES = [
     (HARDWARE + ["--counter", "cycles"], USAGE, "--counter: board nucleo-f446re is real hardware"),
     (HARDWARE + ["--emulators", "per-variant"], USAGE, "--emulators: board nucleo-f446re is real hardware"),
     (HARDWARE + ["--serial", "/dev/no-such-port"], USAGE, "--serial /dev/no-such-port: no such device"),
+    # Files a sweep would need and cannot use: refused before a results folder exists.
+    (["--history", str(work / "not_history.sqlite")], 1, "cannot be used"),
+    (["--out", str(work / "users_folder"), "--history", str(work / "h_out.sqlite")], 1,
+     "holds files that are no aotbench sweep (results.csv is there)"),
 ]
 
 for extra, code, said in CASES:
@@ -91,6 +99,10 @@ for extra, code, said in CASES:
         fail(f"{extra}: took {seconds:.1f} s to refuse")
     if any(cwd.iterdir()):
         fail(f"{extra}: left {[f.name for f in cwd.iterdir()]} behind")
+
+if (work / "users_folder" / "results.csv").read_text() != "the user's own results\n" or \
+        len(list((work / "users_folder").iterdir())) != 1:
+    fail(f"a sweep wrote into the user's folder: {list((work / 'users_folder').iterdir())}")
 
 # Too many workers are capped at the core count, and the sweep runs. With --out and no --history,
 # the history goes under --out, never into the working folder. With --json, stdout is the JSON

@@ -68,6 +68,34 @@ TEST(RunFolder, NewSweepNeverWritesOverAnother) {
   EXPECT_NE(e.find("already holds a sweep (run.json is there); add --resume"), std::string::npos) << e;
 }
 
+TEST(RunFolder, ANewSweepNeverWritesIntoAFolderOfOtherFiles) {
+  const fs::path dir = fresh("users");
+  fs::create_directories(dir);
+  std::ofstream(dir / "results.csv") << "the user's own\n";
+  const std::string e = error_of([&] { RunFolder::create_at(dir); });
+  EXPECT_NE(e.find("holds files that are no aotbench sweep (results.csv is there)"), std::string::npos) << e;
+}
+
+// A sweep that failed before measuring takes back what it wrote to start, and the folder with it
+// when nothing else is there.
+TEST(RunFolder, DiscardLeavesNothingOfAFailedStart) {
+  const fs::path dir = fresh("failed_start");
+  {
+    RunFolder folder = RunFolder::create_at(dir);
+    for (const char* file : {"run.json", "input0.raw", "reference0.raw"}) std::ofstream(dir / file) << "x";
+    folder.discard();
+  }
+  EXPECT_FALSE(fs::exists(dir));
+  {
+    RunFolder folder = RunFolder::create_at(dir);
+    std::ofstream(dir / "run.json") << "{}";
+    fs::create_directories(dir / "kept");  // not what a start writes: kept, and the folder with it
+    folder.discard();
+  }
+  EXPECT_FALSE(fs::exists(dir / "run.json"));
+  EXPECT_TRUE(fs::exists(dir / "kept"));
+}
+
 TEST(RunFolder, ResumeNeedsAnExistingFolder) {
   const fs::path dir = fresh("missing");
   const std::string e = error_of([&] { RunFolder::open_existing(dir); });

@@ -7,7 +7,7 @@ add_executable(sweep_tests ${_dir}/sweep_space_test.cpp ${_dir}/sweep_select_tes
                            ${_dir}/sweep_identity_test.cpp ${_dir}/sweep_measure_test.cpp
                            ${_dir}/sweep_fit_check_test.cpp ${_dir}/sweep_footprint_test.cpp
                            ${_dir}/sweep_tuner_test.cpp ${_dir}/sweep_device_ops_test.cpp
-                           ${_dir}/sweep_log_trust_test.cpp)
+                           ${_dir}/sweep_log_trust_test.cpp ${_dir}/sweep_best_config_test.cpp)
 target_link_libraries(sweep_tests PRIVATE aotbench_sweep aotbench_test_shared aotbench_op_cases GTest::gtest_main
                       util)  # util: openpty
 target_compile_definitions(sweep_tests PRIVATE "AOTBENCH_FIRMWARE_DIR=\"${AOTBENCH_FIRMWARE_DIR}\""

@@ -24,6 +24,7 @@ shutil.rmtree(work, ignore_errors=True)
 work.mkdir(parents=True)
 cache = pathlib.Path(os.environ["AOTBENCH_CACHE_DIR"])
 (cache / "firmware").mkdir(parents=True, exist_ok=True)
+(cache / "gen").mkdir(parents=True, exist_ok=True)
 SWEEP = [aotbench, "--board", "stm32", "--model", "kws", "--variants", "@corners;opt=Os;cc=gcc;api=packed", "--tune", "off",
          "--jobs", "1", "--out", str(work / "run"), "--history", str(work / "history.sqlite")]
 UNSHARE = ["unshare", "--user", "--map-root-user", "--mount"]
@@ -46,6 +47,17 @@ results = json.loads((work / "run" / "results.json").read_text())
 variant = [b["aotbench"] for b in results["benchmarks"] if "aotbench" in b][0]
 if variant["status"] != "build_failed" or not variant["retryable"] or "No space left on device" not in variant["message"]:
     fail(f"results.json: {variant['status']}, retryable {variant['retryable']}, {variant['message']!r}")
+
+# Code generation on a full disk: the same, and no half-written *.tmp folder stays in the cache
+# (listed from inside the namespace, where the small disk is).
+gen = subprocess.run([*UNSHARE, "sh", "-c", 'mount -t tmpfs -o size=16k tmpfs "$0/gen" && "$@"; rc=$?; echo "left: $(ls -A "$0/gen")"; '
+                      'exit $rc', str(cache), *SWEEP[:-4], "--out", str(work / "gen_run"), "--history", str(work / "h2.sqlite")],
+                     capture_output=True, text=True, timeout=600)
+print(f"--- full disk for the generated code: exit {gen.returncode}\n{gen.stderr[-1500:]}{gen.stdout[-300:]}")
+if gen.returncode != 1 or "No space left on device" not in gen.stderr:
+    fail(f"code generation on a full disk: exit {gen.returncode}, or without the OS's reason")
+if ".tmp" in gen.stdout.split("left:")[-1]:
+    fail(f"code generation on a full disk left a temporary folder in the cache: {gen.stdout.split('left:')[-1]!r}")
 
 resumed = subprocess.run([*SWEEP, "--resume"], capture_output=True, text=True, timeout=600)
 print(f"--- resumed: exit {resumed.returncode}\n{resumed.stderr[-2000:]}")

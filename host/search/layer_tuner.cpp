@@ -109,10 +109,11 @@ bool LayerTuner::start(const SearchState& state) {
   });
   auto winner = sweep::select_winner(scratch, state.limits, state.objective);
   if (!winner) {
-    // Nothing fits as it is (a tight --max-ram): start from the fastest that ran and matched; the
+    // Nothing fits as it is (a tight --max-ram or --max-flash): start from the fastest that ran,
+    // matched and keeps within the stack limit (which schedules are not chosen for); the
     // composition trades its schedules for leaner ones until it is predicted to fit.
     constexpr uint64_t kAny = std::numeric_limits<uint64_t>::max();
-    winner = sweep::select_winner(scratch, sweep::Limits{kAny, kAny, std::nullopt}, state.objective);
+    winner = sweep::select_winner(scratch, sweep::Limits{kAny, kAny, state.limits.stack}, state.objective);
   }
   if (!winner) {
     note_ = "no untuned variant ran and matched: nothing to tune from";

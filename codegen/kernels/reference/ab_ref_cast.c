@@ -7,6 +7,7 @@ static int32_t load(ab_cast_type type, const void* data, ab_idx_t i) {
     case AB_CAST_INT8: return ((const int8_t*)data)[i];
     case AB_CAST_INT16: return ((const int16_t*)data)[i];
     case AB_CAST_INT32: return ((const int32_t*)data)[i];
+    case AB_CAST_UINT32: return (int32_t)((const uint32_t*)data)[i]; /* keeps the bits */
     default: return ((const uint8_t*)data)[i]; /* AB_CAST_BOOL */
   }
 }
@@ -17,6 +18,7 @@ void ab_ref_cast(const ab_cast_params* p, const void* input, void* output) {
     switch (p->output_type) {
       case AB_CAST_INT8: ((int8_t*)output)[i] = (int8_t)v; break;
       case AB_CAST_INT16: ((int16_t*)output)[i] = (int16_t)v; break;
+      case AB_CAST_UINT32: ((uint32_t*)output)[i] = (uint32_t)v; break;
       default: ((int32_t*)output)[i] = v; break; /* AB_CAST_INT32 */
     }
   }

@@ -2,7 +2,7 @@
 // options: each operator alone over its full input ranges and small ones (so that shifts, square
 // roots and logarithms see every magnitude), odd sizes and extremes (-32768 samples, zero frames,
 // fft lengths of every kissfft radix), and the front end's chain window -> auto scale -> RFFT ->
-// energy. Energy bins outside [start_index, end_index) are left undefined by TFLite Micro, so the
+// energy, and the whole front end to log filter-bank energies. Energy bins outside [start_index, end_index) are left undefined by TFLite Micro, so the
 // cases compute all of them (the audio preprocessor model checks a partial range). The spectral subtraction keeps its noise estimate across inferences: its cases have a
 // second set of inputs.
 #include <flatbuffers/flexbuffers.h>
@@ -210,6 +210,64 @@ OpCase spectrum_chain_case(CaseRng& rng, int n) {
   return b.finish(rng);
 }
 
+// The whole front end as the micro_speech audio preprocessor runs it, from a frame of samples to
+// log filter-bank energies, noise estimate kept across inferences.
+OpCase front_end_case(CaseRng& rng, int n) {
+  CaseBuilder b(name("front_end", n));
+  const int32_t length = static_cast<int32_t>(rng.uniform(200, 480)), fft = 512, bins = fft / 2 + 1;
+  const int32_t x = b.input(TT::INT16, {length}, {}, -magnitude(rng, 15), 32767);
+  const int32_t w = b.constant_random(rng, TT::INT16, {length}, {}, 0, 4096);
+  const int32_t windowed = b.tensor(TT::INT16, {length});
+  b.custom("SignalWindow", {x, w}, {windowed}, flex({{"shift", 12}}));
+  const int32_t scaled = b.tensor(TT::INT16, {length}), bits = b.tensor(TT::INT32, {});
+  b.custom("SignalFftAutoScale", {windowed}, {scaled, bits}, flex({}));
+  const int32_t spectrum = b.tensor(TT::INT16, {fft + 2});
+  b.custom("SignalRfft", {scaled}, {spectrum}, flex({{"T", static_cast<int64_t>(TT::INT16)}, {"fft_length", fft}}));
+  const int32_t energy = b.tensor(TT::UINT32, {bins});
+  b.custom("SignalEnergy", {spectrum}, {energy}, flex({{"end_index", bins}, {"start_index", 0}}));
+  // Overlapping triangular channels over the bins, weights and their complements in Q12.
+  const int32_t channels = static_cast<int32_t>(rng.uniform(8, 40));
+  std::vector<int64_t> freq, start, width, weights, unweights;
+  const int64_t span = (bins - 8) / (channels + 1);
+  for (int32_t c = 0; c <= channels; ++c) {
+    freq.push_back(4 + c * span);
+    start.push_back(static_cast<int64_t>(weights.size()));
+    width.push_back(span);
+    for (int64_t j = 0; j < span; ++j) {
+      weights.push_back(4096 * (j + 1) / (span + 1));
+      unweights.push_back(4096 - weights.back());
+    }
+  }
+  const int32_t nw = static_cast<int32_t>(weights.size());
+  const int32_t banks = b.tensor(TT::UINT64, {channels});
+  b.custom("SignalFilterBank",
+           {energy, b.constant_values(TT::INT16, {nw}, weights), b.constant_values(TT::INT16, {nw}, unweights),
+            b.constant_values(TT::INT16, {channels + 1}, freq), b.constant_values(TT::INT16, {channels + 1}, start),
+            b.constant_values(TT::INT16, {channels + 1}, width)},
+           {banks}, flex({{"num_channels", channels}}));
+  const int32_t roots = b.tensor(TT::UINT32, {channels});
+  b.custom("SignalFilterBankSquareRoot", {banks, bits}, {roots}, flex({}));
+  const int32_t clean = b.tensor(TT::UINT32, {channels}), noise = b.tensor(TT::UINT32, {channels});
+  b.custom("SignalFilterBankSpectralSubtraction", {roots}, {clean, noise},
+           flex({{"alternate_one_minus_smoothing", 15401},
+                 {"alternate_smoothing", 983},
+                 {"clamping", n % 2},
+                 {"min_signal_remaining", 819},
+                 {"num_channels", channels},
+                 {"one_minus_smoothing", 15975},
+                 {"smoothing", 409},
+                 {"smoothing_bits", 10},
+                 {"spectral_subtraction_bits", 14}}),
+           true);
+  const int32_t lut = b.constant_random(rng, TT::INT16, {125}, {}, -200, 4000);
+  const int32_t gained = b.tensor(TT::UINT32, {channels});
+  b.custom("SignalPCAN", {clean, noise, lut}, {gained}, flex({{"snr_shift", 6}}));
+  const int32_t logs = b.tensor(TT::INT16, {channels});
+  b.custom("SignalFilterBankLog", {gained}, {logs}, flex({{"input_correction_bits", 3}, {"output_scale", 64}}));
+  b.output(logs);
+  return b.finish(rng);
+}
+
 }  // namespace
 
 std::vector<OpCase> signal_cases() {
@@ -225,6 +283,7 @@ std::vector<OpCase> signal_cases() {
   for (int n = 0; n < 16; ++n) cases.push_back(pcan_case(rng, n));
   for (int n = 0; n < 16; ++n) cases.push_back(log_case(rng, n));
   for (int n = 0; n < 4; ++n) cases.push_back(spectrum_chain_case(rng, n));
+  for (int n = 0; n < 4; ++n) cases.push_back(front_end_case(rng, n));
   return cases;
 }
 

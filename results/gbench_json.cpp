@@ -58,6 +58,7 @@ Json aotbench_json(const VariantResult& v) {
          {"knobs", knobs},
          {"status", to_string(v.status)},
          {"message", v.message},
+         {"retryable", v.retryable},
          {"repeats", v.counts ? Json(v.counts->repeats) : Json::array()},
          {"fits", optional_bool(v.fits)},
          {"outputs_match", optional_bool(v.outputs_match)},
@@ -112,9 +113,13 @@ Json tuning_json(const Tuning& t) {
                       {"from_log", l.from_log},
                       {"candidates", candidates}});
   }
+  Json corrections = Json::array();
+  for (const auto& c : t.corrections)
+    corrections.push_back({{"type", c.type}, {"shape", c.shape}, {"schedule", c.schedule}, {"logged", c.logged},
+                           {"measured", c.measured ? Json(*c.measured) : Json(nullptr)}, {"why", c.why}});
   return {{"base_key", t.base_key},   {"tuned_key", t.tuned_key}, {"images", t.images},
           {"measured", t.measured},   {"from_log", t.from_log},   {"layers_sum", t.layers_sum},
-          {"note", t.note},           {"layers", layers}};
+          {"note", t.note},           {"layers", layers},         {"corrections", corrections}};
 }
 
 // One benchmark per tuned layer, named by layer (not by the tuned variant's key, which changes
@@ -168,6 +173,15 @@ Tuning read_tuning(const Json& j) {
   t.layers_sum = to_u64(j.at("layers_sum"), "the tuning's layers_sum");
   t.note = j.value("note", std::string());
   for (const auto& l : j.at("layers")) t.layers.push_back(read_tuned_layer(l));
+  if (const auto it = j.find("corrections"); it != j.end())
+    for (const auto& c : *it) {
+      LogCorrection lc{c.at("type").get<std::string>(), c.value("shape", std::string()),
+                       c.at("schedule").get<std::string>(), c.value("logged", std::string()), std::nullopt,
+                       c.value("why", std::string())};
+      if (c.contains("measured") && !c.at("measured").is_null())
+        lc.measured = to_u64(c.at("measured"), "a tuning-log correction's measured counts");
+      t.corrections.push_back(std::move(lc));
+    }
   return t;
 }
 
@@ -199,6 +213,7 @@ VariantResult read_variant(const Json& b) {
   for (const auto& [k, val] : a.at("knobs").items()) v.knobs.emplace_back(k, val.get<std::string>());
   v.status = parse_status(a.at("status").get<std::string>());
   v.message = a.at("message").get<std::string>();
+  v.retryable = a.value("retryable", false);
   if (auto median = counter(b, "counts_median")) {
     Counts c{counter(b, "counts_min").value_or(*median), *median, counter(b, "counts_max").value_or(*median), {}};
     for (const auto& r : a.at("repeats")) c.repeats.push_back(to_u64(r, "a repeat count"));

@@ -204,6 +204,16 @@ std::string tuning_section(const Run& run) {
       "<p class=\"sub\">Tuned from <code>{}</code> into <code>{}</code>: {} measurement image(s), {} "
       "candidate figure(s) measured now, {} from the tuning log. {}.</p>\n",
       html_escape(t.base_key), html_escape(t.tuned_key), t.images, t.measured, t.from_log, html_escape(t.note));
+  if (!t.corrections.empty()) {
+    out += fmt::format("<p class=\"sub\" id=\"log-corrections\">The tuning log was wrong about {} figure(s); they were "
+                       "measured again, replaced, and the old entries kept as superseded:</p>\n<ul>\n",
+                       t.corrections.size());
+    for (const auto& c : t.corrections)
+      out += fmt::format("<li>{} {} under <code>{}</code>: the log said {}, measured {} ({})</li>\n", html_escape(c.type),
+                         html_escape(c.shape), html_escape(c.schedule), html_escape(c.logged),
+                         c.measured ? std::to_string(*c.measured) : "nothing", html_escape(c.why));
+    out += "</ul>\n";
+  }
   std::vector<Bar> bars;
   for (const auto& l : t.layers) {
     const auto gain = l.gain();

@@ -110,6 +110,10 @@ struct VariantResult {
   Knobs knobs;
   Status status = Status::skipped;
   std::string message;  // why it failed or was skipped; empty when ok
+  // Failed for a cause that may pass when tried again (a full disk, the link, the flasher or its
+  // probe, a lost emulator), not for anything of the variant's own (it does not fit, its code
+  // does not compile, its outputs are wrong): --resume measures it again.
+  bool retryable = false;
 
   std::optional<Counts> counts;
   std::optional<Counts> instructions;  // cycles_model: the executed instructions beside the cycles
@@ -152,6 +156,16 @@ struct TunedLayer {
   std::optional<double> gain() const;  // reference / counts
 };
 
+// A tuning-log figure the tuner did not trust, and what it measured instead.
+struct LogCorrection {
+  std::string type;      // operator, e.g. CONV_2D (model data: escape before display)
+  std::string shape;     // e.g. "48x48x8 -> 48x48x16"
+  std::string schedule;  // e.g. "ref"
+  std::string logged;    // what the log held, as stored ("0", "1e+30", "36503868")
+  std::optional<uint64_t> measured;  // what this run measured; empty when it could not
+  std::string why;       // why the figure was not trusted
+};
+
 // What the per-layer tuner did in a sweep.
 struct Tuning {
   std::string base_key;   // the untuned variant it started from
@@ -162,6 +176,7 @@ struct Tuning {
   uint64_t layers_sum = 0;  // the chosen layers' counts added up
   std::string note;       // how the composed total compares with layers_sum, and anything skipped
   std::vector<TunedLayer> layers;
+  std::vector<LogCorrection> corrections;  // log figures found wrong, measured again and replaced
 };
 
 struct Run {

@@ -48,6 +48,9 @@ std::string run_table(const Run& run) {
     out += fmt::format("tuned per layer: {} from {}: {} measurement image(s), {} candidate figure(s) measured, {} from "
                        "the tuning log; {}\n",
                        t.tuned_key, t.base_key, t.images, t.measured, t.from_log, t.note);
+    for (const auto& c : t.corrections)
+      out += fmt::format("tuning log corrected: {} {} under {}: the log said {}, measured {} ({})\n", c.type, c.shape,
+                         c.schedule, c.logged, c.measured ? std::to_string(*c.measured) : "nothing", c.why);
   }
   if (const VariantResult* w = run.winner())
     out += fmt::format("winner: {}{}\n", w->key, run.selection_reason.empty() ? "" : " — " + run.selection_reason);
@@ -62,7 +65,7 @@ std::string run_summary_json(const Run& run) {
   auto flag = [](const std::optional<bool>& b) { return b ? Json(*b) : Json(nullptr); };
   Json variants = Json::array();
   for (const auto& v : run.variants) {
-    Json j{{"key", v.key},          {"status", to_string(v.status)}, {"message", v.message},
+    Json j{{"key", v.key},          {"status", to_string(v.status)}, {"message", v.message}, {"retryable", v.retryable},
            {"selected", v.selected}, {"pareto", v.pareto},           {"fits", flag(v.fits)},
            {"outputs_match", flag(v.outputs_match)}};
     for (const auto* m : headline_metrics()) {
@@ -91,9 +94,13 @@ std::string run_summary_json(const Run& run) {
     for (const auto& l : t.layers)
       layers.push_back({{"index", l.index}, {"type", l.type}, {"schedule", l.schedule}, {"counts", l.counts},
                         {"reference", l.reference ? Json(*l.reference) : Json(nullptr)}, {"close_call", l.close_call}});
+    Json corrections = Json::array();
+    for (const auto& c : t.corrections)
+      corrections.push_back({{"type", c.type}, {"shape", c.shape}, {"schedule", c.schedule}, {"logged", c.logged},
+                             {"measured", c.measured ? Json(*c.measured) : Json(nullptr)}, {"why", c.why}});
     doc["tuning"] = {{"base_key", t.base_key}, {"tuned_key", t.tuned_key}, {"images", t.images},
                      {"measured", t.measured}, {"from_log", t.from_log}, {"layers_sum", t.layers_sum},
-                     {"note", t.note}, {"layers", layers}};
+                     {"note", t.note}, {"layers", layers}, {"corrections", corrections}};
   }
   return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }

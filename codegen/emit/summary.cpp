@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <stdexcept>
@@ -64,7 +66,7 @@ namespace {
 void write_text(const std::filesystem::path& p, const std::string& text) {
   std::ofstream out(p, std::ios::binary);
   out << text;
-  if (!out.flush()) throw std::runtime_error("cannot write " + p.string());
+  if (!out.flush()) throw std::runtime_error("cannot write " + p.string() + ": " + std::strerror(errno));
 }
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <map>
 
+#include "base/usage_error.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
 #include "farm/board_spec.hpp"
@@ -33,9 +34,9 @@ void print_pareto(const results::Run& run) {
 // --board labgrid:...: takes the places and turns the sweep onto their boards.
 farm::FarmBoards take_places(sweep::SweepOptions& o, const std::string& coordinator, int places) {
   if (!o.gdb.empty() || !o.serial_device.empty())
-    throw std::runtime_error(fmt::format("--board {}: the places say where their GDB server and serial port are; "
-                                         "leave out --gdb and --serial",
-                                         o.board));
+    throw UsageError(fmt::format("--board {}: the places say where their GDB server and serial port are; leave out --gdb "
+                                 "and --serial",
+                                 o.board));
   const farm::FarmSpec spec = farm::parse_board_spec(o.board);
   const farm::Client client(coordinator);
   farm::ReserveOptions ro;
@@ -87,6 +88,9 @@ void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
       for (const auto& [place, why] : r.retired_boards) retired.push_back({{"place", place}, {"why", why}});
       j["places"] = {{"measured_on", places}, {"retired", retired}};
     }
+    auto retryable = nlohmann::ordered_json::array();
+    for (const auto& [what, why] : r.retryable) retryable.push_back({{"what", what}, {"why", why}});
+    j["retryable"] = retryable;
     fmt::print("{}\n", j.dump(2));
   } else if (quiet) {
     if (r.winner) fmt::print("{}\n", r.run.variants[*r.winner].key);
@@ -163,7 +167,8 @@ void add_sweep(CLI::App& app) {
                "measured another model, board, toolchain, space, input or repeat count");
   app.add_option("--input", inputs, "raw bytes per model input (default: random, seeded by the model's hash)")
       ->check(regular_file());
-  app.add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
+  app.add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's")
+      ->check(CLI::IsMember({"openocd", "pyocd"}));
   app.add_option("--qemu-load", o.qemu_load,
                  "emulated boards: load each firmware through QEMU's gdbstub with gdb, verified, as real boards "
                  "are (gdb), or with QEMU's -kernel (kernel)")
@@ -182,7 +187,8 @@ void add_sweep(CLI::App& app) {
   app.add_option("--serial", o.serial_device,
                  "UART device instead of the profile's, tcp:HOST:PORT for one served raw over TCP (ser2net's raw "
                  "mode, an emulator of `aotbench device serve`), or rfc2217:HOST:PORT for one served with RFC 2217 "
-                 "(ser2net's telnet(rfc2217) mode)");
+                 "(ser2net's telnet(rfc2217) mode)")
+      ->check(serial_port());
   app.add_option("--probe", o.probe, "hardware: serial number of the debug probe to flash through");
   app.add_option("--link-faults", link_faults, kLinkFaultsHelp)->check(link_faults_spec());
   app.add_option("--gdb", o.gdb,
@@ -198,16 +204,29 @@ void add_sweep(CLI::App& app) {
   app.add_flag("--json", json, "print the results as JSON on stdout");
   app.footer(sweep::space_help() +
              "\nExit codes: 0 a winner was selected; 1 an error (bad model, board, input or results folder, a tool "
-             "missing, ...);\n3 no winner: no variant fits the limits (found before building when the model's "
+             "missing, ...,\nor a measurement failed twice for a cause that may pass: a full disk, the link, the flasher; "
+             "--resume retries it);\n3 no winner: no variant fits the limits (found before building when the model's "
              "parameters or arena\nalone are too big) or none ran and matched the reference, the message names the "
              "closest and how far\nit misses; 4 the model has operators aotbench cannot compile (every one is "
-             "listed, before anything is built);\n130 interrupted (results so far are kept; use --resume); 100 and above: "
-             "a bad command line.\n`aotbench report --baseline` exits 2 on a regression.");
+             "listed, before anything is built);\n130 interrupted (results so far are kept; use --resume); 64 a bad command "
+             "line (an option\nthat does not apply to the board included).\n`aotbench report --baseline` exits 2 on a "
+             "regression.");
 
   app.callback([&app] {
     if (!app.get_subcommands().empty()) return;
     if (o.board.empty() || o.model.empty())
-      throw std::runtime_error("give --board and --model (e.g. aotbench --board stm32 --model mnv2), or a command; see --help");
+      throw UsageError("give --board and --model (e.g. aotbench --board stm32 --model mnv2), or a command; see --help");
+    for (const char* option : {"--flasher", "--probe", "--gdb", "--serial", "--counter", "--qemu-load", "--emulators"})
+      if (app.count(option)) o.given.insert(option);
+    const bool labgrid = farm::is_labgrid_spec(o.board);
+    for (const char* option : {"--coordinator", "--places"})
+      if (app.count(option) && !labgrid)
+        throw UsageError(fmt::format("{}: board {} is no labgrid place; {} applies to --board labgrid:...", option,
+                                     o.board, option));
+    if (app.count("--places") && o.board.find('=') == std::string::npos)
+      throw UsageError(fmt::format("--places: --board {} names one place; --places caps how many places of a "
+                                   "reservation by tags (labgrid:TAG=VALUE) are taken",
+                                   o.board));
     o.per_op = app.count("--per-op") ? (per_op.empty() ? "best" : per_op) : "";
     o.inputs.assign(inputs.begin(), inputs.end());
     if (!link_faults.empty()) o.link_faults = transport::LinkFaults::parse(link_faults);
@@ -225,6 +244,16 @@ void add_sweep(CLI::App& app) {
     }
     report(r, o.quiet && !json, json);
     if (r.interrupted) throw CLI::RuntimeError(kExitInterrupted);
+    if (!r.retryable.empty()) {
+      fmt::print(stderr,
+                 "aotbench: error: {} measurement(s) failed twice for a cause that may pass (a full disk, the link, the "
+                 "flasher, a lost emulator), so the results are incomplete{}; the first: {}: {}. Fix the cause if it "
+                 "is one (free disk space, check the cabling), then run the same command with --resume: it measures "
+                 "only these again\n",
+                 r.retryable.size(), r.winner ? " and the winner may not be the best" : "", r.retryable[0].first,
+                 r.retryable[0].second);
+      throw CLI::RuntimeError(1);
+    }
     if (!r.winner) {
       fmt::print(stderr, "aotbench: no winner: {}\n", r.run.selection_reason);
       throw CLI::RuntimeError(kExitNoWinner);

@@ -5,6 +5,7 @@
 
 #include <string_view>
 
+#include "base/usage_error.hpp"
 #include "cli/commands.hpp"
 #include "reader/reader.hpp"
 
@@ -46,8 +47,16 @@ int main(int argc, char** argv) {
   aotbench::cli::add_sweep(app);
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::RuntimeError& e) {  // a command's own exit code (3, 130, ...)
     return app.exit(e);
+  } catch (const CLI::Success& e) {  // --help, --version
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {  // every mistake CLI11 finds: one exit code
+    app.exit(e);
+    return aotbench::cli::kExitUsage;
+  } catch (const aotbench::UsageError& e) {
+    fmt::print(stderr, "aotbench: error: {}\nRun with --help for more information.\n", e.what());
+    return aotbench::cli::kExitUsage;
   } catch (const aotbench::codegen::UnsupportedModel& e) {
     return refuse(e, argc, argv);
   } catch (const std::exception& e) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,9 @@ struct SweepOptions {
   // Boards on the network (labgrid places) to share the variants out over, instead of the above.
   std::vector<flash::RemoteBoard> remote_boards;
   std::string command_line;
+  // Board-specific options given on the command line (e.g. "--emulators"), even at their default
+  // values: each must apply to the board (options_apply.hpp).
+  std::set<std::string> given;
 };
 
 struct SweepOutcome {
@@ -66,9 +70,13 @@ struct SweepOutcome {
   std::size_t measured_now = 0, resumed = 0;
   int emulators_started = 0;  // QEMU processes started for the measurements
   std::vector<std::pair<std::string, std::string>> retired_boards;  // remote boards that went away, and why
+  // What failed twice for a cause that may pass (a full disk, the link, the flasher, a lost
+  // emulator), and why: the results are incomplete; --resume measures these again.
+  std::vector<std::pair<std::string, std::string>> retryable;
 };
 
-// Throws for unusable input (unknown board, bad model, bad --variants, ...) before measuring.
+// Throws for unusable input (unknown board, bad model, bad --variants, ...) before measuring;
+// UsageError for an option that does not apply to the board or a value it cannot take.
 SweepOutcome run_sweep(const SweepOptions& options);
 
 }  // namespace aotbench::sweep

@@ -32,6 +32,8 @@ const char* c_type(DType t) {
     case DType::Int64: return "int64_t";
     case DType::Float32: return "float";
     case DType::Bool: return "uint8_t";
+    case DType::UInt32: return "uint32_t";
+    case DType::UInt64: return "uint64_t";
   }
   throw std::logic_error("c_type: unknown dtype");
 }
@@ -55,6 +57,8 @@ std::string element_text(DType t, const uint8_t* p) {
       // INT32_MIN has no literal form in C: write it as an expression.
       return v == INT32_MIN ? "(-2147483647 - 1)" : fmt::format("{}", v);
     }
+    case DType::UInt32: return fmt::format("{}u", load<uint32_t>(p));
+    case DType::UInt64: return fmt::format("{}ULL", load<uint64_t>(p));
     case DType::Int64: {
       const int64_t v = load<int64_t>(p);
       return v == INT64_MIN ? "(-9223372036854775807LL - 1)" : fmt::format("{}LL", v);

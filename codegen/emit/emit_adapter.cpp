@@ -18,6 +18,8 @@ const char* ab_dtype(DType t) {
     case DType::Float32: return "AB_FLOAT32";
     case DType::Int64: return "AB_INT64";
     case DType::Bool: return "AB_BOOL";
+    case DType::UInt32: return "AB_UINT32";
+    case DType::UInt64: return "AB_UINT64";
   }
   throw std::invalid_argument(fmt::format("graph input/output type {} has no model_iface dtype", dtype_name(t)));
 }

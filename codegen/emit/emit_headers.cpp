@@ -71,7 +71,7 @@ GeneratedFile emit_public_header(const EmitContext& c) {
   w.line("#define {}_WORKSPACE_POOL_SIZE {}", c.upper_base(), c.workspace_pool_bytes);
   w.line("/* Bytes of constant data (weights and biases). */");
   w.line("#define {}_PARAMS_SIZE {}", c.upper_base(), param_bytes);
-  w.line("/* Bytes of the model's state (variable tensors of SVDF and LSTM), kept across runs. */");
+  w.line("/* Bytes of the model's state (variable tensors: SVDF and LSTM memories, the audio front end's noise estimate), kept across runs. */");
   w.line("#define {}_STATE_SIZE {}", c.upper_base(), c.plan.state_bytes);
   io_macros(w, c, "input", c.g.inputs, c.input_fields);
   io_macros(w, c, "output", c.g.outputs, c.output_fields);
@@ -90,7 +90,7 @@ GeneratedFile emit_public_header(const EmitContext& c) {
   }
   if (c.plan.state_bytes > 0) {
     w.blank();
-    w.line("/* The model has state (SVDF or LSTM variable tensors): each run continues from the state");
+    w.line("/* The model has state (variable tensors): each run continues from the state");
     w.line(" * the previous run left, as TFLite Micro's interpreter does. This resets it to its initial");
     w.line(" * values (TFLite Micro's ResetVariableTensors): call it once before the first run, and");
     w.line(" * whenever a new sequence starts. */");

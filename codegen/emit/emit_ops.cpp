@@ -18,6 +18,8 @@ DlType dl_type(DType t) {
     case DType::Int64: return {"kDLInt", 64};
     case DType::UInt8:
     case DType::Bool: return {"kDLUInt", 8};
+    case DType::UInt32: return {"kDLUInt", 32};
+    case DType::UInt64: return {"kDLUInt", 64};
     case DType::Float32: return {"kDLFloat", 32};
   }
   throw std::logic_error("dl_type: unknown dtype");

@@ -93,6 +93,17 @@ const Entry kKernels[] = {
     // recurrent
     AB_HOST_KERNEL(ab_ref_svdf),
     AB_HOST_KERNEL(ab_ref_unidirectional_sequence_lstm),
+
+    // signal
+    AB_HOST_KERNEL(ab_ref_signal_window),
+    AB_HOST_KERNEL(ab_ref_signal_fft_auto_scale),
+    AB_HOST_KERNEL(ab_ref_signal_rfft_s16),
+    AB_HOST_KERNEL(ab_ref_signal_energy),
+    AB_HOST_KERNEL(ab_ref_signal_filter_bank),
+    AB_HOST_KERNEL(ab_ref_signal_filter_bank_square_root),
+    AB_HOST_KERNEL(ab_ref_signal_spectral_subtraction),
+    AB_HOST_KERNEL(ab_ref_signal_pcan),
+    AB_HOST_KERNEL(ab_ref_signal_filter_bank_log),
 };
 
 #undef AB_HOST_KERNEL

@@ -46,6 +46,10 @@ std::string options_text(const OpOptions& options) {
           return fmt::format(" beta {:g}", o.beta);
         } else if constexpr (std::is_same_v<T, ConcatenationOptions>) {
           return fmt::format(" axis {} {}", o.axis, activation_name(o.activation));
+        } else if constexpr (std::is_same_v<T, SignalOptions>) {
+          std::string s;
+          for (const auto& [key, value] : o.values) s += fmt::format(" {}={}", key, value);
+          return s;
         } else {
           return "";
         }

@@ -11,6 +11,8 @@ const char* dtype_name(DType t) {
     case DType::Int64: return "int64";
     case DType::Float32: return "float32";
     case DType::Bool: return "bool";
+    case DType::UInt32: return "uint32";
+    case DType::UInt64: return "uint64";
   }
   return "?";
 }
@@ -22,8 +24,10 @@ std::size_t dtype_size(DType t) {
     case DType::Bool: return 1;
     case DType::Int16: return 2;
     case DType::Int32:
+    case DType::UInt32:
     case DType::Float32: return 4;
-    case DType::Int64: return 8;
+    case DType::Int64:
+    case DType::UInt64: return 8;
   }
   return 0;
 }
@@ -36,6 +40,20 @@ const char* op_name(OpType t) {
 #undef AB_IR_OP_NAME
   }
   return "?";
+}
+
+int64_t SignalOptions::get(const std::string& key) const {
+  for (const auto& [k, v] : values) {
+    if (k == key) return v;
+  }
+  return 0;
+}
+
+bool SignalOptions::has(const std::string& key) const {
+  for (const auto& kv : values) {
+    if (kv.first == key) return true;
+  }
+  return false;
 }
 
 const char* activation_name(Activation a) {

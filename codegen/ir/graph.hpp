@@ -6,12 +6,15 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
 namespace aotbench::codegen {
 
-enum class DType { Int8, UInt8, Int16, Int32, Int64, Float32, Bool };
+// UInt32 and UInt64: only the signal library's audio front end uses them (energies, filter bank
+// sums); every other operator's checks refuse them.
+enum class DType { Int8, UInt8, Int16, Int32, Int64, Float32, Bool, UInt32, UInt64 };
 const char* dtype_name(DType t);
 std::size_t dtype_size(DType t);
 
@@ -110,7 +113,17 @@ struct Tensor {
   X(BatchMatmul, BATCH_MATMUL)                                                                 \
   X(UnidirectionalSequenceLstm, UNIDIRECTIONAL_SEQUENCE_LSTM)                                  \
   X(Svdf, SVDF)                                                                                \
-  X(L2Normalization, L2_NORMALIZATION)
+  X(L2Normalization, L2_NORMALIZATION)                                                         \
+  /* TFLite Micro's signal library: custom operators, named by their custom code */          \
+  X(SignalWindow, SignalWindow)                                                                \
+  X(SignalFftAutoScale, SignalFftAutoScale)                                                    \
+  X(SignalRfft, SignalRfft)                                                                    \
+  X(SignalEnergy, SignalEnergy)                                                                \
+  X(SignalFilterBank, SignalFilterBank)                                                        \
+  X(SignalFilterBankSquareRoot, SignalFilterBankSquareRoot)                                    \
+  X(SignalFilterBankSpectralSubtraction, SignalFilterBankSpectralSubtraction)                  \
+  X(SignalPcan, SignalPCAN)                                                                    \
+  X(SignalFilterBankLog, SignalFilterBankLog)
 
 enum class OpType {
 #define AB_IR_OP_ENUM(type, name) type,
@@ -223,12 +236,22 @@ struct SequenceLstmOptions {
   bool time_major = false;
 };
 
+// The signal library's operators carry their options as a FlexBuffers map of integers (and
+// booleans, read as 0/1): the reader keeps it by key, as written.
+struct SignalOptions {
+  std::vector<std::pair<std::string, int64_t>> values;
+  // The value of `key`; the reader's checks made sure every key an operator needs is there.
+  int64_t get(const std::string& key) const;
+  bool has(const std::string& key) const;
+};
+
 using OpOptions =
     std::variant<std::monostate, Conv2DOptions, DepthwiseConv2DOptions, FullyConnectedOptions,
                  ActivationOptions, Pool2DOptions, ReducerOptions, SoftmaxOptions,
                  ConcatenationOptions, StridedSliceOptions, LeakyReluOptions, AxisCountOptions,
                  GatherOptions, SqueezeOptions, BlockSizeOptions, MirrorPadOptions, ResizeOptions,
-                 TransposeConvOptions, BatchMatmulOptions, SvdfOptions, SequenceLstmOptions>;
+                 TransposeConvOptions, BatchMatmulOptions, SvdfOptions, SequenceLstmOptions,
+                 SignalOptions>;
 
 struct Operator {
   int index = -1;            // position in the model's execution order (node index)

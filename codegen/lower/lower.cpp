@@ -222,7 +222,7 @@ LoweredOp dispatch(const OpContext& c) {
   for (std::span<const LowerEntry> family :
        {std::span<const LowerEntry>(kCoreLowerings), arithmetic_lowerings(),
         activation_lowerings(), reduce_lowerings(), movement_lowerings(), resize_lowerings(),
-        layer_lowerings(), recurrent_lowerings()}) {
+        layer_lowerings(), recurrent_lowerings(), signal_lowerings()}) {
     for (const LowerEntry& e : family) {
       if (e.type == c.node.type) return e.lower(c);
     }

@@ -64,6 +64,11 @@ using KernelParams = std::variant<
     // recurrent
     ab_svdf_params, ab_lstm_params,
 
+    // signal
+    ab_signal_window_params, ab_signal_size_params, ab_rfft_params, ab_signal_energy_params,
+    ab_signal_filter_bank_params, ab_signal_spectral_subtraction_params, ab_signal_pcan_params,
+    ab_signal_log_params,
+
     // the first families
     ab_conv2d_params, ab_depthwise_conv2d_params, ab_fully_connected_params, ab_add_params, ab_pool2d_params,
     ab_mean_params, ab_pad_params, ab_reshape_params, ab_softmax_params, ab_quantize_params,

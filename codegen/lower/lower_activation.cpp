@@ -280,6 +280,7 @@ ab_cast_type cast_type(const OpContext& c, DType t) {
     case DType::Int16: return AB_CAST_INT16;
     case DType::Int32: return AB_CAST_INT32;
     case DType::Bool: return AB_CAST_BOOL;
+    case DType::UInt32: return AB_CAST_UINT32;
     default: c.fail("CAST of {} is not supported", dtype_name(t));
   }
 }
@@ -329,6 +330,7 @@ const char* enum_c_name(ab_cast_type v) {
     case AB_CAST_INT16: return "AB_CAST_INT16";
     case AB_CAST_INT32: return "AB_CAST_INT32";
     case AB_CAST_BOOL: return "AB_CAST_BOOL";
+    case AB_CAST_UINT32: return "AB_CAST_UINT32";
   }
   throw std::invalid_argument("unknown cast type " + std::to_string(v));
 }

@@ -71,6 +71,7 @@ std::span<const LowerEntry> movement_lowerings();    // lower_movement.cpp
 std::span<const LowerEntry> resize_lowerings();      // lower_resize.cpp
 std::span<const LowerEntry> layer_lowerings();       // lower_layers.cpp
 std::span<const LowerEntry> recurrent_lowerings();   // lower_recurrent.cpp
+std::span<const LowerEntry> signal_lowerings();      // lower_signal.cpp
 
 // Shared by the element-wise families: the broadcast walk of two inputs into an output.
 ab_broadcast broadcast_of(const OpContext& c, const Tensor& a, const Tensor& b, const Tensor& out);

@@ -160,5 +160,15 @@ void render_fields(FieldWriter& w, const ab_svdf_params& p);
 void render_fields(FieldWriter& w, const ab_lstm_gate_params& p);
 void render_fields(FieldWriter& w, const ab_lstm_params& p);
 
+// signal
+void render_fields(FieldWriter& w, const ab_signal_window_params& p);
+void render_fields(FieldWriter& w, const ab_signal_size_params& p);
+void render_fields(FieldWriter& w, const ab_rfft_params& p);
+void render_fields(FieldWriter& w, const ab_signal_energy_params& p);
+void render_fields(FieldWriter& w, const ab_signal_filter_bank_params& p);
+void render_fields(FieldWriter& w, const ab_signal_spectral_subtraction_params& p);
+void render_fields(FieldWriter& w, const ab_signal_pcan_params& p);
+void render_fields(FieldWriter& w, const ab_signal_log_params& p);
+
 
 }  // namespace aotbench::codegen

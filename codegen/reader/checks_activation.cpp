@@ -141,11 +141,12 @@ void check_log_softmax(const OpCheck& c, Operator&) {
 void check_cast(const OpCheck& c, Operator&) {
   const auto [x, y] = unary(c);
   if (x.type == DType::Float32 || y.type == DType::Float32) {
-    c.fail("converts {} to {}; float compute is not supported (CAST between int8, int16, int32 and from bool is)",
+    c.fail("converts {} to {}; float compute is not supported (CAST between int8, int16, int32, uint32 and from "
+           "bool is)",
            dtype_name(x.type), dtype_name(y.type));
   }
-  c.type_in(x, {DType::Int8, DType::Int16, DType::Int32, DType::Bool}, "input");
-  c.type_in(y, {DType::Int8, DType::Int16, DType::Int32}, "output");
+  c.type_in(x, {DType::Int8, DType::Int16, DType::Int32, DType::UInt32, DType::Bool}, "input");
+  c.type_in(y, {DType::Int8, DType::Int16, DType::Int32, DType::UInt32}, "output");
 }
 
 const CheckEntry kChecks[] = {
@@ -159,7 +160,7 @@ const CheckEntry kChecks[] = {
     {OpType::Abs, check_abs, "int8; int16 (quantized or not)"},
     {OpType::Rsqrt, check_rsqrt, "int8; int16"},
     {OpType::LogSoftmax, check_log_softmax, "int8 (output scale 16/256, zero point 127)"},
-    {OpType::Cast, check_cast, "int8, int16, int32, bool -> int8, int16, int32"},
+    {OpType::Cast, check_cast, "int8, int16, int32, uint32, bool -> int8, int16, int32, uint32"},
 };
 
 }  // namespace

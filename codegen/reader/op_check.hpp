@@ -86,6 +86,7 @@ std::span<const CheckEntry> movement_checks();    // checks_movement.cpp
 std::span<const CheckEntry> resize_checks();      // checks_resize.cpp
 std::span<const CheckEntry> layer_checks();       // checks_layers.cpp
 std::span<const CheckEntry> recurrent_checks();   // checks_recurrent.cpp
+std::span<const CheckEntry> signal_checks();      // checks_signal.cpp
 
 // checks_windowed.cpp
 // int8 activations, or int16 ones (TFLite's 16x8 mode), for a layer with int8 weights.

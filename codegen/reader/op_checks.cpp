@@ -60,7 +60,8 @@ const CheckEntry kCoreChecks[] = {
 const CheckEntry* find_entry(OpType type) {
   for (std::span<const CheckEntry> family :
        {std::span<const CheckEntry>(kCoreChecks), arithmetic_checks(), activation_checks(),
-        reduce_checks(), movement_checks(), resize_checks(), layer_checks(), recurrent_checks()}) {
+        reduce_checks(), movement_checks(), resize_checks(), layer_checks(), recurrent_checks(),
+        signal_checks()}) {
     for (const CheckEntry& e : family) {
       if (e.type == type) return &e;
     }

@@ -176,11 +176,22 @@ Operator convert_operator(int index, const OpSpec& spec, const tfl::Operator& op
   return out;
 }
 
+Operator convert_signal_operator(int index, OpType type, const tfl::Operator& op, Graph& g) {
+  Operator out;
+  out.index = index;
+  out.type = type;
+  out.options = signal_options(g, where(index, type), op);
+  if (op.inputs()) out.inputs.assign(op.inputs()->begin(), op.inputs()->end());
+  if (op.outputs()) out.outputs.assign(op.outputs()->begin(), op.outputs()->end());
+  return out;
+}
+
 }  // namespace
 
 std::string supported_operator_list() {
   std::vector<std::string> names;
   for (const OpSpec& spec : kSupported) names.push_back(op_name(spec.type));
+  for (const std::string& name : signal_operator_names()) names.push_back(name);
   std::sort(names.begin(), names.end());
   std::string s;
   for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
@@ -188,6 +199,7 @@ std::string supported_operator_list() {
 }
 
 bool reader_accepts(OpType type) {
+  if (is_signal_operator(type)) return true;
   return std::any_of(std::begin(kSupported), std::end(kSupported), [&](const OpSpec& s) { return s.type == type; });
 }
 
@@ -200,6 +212,12 @@ std::vector<OperatorProblem> read_operators(const tfl::Model& model, const tfl::
   for (uint32_t i = 0; i < ops->size(); ++i) {
     const int index = static_cast<int>(i);
     const tfl::OperatorCode& code = code_of(model, index, *ops->Get(i), g);
+    if (opcode(code) == static_cast<int32_t>(BO::CUSTOM) && code.custom_code()) {
+      if (const std::optional<OpType> type = signal_operator(code.custom_code()->str())) {
+        g.ops.push_back(convert_signal_operator(index, *type, *ops->Get(i), g));
+        continue;
+      }
+    }
     const OpSpec* spec =
         std::find_if(std::begin(kSupported), std::end(kSupported),
                      [&](const OpSpec& s) { return opcode(code) == static_cast<int32_t>(s.code); });

@@ -79,6 +79,7 @@ Graph read_tflite_buffer(std::vector<uint8_t> bytes, const std::string& source) 
     for (const TypeProblem& t : type_problems) problems.push_back(at_first_user(sg, g, problems, t));
     throw UnsupportedModel(g.source, total_ops, std::move(problems));
   }
+  add_signal_state(g);
   if (problems.empty()) {
     check_structure(sg, g);
   } else {

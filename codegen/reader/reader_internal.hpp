@@ -3,7 +3,9 @@
 // throws a ModelError that starts with the model's name.
 #include <fmt/format.h>
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "reader/reader.hpp"
 #include "tflite_schema_generated.h"
@@ -39,6 +41,14 @@ std::string supported_operator_list();
 bool reader_accepts(OpType type);
 // The type combinations of an operator's checks ("" if it has none).
 std::string checked_types(OpType type);
+
+// signal_ops.cpp: the signal library's custom operators (TFLite Micro's audio front end).
+std::optional<OpType> signal_operator(const std::string& custom_code);
+bool is_signal_operator(OpType type);
+std::vector<std::string> signal_operator_names();
+SignalOptions signal_options(const Graph& g, const std::string& at, const tfl::Operator& op);
+// The spectral subtraction's noise estimate as a variable tensor, appended to its inputs.
+void add_signal_state(Graph& g);
 
 // structure.cpp: Graph::inputs/outputs, index ranges, one producer per tensor, execution order,
 // float/uint8 only at the graph's edges.

@@ -30,6 +30,8 @@ std::optional<DType> convert_type(tfl::TensorType type) {
     case tfl::TensorType::INT64: return DType::Int64;
     case tfl::TensorType::FLOAT32: return DType::Float32;
     case tfl::TensorType::BOOL: return DType::Bool;
+    case tfl::TensorType::UINT32: return DType::UInt32;
+    case tfl::TensorType::UINT64: return DType::UInt64;
     default: return std::nullopt;
   }
 }

@@ -74,6 +74,11 @@ struct Describe {
     return fmt::format(" act={} clip={}/{} time_major={}", activation_name(o.activation), o.cell_clip, o.proj_clip,
                        o.time_major);
   }
+  std::string operator()(const SignalOptions& o) const {
+    std::string s;
+    for (const auto& [key, value] : o.values) s += fmt::format(" {}={}", key, value);
+    return s;
+  }
 };
 
 // Small constant integer inputs (axes, paddings, slice bounds, permutations) decide what an

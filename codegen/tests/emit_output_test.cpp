@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <regex>
 
+#include "emit/c_writer.hpp"
 #include "emit/emitter.hpp"
 #include "emit/summary.hpp"
 #include "needs_shared.hpp"
@@ -198,6 +199,18 @@ TEST(EmitState, StaticStateAResetFunctionAndAnAdapterThatResetsEveryRun) {
   const std::string ops = file(emit_model(g, Variant::parse("api=unpacked"), o), "_ops.c");
   EXPECT_NE(ops.find("const int8_t* weights0, const int8_t* weights1, const int32_t* bias, int8_t* state, int8_t* output"),
             std::string::npos);
+}
+
+// The audio front end's uint32 and uint64 constants, written as unsigned C literals.
+TEST(CWriter, UnsignedWideConstantsAreUnsignedLiterals) {
+  const uint32_t u32[] = {0, 4294967295u};
+  const uint64_t u64[] = {1, 18446744073709551615ull};
+  const std::string a = c_array_initializer(DType::UInt32, {reinterpret_cast<const uint8_t*>(u32), sizeof u32});
+  const std::string b = c_array_initializer(DType::UInt64, {reinterpret_cast<const uint8_t*>(u64), sizeof u64});
+  EXPECT_NE(a.find("0u, 4294967295u"), std::string::npos) << a;
+  EXPECT_NE(b.find("1ULL, 18446744073709551615ULL"), std::string::npos) << b;
+  EXPECT_STREQ(c_type(DType::UInt32), "uint32_t");
+  EXPECT_STREQ(c_type(DType::UInt64), "uint64_t");
 }
 
 TEST_F(Emit, AModelWithoutStateHasNoResetFunction) {

@@ -98,8 +98,12 @@ TEST(ReaderActivation, SoftmaxesWriteTheirFixedQuantization) {
 TEST(ReaderActivation, CastBetweenIntegerTypes) {
   EXPECT_ACCEPTED(one_op_model(BO::CAST, {plain(TT::BOOL)}, plain(TT::INT32), tfl::CastOptionsT{}));
   EXPECT_ACCEPTED(one_op_model(BO::CAST, {s8(0.5f, 3)}, plain(TT::INT16), tfl::CastOptionsT{}));
+  EXPECT_ACCEPTED(one_op_model(BO::CAST, {plain(TT::UINT32)}, plain(TT::INT32), tfl::CastOptionsT{}));
+  EXPECT_ACCEPTED(one_op_model(BO::CAST, {plain(TT::INT32)}, plain(TT::UINT32), tfl::CastOptionsT{}));
   EXPECT_ERROR(one_op_model(BO::CAST, {plain(TT::INT8)}, plain(TT::BOOL), tfl::CastOptionsT{}),
-               "CAST takes int8, int16 or int32");
+               "CAST takes int8, int16, int32 or uint32");
+  EXPECT_ERROR(one_op_model(BO::CAST, {plain(TT::UINT64)}, plain(TT::INT32), tfl::CastOptionsT{}),
+               "is uint64");
   EXPECT_ERROR(one_op_model(BO::CAST, {plain(TT::FLOAT32)}, plain(TT::INT8), tfl::CastOptionsT{}),
                "float compute is not supported");
 }

@@ -4,6 +4,9 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <string_view>
+
 #include "cli/commands.hpp"
 #include "reader/reader.hpp"
 #include "select/registry.hpp"
@@ -46,12 +49,15 @@ void add_ops(CLI::App& app) {
     }
     fmt::print("operators, the types they take, and their kernel schedules (with the CPU features they need):\n");
     std::vector<std::string> missing;
+    std::size_t width = 0;  // the longest name (the signal library's custom operators are long)
+    for (const auto& o : support) width = std::max(width, std::string_view(codegen::op_name(o.type)).size());
     for (const auto& o : support) {
       if (!o.supported) {
         missing.push_back(codegen::op_name(o.type));
         continue;
       }
-      fmt::print("{:<30} {}\n{:<30} schedules: {}\n", codegen::op_name(o.type), o.types, "", schedules_text(o.type));
+      fmt::print("{:<{}} {}\n{:<{}} schedules: {}\n", codegen::op_name(o.type), width, o.types, "", width,
+                 schedules_text(o.type));
     }
     if (!missing.empty()) fmt::print("\nnot compiled yet: {}\n", fmt::join(missing, ", "));
     fmt::print("\nA model with other operators is refused before anything is built, with every such operator "

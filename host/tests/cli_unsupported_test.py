@@ -42,7 +42,7 @@ gelu = schema.OperatorCodeT()
 gelu.builtinCode, gelu.deprecatedBuiltinCode, gelu.version = schema.BuiltinOperator.GELU, 127, 1
 custom = schema.OperatorCodeT()
 custom.builtinCode, custom.deprecatedBuiltinCode, custom.version = 32, 32, 1
-custom.customCode = b"SignalWindow"
+custom.customCode = b"SignalStacker"
 model.operatorCodes += [gelu, custom]
 sg.operators[12].opcodeIndex = len(model.operatorCodes) - 2  # SOFTMAX -> GELU
 sg.operators[5].opcodeIndex = len(model.operatorCodes) - 1   # a convolution -> custom
@@ -68,14 +68,14 @@ for args in (["--board", "stm32", "--model", str(bad), "--out", str(out_dir)],
         if took > 1.0:
             fail(f"{what}: took {took:.2f} s to refuse the model")
         for needle in ("3 of its 13 operators cannot be compiled", "operator 0 (CONV_2D): output tensor",
-                       "is int8; expected int16", "operator 5 is the custom operator 'SignalWindow'",
+                       "is int8; expected int16", "operator 5 is the custom operator 'SignalStacker'",
                        "operator 12 is GELU", "aotbench ops"):
             if needle not in p.stderr:
                 fail(f"{what}: stderr lacks {needle!r}: {p.stderr}")
         if json_flag:
             j = json.loads(p.stdout)
             if j["error"] != "unsupported_model" or [o["index"] for o in j["operators"]] != [0, 5, 12] or \
-                    [o["operator"] for o in j["operators"]] != ["CONV_2D", "CUSTOM:SignalWindow", "GELU"]:
+                    [o["operator"] for o in j["operators"]] != ["CONV_2D", "CUSTOM:SignalStacker", "GELU"]:
                 fail(f"{what}: JSON {j}")
 for built in (out_dir, work / "gen", work / "o.raw"):
     if built.exists():

@@ -23,7 +23,7 @@ std::string to_string(ClockSetup s);
 
 struct TensorSpec {
   std::string name;
-  int dtype = 0;  // aotbench.DType: 0 int8, 1 uint8, 2 int16, 3 int32, 4 float32, 5 int64, 6 bool
+  int dtype = 0;  // aotbench.DType: 0 int8, 1 uint8, 2 int16, 3 int32, 4 float32, 5 int64, 6 bool, 7 uint32, 8 uint64
   std::vector<std::int32_t> shape;
   std::uint32_t bytes = 0;
   float scale = 0;

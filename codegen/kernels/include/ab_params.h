@@ -271,6 +271,7 @@ AB_DEFINE_PARAMS(ab_broadcast, AB_BROADCAST_FIELDS)
 #include "ab_params_resize.h"
 #include "ab_params_layers.h"
 #include "ab_params_recurrent.h"
+#include "ab_params_signal.h"
 
 #ifdef __cplusplus
 }

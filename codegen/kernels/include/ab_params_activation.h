@@ -82,19 +82,21 @@ AB_DEFINE_PARAMS(ab_log_softmax_params, AB_LOG_SOFTMAX_FIELDS)
   F(int32_t, shift, "")
 AB_DEFINE_PARAMS(ab_rsqrt_params, AB_RSQRT_FIELDS)
 
-/* Element types CAST converts between (bool is read as a byte, 0 or 1). */
+/* Element types CAST converts between (bool is read as a byte, 0 or 1; uint32 is the audio front
+ * end's). */
 typedef enum ab_cast_type {
   AB_CAST_INT8 = 0,
   AB_CAST_INT16 = 1,
   AB_CAST_INT32 = 2,
-  AB_CAST_BOOL = 3
+  AB_CAST_BOOL = 3,
+  AB_CAST_UINT32 = 4
 } ab_cast_type;
 
 /* CAST: every element converted as C converts integers (narrowing keeps the low bits). */
 #define AB_CAST_FIELDS(F, A, E)                                                        \
   F(ab_idx_t, size, "elements")                                                        \
   E(ab_cast_type, input_type, "")                                                      \
-  E(ab_cast_type, output_type, "AB_CAST_INT8, AB_CAST_INT16 or AB_CAST_INT32")
+  E(ab_cast_type, output_type, "AB_CAST_INT8, AB_CAST_INT16, AB_CAST_INT32 or AB_CAST_UINT32")
 AB_DEFINE_PARAMS(ab_cast_params, AB_CAST_FIELDS)
 
 #endif /* AB_PARAMS_ACTIVATION_H */

@@ -60,6 +60,7 @@ void ab_ref_dequantize_u8_f32(const ab_dequantize_params* p, const uint8_t* inpu
 #include "ab_ref_kernels_resize.h"
 #include "ab_ref_kernels_layers.h"
 #include "ab_ref_kernels_recurrent.h"
+#include "ab_ref_kernels_signal.h"
 
 #ifdef __cplusplus
 }

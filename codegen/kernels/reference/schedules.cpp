@@ -90,6 +90,17 @@ std::vector<Schedule> reference_schedules() {
       // recurrent
       {OpType::Svdf, "ab_ref_svdf.c"},
       {OpType::UnidirectionalSequenceLstm, "ab_ref_unidirectional_sequence_lstm.c"},
+
+      // signal
+      {OpType::SignalWindow, "ab_ref_signal_window.c"},
+      {OpType::SignalFftAutoScale, "ab_ref_signal_fft_auto_scale.c"},
+      {OpType::SignalRfft, "ab_ref_signal_rfft.c"},
+      {OpType::SignalEnergy, "ab_ref_signal_energy.c"},
+      {OpType::SignalFilterBank, "ab_ref_signal_filter_bank.c"},
+      {OpType::SignalFilterBankSquareRoot, "ab_ref_signal_filter_bank_square_root.c"},
+      {OpType::SignalFilterBankSpectralSubtraction, "ab_ref_signal_spectral_subtraction.c"},
+      {OpType::SignalPcan, "ab_ref_signal_pcan.c"},
+      {OpType::SignalFilterBankLog, "ab_ref_signal_filter_bank_log.c"},
   };
   std::vector<Schedule> out;
   for (const Entry& e : entries) {

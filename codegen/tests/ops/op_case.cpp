@@ -21,6 +21,8 @@ std::pair<int64_t, int64_t> type_range(TT type) {
     case TT::INT16: return {-32768, 32767};
     case TT::INT32: return {INT32_MIN, INT32_MAX};
     case TT::INT64: return {INT64_MIN, INT64_MAX};
+    case TT::UINT32: return {0, UINT32_MAX};
+    case TT::UINT64: return {0, INT64_MAX};  // the generators' values are int64
     default: throw std::invalid_argument("type_range: not an integer type");
   }
 }
@@ -32,8 +34,10 @@ std::size_t type_bytes(TT type) {
     case TT::BOOL: return 1;
     case TT::INT16: return 2;
     case TT::INT32:
+    case TT::UINT32:
     case TT::FLOAT32: return 4;
-    case TT::INT64: return 8;
+    case TT::INT64:
+    case TT::UINT64: return 8;
     default: throw std::invalid_argument("type_bytes: unsupported type");
   }
 }
@@ -128,6 +132,25 @@ uint32_t CaseBuilder::opcode(BO code) {
   return add_opcode(model_, code);
 }
 
+void CaseBuilder::custom(const std::string& code, std::vector<int32_t> inputs, std::vector<int32_t> outputs,
+                         std::vector<uint8_t> options, bool keeps_state) {
+  uint32_t index = static_cast<uint32_t>(model_.operator_codes.size());
+  for (std::size_t i = 0; i < model_.operator_codes.size(); ++i) {
+    if (model_.operator_codes[i]->custom_code == code) index = static_cast<uint32_t>(i);
+  }
+  if (index == model_.operator_codes.size()) {
+    add_opcode(model_, BO::CUSTOM);
+    model_.operator_codes.back()->custom_code = code;
+  }
+  auto op = std::make_unique<tfl::OperatorT>();
+  op->opcode_index = index;
+  op->inputs = std::move(inputs);
+  op->outputs = std::move(outputs);
+  op->custom_options = std::move(options);
+  model_.subgraphs[0]->operators.push_back(std::move(op));
+  hidden_state_ = hidden_state_ || keeps_state;
+}
+
 void CaseBuilder::op(BO code, std::vector<int32_t> inputs, std::vector<int32_t> outputs) {
   auto op = std::make_unique<tfl::OperatorT>();
   op->opcode_index = opcode(code);
@@ -140,7 +163,8 @@ OpCase CaseBuilder::finish(CaseRng& rng) {
   OpCase c;
   c.name = name_;
   const auto& sg = *model_.subgraphs[0];
-  const bool has_state = std::any_of(sg.tensors.begin(), sg.tensors.end(), [](const auto& t) { return t->is_variable; });
+  const bool has_state =
+      hidden_state_ || std::any_of(sg.tensors.begin(), sg.tensors.end(), [](const auto& t) { return t->is_variable; });
   for (auto* set : {&c.inputs, &c.next_inputs}) {
     if (set == &c.next_inputs && !has_state) break;
     for (std::size_t i = 0; i < sg.inputs.size(); ++i) {

@@ -82,6 +82,10 @@ class CaseBuilder {
   }
   // An operator that carries no options table.
   void op(BO code, std::vector<int32_t> inputs, std::vector<int32_t> outputs);
+  // A custom operator with FlexBuffers options; keeps_state: it keeps state of its own (no
+  // variable tensor), so the case gets a second set of inputs.
+  void custom(const std::string& code, std::vector<int32_t> inputs, std::vector<int32_t> outputs,
+              std::vector<uint8_t> options, bool keeps_state = false);
   void output(int32_t tensor) { model_.subgraphs[0]->outputs.push_back(tensor); }
 
   // The model's bytes and random inputs (two sets when it has state).
@@ -93,6 +97,7 @@ class CaseBuilder {
   std::string name_;
   tfl::ModelT model_;
   std::vector<std::pair<int64_t, int64_t>> input_ranges_;  // per graph input
+  bool hidden_state_ = false;
 };
 
 // "mul_int8_07": an operator, a type and a number.

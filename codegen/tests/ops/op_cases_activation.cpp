@@ -1,6 +1,6 @@
 // Cases of the unary element-wise operators: every activation with each type TFLite Micro takes
 // for it (int8 and int16; RELU_N1_TO_1 against TFLite's reference kernel), ABS, RSQRT,
-// LOG_SOFTMAX, CAST between all its integer types, QUANTIZE and DEQUANTIZE between all theirs,
+// LOG_SOFTMAX, CAST between all its integer types (uint32 included), QUANTIZE and DEQUANTIZE between all theirs,
 // and SOFTMAX to int8/int16 and of int16. Scales put the inputs across each function's
 // interesting range (and sometimes far beyond it); zero points reach both ends of int8.
 #include <algorithm>
@@ -335,6 +335,15 @@ std::vector<OpCase> activation_cases() {
   for (int n = 0; n < 3; ++n) {
     for (const auto& [from, to] : kQuantize) cases.push_back(quantize_case(rng, n, from, to));
     for (TT from : {TT::INT8, TT::INT16, TT::UINT8}) cases.push_back(dequantize_case(rng, n, from));
+  }
+  // uint32, the audio front end's type, to and from the others (after the rest: their seeds stay).
+  for (int n = 0; n < 2; ++n) {
+    for (TT other : {TT::INT8, TT::INT16, TT::INT32}) {
+      cases.push_back(cast_case(rng, n, TT::UINT32, other));
+      cases.push_back(cast_case(rng, n, other, TT::UINT32));
+    }
+    cases.push_back(cast_case(rng, n, TT::BOOL, TT::UINT32));
+    cases.push_back(cast_case(rng, n, TT::UINT32, TT::UINT32));
   }
   return cases;
 }

@@ -24,6 +24,9 @@ std::vector<OpCase> layers_cases();
 // recurrent
 std::vector<OpCase> recurrent_cases();
 
+// signal
+std::vector<OpCase> signal_cases();
+
 const std::vector<OpFamily>& op_families() {
   static const std::vector<OpFamily> families = {
       // arithmetic
@@ -46,6 +49,9 @@ const std::vector<OpFamily>& op_families() {
 
       // recurrent
       {"recurrent", recurrent_cases},
+
+      // signal
+      {"signal", signal_cases},
   };
   return families;
 }

@@ -35,6 +35,17 @@ int64_t element(const std::vector<uint8_t>& bytes, std::size_t i, DType type) {
     }
     case DType::UInt8:
     case DType::Bool: return bytes[i];
+    case DType::UInt32: {
+      uint32_t v;
+      std::memcpy(&v, &bytes[4 * i], 4);
+      return v;
+    }
+    case DType::Int64:
+    case DType::UInt64: {
+      int64_t v;
+      std::memcpy(&v, &bytes[8 * i], 8);
+      return v;
+    }
     default: return static_cast<int8_t>(bytes[i]);
   }
 }

@@ -9,7 +9,8 @@
 extern "C" {
 #endif
 
-enum ab_dtype { AB_INT8 = 0, AB_UINT8 = 1, AB_INT16 = 2, AB_INT32 = 3, AB_FLOAT32 = 4, AB_INT64 = 5, AB_BOOL = 6 };
+enum ab_dtype { AB_INT8 = 0, AB_UINT8 = 1, AB_INT16 = 2, AB_INT32 = 3, AB_FLOAT32 = 4, AB_INT64 = 5, AB_BOOL = 6,
+               AB_UINT32 = 7, AB_UINT64 = 8 };
 
 typedef struct {
   const char* name;      /* sanitized tensor name */

@@ -36,6 +36,8 @@ Json context_json(const Run& run) {
       {"counter", to_string(i.counter)},
       {"timing_model", i.timing_model},
       {"clock_hz", i.clock_hz},
+      {"flash_capacity", i.flash_capacity},
+      {"ram_capacity", i.ram_capacity},
       {"model", i.model},
       {"model_sha256", i.model_sha256},
       {"objective", i.objective},
@@ -53,7 +55,9 @@ Json aotbench_json(const VariantResult& v) {
   for (const auto& op : v.ops)
     ops.push_back({{"index", op.index}, {"type", op.type}, {"counts", op.counts}, {"macs", op.macs}, {"schedule", op.schedule}});
   Json layers = Json::array();
-  for (const auto& l : v.layers) layers.push_back({{"index", l.index}, {"type", l.type}, {"schedule", l.schedule}});
+  for (const auto& l : v.layers)
+    layers.push_back({{"index", l.index}, {"type", l.type}, {"schedule", l.schedule}, {"arena_top", l.arena_top},
+                      {"param_bytes", l.param_bytes}});
   Json j{{"key", v.key},
          {"knobs", knobs},
          {"status", to_string(v.status)},
@@ -234,7 +238,8 @@ VariantResult read_variant(const Json& b) {
                      op.value("schedule", std::string())});
   // Results of aotbench before kernel schedules have no "layers".
   for (const auto& l : a.value("layers", Json::array()))
-    v.layers.push_back({l.at("index").get<int>(), l.at("type").get<std::string>(), l.at("schedule").get<std::string>()});
+    v.layers.push_back({l.at("index").get<int>(), l.at("type").get<std::string>(), l.at("schedule").get<std::string>(),
+                        l.value("arena_top", int64_t{-1}), l.value("param_bytes", uint64_t{0})});  // absent in older results
   v.fingerprint = a.value("fingerprint", std::string());
   if (a.contains("measured_on")) {
     const Json& m = a.at("measured_on");
@@ -256,6 +261,8 @@ RunInfo read_info(const Json& c) {
   i.counter = parse_counter(c.at("counter").get<std::string>());
   i.timing_model = c.value("timing_model", "");  // absent before the timing model
   i.clock_hz = to_u64(c.at("clock_hz"), "context clock_hz");
+  i.flash_capacity = c.value("flash_capacity", uint64_t{0});  // absent in older results
+  i.ram_capacity = c.value("ram_capacity", uint64_t{0});
   i.model = c.at("model").get<std::string>();
   i.model_sha256 = c.at("model_sha256").get<std::string>();
   i.objective = c.at("objective").get<std::string>();

@@ -48,6 +48,9 @@ struct RunInfo {
   CounterKind counter = CounterKind::instructions;
   std::string timing_model;     // cycles_model: what the estimate is made of (the board's [timing])
   uint64_t clock_hz = 0;        // board core clock, converts counts to µs
+  // The board's flash and RAM (0 when unknown, as in results of older versions): the headroom a
+  // variant leaves for the application is measured against them.
+  uint64_t flash_capacity = 0, ram_capacity = 0;
   std::string model;
   std::string model_sha256;
   std::string objective;        // cycles | flash | ram | stack | balanced
@@ -95,6 +98,10 @@ struct LayerSchedule {
   int index = 0;         // operator index in the graph
   std::string type;      // e.g. CONV_2D
   std::string schedule;  // e.g. "ref", "dsp_1x1"
+  // The static arena while it runs, up to its highest byte in use (the memory timeline); -1 when
+  // unknown (a dynamic workspace, or results from before).
+  int64_t arena_top = -1;
+  uint64_t param_bytes = 0;  // flash of its constants (weights, biases, what its schedule generated)
 };
 
 // Where a variant ran, when a sweep shares its variants out over several boards (a labgrid farm).

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <unistd.h>
 #include <map>
 
 #include "base/usage_error.hpp"
@@ -59,6 +60,10 @@ farm::FarmBoards take_places(sweep::SweepOptions& o, const std::string& coordina
 void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
   if (json) {
     auto j = nlohmann::ordered_json::parse(results::run_summary_json(r.run));
+    j["run_folder"] = std::filesystem::absolute(r.out_dir).lexically_normal().string();
+    auto files = nlohmann::ordered_json::array();
+    for (const auto& f : r.files) files.push_back(std::filesystem::absolute(f).lexically_normal().string());
+    j["files"] = files;
     j["stages"] = {{"variants_measured", r.measured_now}, {"variants_resumed", r.resumed},
                    {"firmware_builds", r.times.builds}, {"boots", r.times.boots},
                    {"emulators_started", r.emulators_started},
@@ -103,6 +108,9 @@ void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
                r.times.builds, r.run.tuning ? fmt::format(" ({} to measure layers)", r.run.tuning->images) : "",
                r.times.generate, r.times.build, r.times.flash, r.times.run);
     for (const auto& f : r.files) fmt::print("wrote {}\n", f.string());
+    for (const auto& f : r.files)
+      if (f.filename() == "best.toml")
+        fmt::print("\nthe winner as a C library for your firmware: aotbench codegen --config {} --out DIR\n", f.string());
   }
   std::fflush(stdout);
   // Damaged frames, for lab diagnosis (and always under --link-faults). Silences alone are usual:
@@ -161,7 +169,7 @@ void add_sweep(CLI::App& app) {
       ->check(CLI::IsMember({"layers", "off"}))
       ->capture_default_str();
   app.add_option("--out", o.out_dir, "results folder (default: aotbench-results/<date>_<board>_<model>)");
-  app.add_option("--history", o.history, "SQLite history database (default: aotbench-results/history.sqlite)");
+  app.add_option("--history", o.history, "SQLite history database (default: aotbench-results/history.sqlite; with --out DIR, DIR/history.sqlite)");
   app.add_flag("--resume", o.resume,
                "continue an interrupted sweep (--out, or the latest of this board and model); refused when the folder "
                "measured another model, board, toolchain, space, input or repeat count");
@@ -176,8 +184,8 @@ void add_sweep(CLI::App& app) {
       ->capture_default_str();
   app.add_option("--counter", o.counter,
                  "emulated boards: count executed instructions (exact, QEMU -icount) or estimated cycles (the timing "
-                 "model of the board's [timing] table, instructions beside them); default: cycles on boards that "
-                 "have a timing model")
+                 "model of the board's [timing] table, instructions beside them); default: $AOTBENCH_COUNTER if set, "
+                 "else cycles on boards that have a timing model")
       ->check(CLI::IsMember({"instructions", "cycles"}));
   app.add_option("--emulators", o.emulators,
                  "emulated boards loaded through the gdbstub: keep one QEMU per worker up across variants, as a "
@@ -230,7 +238,8 @@ void add_sweep(CLI::App& app) {
     o.per_op = app.count("--per-op") ? (per_op.empty() ? "best" : per_op) : "";
     o.inputs.assign(inputs.begin(), inputs.end());
     if (!link_faults.empty()) o.link_faults = transport::LinkFaults::parse(link_faults);
-    if (json) o.quiet = true;
+    // --json: stdout is the JSON alone; the live progress line still goes to a terminal's stderr.
+    if (json) o.quiet = isatty(fileno(stderr)) == 0;
     o.command_line = "aotbench --board " + o.board + " --model " + o.model +
                      (o.variants.empty() ? "" : " --variants '" + o.variants + "'");
     std::optional<farm::FarmBoards> farm_boards;  // held (locked in labgrid) until the sweep has ended

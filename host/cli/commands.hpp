@@ -34,6 +34,8 @@ void add_ops(CLI::App& app);
 void add_infer(CLI::App& app);
 // `aotbench tune --export/--import FILE`: the tuning log between machines.
 void add_tune(CLI::App& app);
+// `aotbench cache [--prune]`: the build cache's size, and pruning it.
+void add_cache(CLI::App& app);
 // `aotbench farm places|lease`: a labgrid board farm (host/farm).
 void add_farm(CLI::App& app);
 

@@ -32,7 +32,7 @@ int refuse(const aotbench::codegen::UnsupportedModel& e, int argc, char** argv) 
 int main(int argc, char** argv) {
   CLI::App app{"aotbench: generate AOT C variants of an int8 model, measure them on a board, pick the best",
                "aotbench"};
-  app.set_version_flag("--version", "aotbench 0.1.0");
+  app.set_version_flag("--version", "aotbench " AOTBENCH_VERSION);
   aotbench::cli::add_boards(app);
   aotbench::cli::add_device(app);
   aotbench::cli::add_doctor(app);
@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
   aotbench::cli::add_ops(app);
   aotbench::cli::add_infer(app);
   aotbench::cli::add_tune(app);
+  aotbench::cli::add_cache(app);
   aotbench::cli::add_farm(app);
   // Last: its help footer must not be copied into the subcommands created before it.
   aotbench::cli::add_sweep(app);

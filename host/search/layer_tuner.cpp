@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 #include "build/toolchain.hpp"
 #include "emit/emitter.hpp"
@@ -106,9 +107,15 @@ bool LayerTuner::start(const SearchState& state) {
   std::erase_if(scratch.variants, [&](const results::VariantResult& v) {
     return std::none_of(state.space.begin(), state.space.end(), [&](const auto& s) { return s.key() == v.key; });
   });
-  const auto winner = sweep::select_winner(scratch, state.limits, state.objective);
+  auto winner = sweep::select_winner(scratch, state.limits, state.objective);
   if (!winner) {
-    note_ = "no untuned variant ran, matched and fit: nothing to tune from";
+    // Nothing fits as it is (a tight --max-ram): start from the fastest that ran and matched; the
+    // composition trades its schedules for leaner ones until it is predicted to fit.
+    constexpr uint64_t kAny = std::numeric_limits<uint64_t>::max();
+    winner = sweep::select_winner(scratch, sweep::Limits{kAny, kAny, std::nullopt}, state.objective);
+  }
+  if (!winner) {
+    note_ = "no untuned variant ran and matched: nothing to tune from";
     return false;
   }
   base_key_ = scratch.variants[*winner].key;

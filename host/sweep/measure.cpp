@@ -124,7 +124,9 @@ class Pipeline {
     m_.result.arena_bytes = static_cast<uint64_t>(v_.static_workspace() ? summary_.arena_bytes
                                                                          : summary_.workspace_pool_bytes);
     for (const codegen::OpSummary& op : summary_.ops)
-      if (!op.schedule.empty()) m_.result.layers.push_back({op.index, op.type, op.schedule});
+      if (!op.schedule.empty())
+        m_.result.layers.push_back({op.index, op.type, op.schedule, v_.static_workspace() ? op.arena_top : -1,
+                                    static_cast<uint64_t>(op.param_bytes)});
     leave();
   }
 

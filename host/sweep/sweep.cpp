@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <atomic>
 #include <cstring>
 #include <csignal>
@@ -15,6 +16,8 @@
 
 #include "base/usage_error.hpp"
 #include "board/registry.hpp"
+#include "build/cache_prune.hpp"
+#include "build/object_cache.hpp"
 #include "build/toolchain.hpp"
 #include "emit/names.hpp"
 #include "results/files.hpp"
@@ -255,6 +258,8 @@ class Sweep {
                                               : results::CounterKind::instructions;
     if (setup_.qemu.timing_model) info.timing_model = flash::timing_model_label(setup_.board);
     info.clock_hz = setup_.board.cpu.clock_hz;
+    info.flash_capacity = setup_.board.memory.flash.size;
+    info.ram_capacity = setup_.board.memory.ram.size;
     info.model = o_.model;
     info.model_sha256 = sha256_hex(model_.graph.storage.data(), model_.graph.storage.size());
     info.objective = o_.objective;
@@ -275,7 +280,7 @@ class Sweep {
     else open_new();
     folder_->record_holder();
     out_.out_dir = folder_->path();
-    history_path_ = o_.history.empty() ? o_.results_root / "history.sqlite" : o_.history;
+    history_path_ = default_history(o_);
     history_ = std::make_unique<results::History>(history_path_);
 
     setup_.input_files = write_raw(setup_.inputs, out_.out_dir, "input");
@@ -323,7 +328,18 @@ class Sweep {
                                  "no timing model that this host can read; use --counter instructions");
       return false;
     }
-    return true;
+    return o_.counter == "cycles" || default_counter() == "cycles";
+  }
+
+  // Without --counter: $AOTBENCH_COUNTER (a nightly job or a test suite that wants exact counts
+  // everywhere), else cycles where the board has a timing model.
+  static std::string default_counter() {
+    const char* env = std::getenv("AOTBENCH_COUNTER");
+    if (env == nullptr || *env == '\0') return "cycles";
+    const std::string counter = env;
+    if (counter != "cycles" && counter != "instructions")
+      throw UsageError(fmt::format("AOTBENCH_COUNTER={}: instructions or cycles (or unset it)", counter));
+    return counter;
   }
 
   // A new results folder (unique, locked) and its run.json, written before anything is measured.
@@ -551,6 +567,19 @@ class Sweep {
       write_best_config(out_.out_dir / "best.toml", o_.model, out_.run, out_.run.variants[*out_.winner]);
       out_.files.push_back(out_.out_dir / "best.toml");
     }
+    prune_build_cache();
+  }
+
+  // The build cache stays under its bound ($AOTBENCH_CACHE_MAX); a failure here costs no result.
+  void prune_build_cache() {
+    try {
+      const build::PruneResult r = build::prune_cache(build::cache_dir(), build::cache_limit());
+      if (r.removed && !o_.quiet)
+        fmt::print(stderr, "aotbench: build cache pruned: {} old entries removed ({:.0f} MiB), {:.0f} MiB left\n",
+                   r.removed, static_cast<double>(r.freed) / (1 << 20), static_cast<double>(r.left) / (1 << 20));
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "aotbench: the build cache was not pruned: {}\n", e.what());
+    }
   }
 
   const SweepOptions& o_;
@@ -570,6 +599,12 @@ class Sweep {
 };
 
 }  // namespace
+
+fs::path default_history(const SweepOptions& o) {
+  if (!o.history.empty()) return o.history;
+  if (!o.out_dir.empty()) return o.out_dir / "history.sqlite";
+  return o.results_root / "history.sqlite";
+}
 
 int worker_count(int asked, std::string* note) {
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

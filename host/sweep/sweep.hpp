@@ -37,7 +37,7 @@ struct SweepOptions {
   std::string tune = "layers";          // "layers": tune kernel schedules per layer after the space; "off"
   std::filesystem::path out_dir;        // empty: <results_root>/<date>_<board>_<model>
   std::filesystem::path results_root = "aotbench-results";
-  std::filesystem::path history;        // empty: <results_root>/history.sqlite
+  std::filesystem::path history;        // empty: default_history()
   bool resume = false;
   bool quiet = false;
   std::vector<std::filesystem::path> inputs;  // one raw file per graph input (default: seeded random)
@@ -57,6 +57,10 @@ struct SweepOptions {
   // values: each must apply to the board (options_apply.hpp).
   std::set<std::string> given;
 };
+
+// The history database a sweep records into: --history; else, with --out DIR, DIR/history.sqlite
+// (everything a run writes stays under the folder it was given); else <results_root>/history.sqlite.
+std::filesystem::path default_history(const SweepOptions& o);
 
 struct SweepOutcome {
   results::Run run;

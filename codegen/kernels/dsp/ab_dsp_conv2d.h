@@ -121,9 +121,11 @@ AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot2x2(const uint32_t* cols, const uint32_t* 
 }
 
 /* weights: the prepare step's layout (ab_dsp_weight_format), pairs of output channels, an odd
- * channel count padded with a zero channel. scratch: two columns, 4 * depth bytes, word-aligned. */
-AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t* AB_RESTRICT input,
-                                    const void* AB_RESTRICT weights, int8_t* AB_RESTRICT output,
+ * channel count padded with a zero channel. scratch: two columns, 4 * depth bytes, word-aligned.
+ * input and output may overlap (in place, as dsp/overlap.cpp allows): both pixels of a pair are
+ * copied into the columns before either is written, so they are not restrict-qualified. */
+AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t* input,
+                                    const void* AB_RESTRICT weights, int8_t* output,
                                     void* AB_RESTRICT scratch) {
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c, groups = p->depth / 4;

@@ -27,7 +27,7 @@ FAULTS = "drop=0.1,corrupt=0.1,dup=0.1,seed=7"
 SAME = ["status", "message", "counter", "counts_min", "counts_median", "counts_max", "stack_bytes", "flash_total",
         "flash_model_code", "flash_parameters", "flash_kernels", "flash_runtime", "flash_rpc_server", "ram_total",
         "ram_model_code", "ram_parameters", "ram_kernels", "ram_runtime", "ram_rpc_server", "arena_bytes", "fits",
-        "outputs_match", "pareto", "selected", "repeats"]
+        "outputs_match", "pareto", "selected", "counts_per_repeat"]
 
 
 def sweep(name, *extra):

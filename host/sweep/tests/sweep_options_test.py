@@ -4,12 +4,14 @@
 Every case runs in an empty working folder with the default --out and --history: it must exit
 non-zero within seconds with a message saying what was wrong, and leave no aotbench-results behind
 (nothing was built, booted or written). Then -j above the core count is capped with a message, and
-the one-variant sweep still runs.
+the one-variant sweep still runs, its history under --out and its --json output clean.
 
 usage: sweep_options_test.py AOTBENCH WORKDIR
 """
+import json
 import os
 import pathlib
+import pty
 import shutil
 import subprocess
 import sys
@@ -90,11 +92,39 @@ for extra, code, said in CASES:
     if any(cwd.iterdir()):
         fail(f"{extra}: left {[f.name for f in cwd.iterdir()]} behind")
 
-# Too many workers are capped at the core count, and the sweep runs.
+# Too many workers are capped at the core count, and the sweep runs. With --out and no --history,
+# the history goes under --out, never into the working folder. With --json, stdout is the JSON
+# alone (integers as integers, the run folder named) and a terminal's stderr still shows progress.
 cores = os.cpu_count()
-p = subprocess.run([aotbench, *ONE, "-j", "1000", "--out", str(work / "capped"), "--history", str(work / "h.sqlite")],
-                   capture_output=True, text=True, timeout=600)
-print(p.stderr[-800:])
-if p.returncode != 0 or f"-j 1000 capped to {min(cores, 16)}" not in p.stderr:
+cwd = work / "capped_cwd"
+cwd.mkdir()
+leader, follower = pty.openpty()
+p = subprocess.Popen([aotbench, *ONE, "-j", "1000", "--out", str(work / "capped"), "--json"], cwd=cwd,
+                     stdout=subprocess.PIPE, stderr=follower, text=True)
+os.close(follower)
+tty = b""
+while True:
+    try:
+        chunk = os.read(leader, 4096)
+    except OSError:  # the sweep closed the terminal
+        break
+    if not chunk:
+        break
+    tty += chunk
+stdout = p.communicate(timeout=600)[0]
+tty = tty.decode(errors="replace")
+print(tty[-800:])
+if p.returncode != 0 or f"-j 1000 capped to {min(cores, 16)}" not in tty:
     fail(f"-j 1000: exit {p.returncode}, no message that it was capped to {min(cores, 16)}")
+if "[1/1] ok" not in tty:
+    fail(f"--json on a terminal: no progress on stderr: {tty[-500:]!r}")
+j = json.loads(stdout)
+if j.get("run_folder") != str((work / "capped").resolve()):
+    fail(f"--json does not name the run folder: {j.get('run_folder')}")
+for v in j["variants"]:
+    for name in ("counts_median", "flash_total", "ram_total", "stack_bytes", "arena_bytes"):
+        if not isinstance(v[name], int):
+            fail(f"--json: {name} = {v[name]!r} is not an integer")
+if not (work / "capped" / "history.sqlite").is_file() or any(cwd.iterdir()):
+    fail(f"--out without --history: no capped/history.sqlite, or {[f.name for f in cwd.iterdir()]} in the working folder")
 print("sweep options passed")

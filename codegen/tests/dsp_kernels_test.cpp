@@ -377,12 +377,12 @@ struct AddCase {
   }
 };
 
-Graph add_graph(const AddCase& c, const std::vector<int32_t>& shape2 = {}) {
+Graph add_graph(const AddCase& c, const std::vector<int32_t>& shape2 = {}, OpType type = OpType::Add) {
   GraphBuilder b;
   const int x1 = b.act(c.shape, c.s1, c.zp1);
   const int x2 = b.act(shape2.empty() ? c.shape : shape2, c.s2, c.zp2);
   const int y = b.act(c.shape, c.so, c.zpo);
-  b.op(OpType::Add, {x1, x2}, {y}, AddOptions{c.act});
+  b.op(type, {x1, x2}, {y}, AddOptions{c.act});
   return b.build("dsp_add_test");
 }
 
@@ -416,6 +416,21 @@ TEST(DspAdd, RandomShapesAndScalesMatchReference) {
   EXPECT_GT(modes[AB_DSP_ADD_TABLE], 0);
 }
 
+// SUB: the same tables with the second input's rescaling negated.
+TEST(DspSub, RandomShapesAndScalesMatchReference) {
+  std::mt19937 rng(204);
+  int modes[3] = {0, 0, 0};
+  for (int i = 0; i < 120; ++i) {
+    AddCase c = random_add(rng);
+    if (i % 10 == 0) c.s2 = c.s1;  // equal scales: ties everywhere
+    const Graph g = add_graph(c, {}, OpType::Sub);
+    expect_exact(g, "dsp_sub", rng, "SUB" + c.str().substr(3));
+    ++modes[DspOp(g, "dsp_sub").params<ab_dsp_add_params>().mode];
+  }
+  EXPECT_GT(modes[AB_DSP_ADD_LINEAR], 30);
+  EXPECT_GT(modes[AB_DSP_ADD_TABLE], 0);
+}
+
 // Equal scales: the sum is exact before the output rounding, ties are everywhere.
 TEST(DspAdd, EqualScalesWithTies) {
   std::mt19937 rng(202);
@@ -435,9 +450,10 @@ TEST(DspAdd, EqualScalesWithTies) {
 TEST(DspAdd, ExactModeMatchesReference) {
   std::mt19937 rng(203);
   for (int i = 0; i < 30; ++i) {
+    const bool sub = i % 2 == 1;  // SUB: the second table negated
     const AddCase c = random_add(rng);
-    const Graph g = add_graph(c);
-    DspOp dsp(g, "dsp_add");
+    const Graph g = add_graph(c, {}, sub ? OpType::Sub : OpType::Add);
+    DspOp dsp(g, sub ? "dsp_sub" : "dsp_add");
     ab_dsp_add_params p = dsp.params<ab_dsp_add_params>();
     const ab_add_params& r = p.ref;
     p.mode = AB_DSP_ADD_EXACT;
@@ -448,13 +464,15 @@ TEST(DspAdd, ExactModeMatchesReference) {
       const int32_t x = static_cast<int8_t>(static_cast<uint8_t>(k));
       tables[static_cast<std::size_t>(k)] =
           ab_mbqm_lt_one((x + r.input1_offset) * (1 << r.left_shift), r.input1_multiplier, r.input1_shift);
-      tables[static_cast<std::size_t>(256 + k)] =
+      const int32_t r2 =
           ab_mbqm_lt_one((x + r.input2_offset) * (1 << r.left_shift), r.input2_multiplier, r.input2_shift);
+      tables[static_cast<std::size_t>(256 + k)] = sub ? -r2 : r2;
     }
     Interpreter reference(g);
     for (int trial = 0; trial < 3; ++trial) {
       const auto inputs = random_inputs(g, rng, trial == 0);
-      ASSERT_EQ(dsp.run(inputs, static_cast<std::size_t>(trial), &p), reference.run(inputs).outputs.at(0)) << c.str();
+      ASSERT_EQ(dsp.run(inputs, static_cast<std::size_t>(trial), &p), reference.run(inputs).outputs.at(0))
+          << (sub ? "SUB" : "ADD") << c.str().substr(3);
     }
   }
 }

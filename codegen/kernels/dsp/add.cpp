@@ -1,5 +1,6 @@
-// ADD schedule of the dsp family (kernel: ab_dsp_add.h). TFLite's int8 ADD is a function of
-// the two input bytes alone, out = F(R1(x) + R2(y)) with R1, R2 the rescaled inputs, so the
+// ADD and SUB schedules of the dsp family (kernel: ab_dsp_add.h). TFLite's int8 ADD is a function
+// of the two input bytes alone, out = F(R1(x) + R2(y)) with R1, R2 the rescaled inputs (SUB's is
+// the same with R2 negated: its difference is exactly that sum), so the
 // prepare step can check any faster formula against the reference kernel on all 65536 pairs.
 // The input with the larger scale is rescaled by exactly 1/2, R linear in its value v, so it
 // first looks for one table T and a factor alpha with clamp((T[u] + alpha * v) >> kShift) ==
@@ -36,7 +37,7 @@ using Table = std::array<int32_t, 256>;  // indexed by the input byte as uint8_t
 int8_t byte_value(int i) { return static_cast<int8_t>(static_cast<uint8_t>(i)); }
 
 // The reference kernel's output for every pair: out[256 * x + y], x and y as uint8_t.
-std::vector<int8_t> reference_outputs(const ab_add_params& r) {
+std::vector<int8_t> reference_outputs(const ab_add_params& r, bool sub) {
   std::vector<int8_t> a(65536), b(65536), out(65536);
   for (int i = 0; i < 65536; ++i) {
     a[static_cast<std::size_t>(i)] = byte_value(i >> 8);
@@ -45,7 +46,12 @@ std::vector<int8_t> reference_outputs(const ab_add_params& r) {
   ab_add_params flat = r;
   flat.broadcast = 0;
   flat.flat_size = 65536;
-  ab_ref_add_s8(&flat, a.data(), b.data(), out.data());
+  if (sub) {
+    const ab_add_sub_params difference{AB_ELEM_INT8, AB_ADD_SUB_DIFFERENCE, flat};
+    ab_ref_add_sub(&difference, a.data(), b.data(), out.data());
+  } else {
+    ab_ref_add_s8(&flat, a.data(), b.data(), out.data());
+  }
   return out;
 }
 
@@ -208,26 +214,36 @@ bool linear_table(const Table& r_linear, bool linear_first, const ab_add_params&
   return false;
 }
 
-// int8 only: int16 and int32 ADD lower to another kernel and parameter struct.
+// The rescaling of an int8 ADD or SUB (nullptr for anything else: int16 and int32 lower to
+// other parameters).
+const ab_add_params* add_params(const LoweredOp& op) {
+  if (const auto* add = std::get_if<ab_add_params>(&op.params)) return add;
+  const auto* sub = std::get_if<ab_add_sub_params>(&op.params);
+  return sub && sub->type == AB_ELEM_INT8 && sub->kind == AB_ADD_SUB_DIFFERENCE ? &sub->add : nullptr;
+}
+
 std::string unsupported(const ScheduleContext& c, const LoweredOp& op) {
   for (int t : {c.node.inputs.at(0), c.node.inputs.at(1), c.node.outputs.at(0)}) {
     if (c.g.tensors.at(static_cast<std::size_t>(t)).type != DType::Int8) return "not int8 tensors";
   }
-  const auto* r = std::get_if<ab_add_params>(&op.params);
-  if (!r) return "not the int8 ADD kernel's parameters";
+  const ab_add_params* r = add_params(op);
+  if (!r) return "not the int8 ADD or SUB kernel's parameters";
   if (r->broadcast) return "broadcasting (inputs of different shapes)";
   return "";
 }
 
 void apply(const ScheduleContext& c, LoweredOp& op) {
-  const auto& r = std::get<ab_add_params>(op.params);
+  const ab_add_params r = *add_params(op);
+  const bool sub = c.node.type == OpType::Sub;
+  const std::string name = sub ? "SUB" : "ADD";
   Table r1, r2;
   for (int i = 0; i < 256; ++i) {
     const auto k = static_cast<std::size_t>(i);
     r1[k] = rescaled(byte_value(i), r.input1_offset, r.left_shift, r.input1_multiplier, r.input1_shift);
     r2[k] = rescaled(byte_value(i), r.input2_offset, r.left_shift, r.input2_multiplier, r.input2_shift);
+    if (sub) r2[k] = -r2[k];  // the reference's difference a - b is a + (-b): |b| < 2^30
   }
-  const std::vector<int8_t> want = reference_outputs(r);
+  const std::vector<int8_t> want = reference_outputs(r, sub);
 
   ab_dsp_add_params p{};
   p.ref = r;
@@ -245,26 +261,26 @@ void apply(const ScheduleContext& c, LoweredOp& op) {
     p.alpha = alpha;
     p.swap = linear_first;
     tables.assign(t1.begin(), t1.end());
-    op.note = "ADD: one table plus a multiple of the other input";
+    op.note = name + ": one table plus a multiple of the other input";
   } else {
     linear_tables(r1, r2, r, t1, t2);
     bool found = tables_match(t1, t2, r, want);
     if (!found) found = constrained_tables(r, want, t1, t2) && tables_match(t1, t2, r, want);
     if (found) {
       p.mode = AB_DSP_ADD_TABLE;
-      op.note = "ADD: two tables, shifted sum";
+      op.note = name + ": two tables, shifted sum";
     } else {
       p.mode = AB_DSP_ADD_EXACT;
       p.shift = 0;
       t1 = r1;
       t2 = r2;
-      op.note = "ADD: tables of the rescaled inputs, exact output rescaling";
+      op.note = name + ": tables of the rescaled inputs, exact output rescaling";
     }
     tables.assign(t1.begin(), t1.end());
     tables.insert(tables.end(), t2.begin(), t2.end());
   }
   GeneratedConstant gc;
-  gc.name = p.mode == AB_DSP_ADD_LINEAR ? "(ADD table)" : "(ADD tables of both inputs)";
+  gc.name = "(" + name + (p.mode == AB_DSP_ADD_LINEAR ? " table)" : " tables of both inputs)");
   gc.values = std::move(tables);
   op.constants = {std::move(gc)};
   op.args = {{ArgRole::Input, c.node.inputs[0]},
@@ -284,7 +300,11 @@ std::vector<Schedule> add_schedules() {
                             "two 256-entry tables per layer (checked on all input pairs): 2 loads, add, shift per element");
   s.unsupported = unsupported;
   s.apply = apply;
-  return {std::move(s)};
+  Schedule sub = dsp_schedule("dsp_sub", OpType::Sub, 20,
+                              "as dsp_add with the second input's table negated (checked on all input pairs)");
+  sub.unsupported = unsupported;
+  sub.apply = apply;
+  return {std::move(s), std::move(sub)};
 }
 
 }  // namespace dsp

@@ -25,6 +25,7 @@ void write_best_config(const std::filesystem::path& path, const std::string& mod
   toml::table doc{{"model", model_arg},
                   {"board", run.info.board},
                   {"objective", run.info.objective},
+                  {"counter", results::to_string(run.info.counter)},  // what the objective's counts counted
                   {"run_id", run.info.run_id},
                   {"reason", run.selection_reason},
                   {"variant", variant},

@@ -148,6 +148,8 @@ if best["variant"] != ta["tuned_key"] or again["variant"] != ta["tuned_key"]:
 for f in (work / "again").iterdir():
     if f.read_bytes() != (work / "best" / f.name).read_bytes():
         fail(f"codegen --config best.toml: {f.name} differs from the tuned winner's")
+if "\ncounter = 'instructions'\n" not in (a / "best.toml").read_text():
+    fail(f"best.toml does not say its choice was made on instructions:\n{(a / 'best.toml').read_text()}")
 
 # 4. The log moves between machines: exported, imported into a fresh history, it starts warm.
 log = work / "log.jsonl"

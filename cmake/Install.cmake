@@ -29,3 +29,18 @@ install(DIRECTORY "${AOTBENCH_FIRMWARE_DIR}/" DESTINATION "${AOTBENCH_DATA_DESTI
         FILES_MATCHING PATTERN "libabdevice.a" PATTERN "*.elf" PATTERN "calibration.su"
                        PATTERN "board_config.h" PATTERN "link.ld" PATTERN "startup.c"
                        PATTERN "build" EXCLUDE)
+
+# The binary stripped (the debug build info is 130 MB of the 140), unless asked otherwise.
+option(AOTBENCH_INSTALL_STRIP "strip bin/aotbench when installing" ON)
+if(AOTBENCH_INSTALL_STRIP AND CMAKE_STRIP)
+  install(CODE "execute_process(COMMAND \"${CMAKE_STRIP}\" --strip-unneeded
+                \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}/aotbench\" COMMAND_ERROR_IS_FATAL ANY)")
+endif()
+
+# The man page, made from the built program's --help when installing (cmake/ManPage.cmake), and
+# the package's documents.
+install(CODE "execute_process(COMMAND \"${CMAKE_COMMAND}\" -DAOTBENCH=$<TARGET_FILE:aotbench>
+                -DOUT=${CMAKE_BINARY_DIR}/aotbench.1 -DVERSION=${PROJECT_VERSION}
+                -P \"${CMAKE_SOURCE_DIR}/cmake/ManPage.cmake\" COMMAND_ERROR_IS_FATAL ANY)")
+install(FILES "${CMAKE_BINARY_DIR}/aotbench.1" DESTINATION "${CMAKE_INSTALL_MANDIR}/man1")
+install(FILES README.md cmake/copyright DESTINATION "${CMAKE_INSTALL_DOCDIR}")

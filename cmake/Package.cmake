@@ -15,12 +15,13 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
-# Shared libraries (fmt, SQLite, libelf, OpenSSL, libstdc++) from dpkg-shlibdeps; then the tools
-# aotbench runs: the Arm cross toolchain with newlib, QEMU, the host compiler for --board host,
-# and Debian's dlpack.h, which generated packed code includes.
+# Shared libraries (fmt, SQLite, libelf, OpenSSL, libstdc++) from dpkg-shlibdeps; then every tool
+# a default run uses: the Arm cross toolchain with newlib, QEMU and gdb-multiarch (which loads every
+# emulated variant through QEMU's gdbstub), clang (the cc=clang variants of @corners), the host
+# compiler for --board host, and Debian's dlpack.h, which generated packed code includes.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "gcc-arm-none-eabi, binutils-arm-none-eabi, libnewlib-arm-none-eabi, qemu-system-arm, gcc, libc6-dev, libdlpack-dev")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "clang")           # cc=clang variants
+    "gcc-arm-none-eabi, binutils-arm-none-eabi, libnewlib-arm-none-eabi, qemu-system-arm, gdb-multiarch, clang, gcc, \
+libc6-dev, libdlpack-dev")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "openocd, python3-pyocd")  # real boards
 include(CPack)

@@ -13,7 +13,8 @@ namespace {
 
 const std::vector<std::string> kLeading{"key"};
 const std::vector<std::string> kMiddle{"status", "message", "counter"};
-const std::vector<std::string> kTrailing{"fits", "outputs_match", "pareto", "selected", "repeats"};
+// counts_per_repeat: every repeat's count, ";"-separated (the median and range are in their own columns).
+const std::vector<std::string> kTrailing{"fits", "outputs_match", "pareto", "selected", "counts_per_repeat"};
 // Only in runs shared out over several boards (a labgrid farm): where each variant ran.
 const std::vector<std::string> kProvenance{"measured_on", "measured_on_host", "measured_on_probe"};
 

@@ -26,7 +26,7 @@ void write_file(const fs::path& path, std::string_view content) {
       throw ResultsError(fmt::format("cannot write {}: {} (check the folder exists and is writable)",
                                      tmp.string(), std::strerror(errno)));
     out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    if (!out.flush()) throw ResultsError(fmt::format("writing {} failed (disk full?)", tmp.string()));
+    if (!out.flush()) throw ResultsError(fmt::format("cannot write {}: {}", tmp.string(), std::strerror(errno)));
   }
   fs::rename(tmp, path, ec);
   if (ec) throw ResultsError(fmt::format("cannot move {} to {}: {}", tmp.string(), path.string(), ec.message()));

@@ -36,6 +36,8 @@ Json context_json(const Run& run) {
       {"counter", to_string(i.counter)},
       {"timing_model", i.timing_model},
       {"clock_hz", i.clock_hz},
+      {"flash_capacity", i.flash_capacity},
+      {"ram_capacity", i.ram_capacity},
       {"model", i.model},
       {"model_sha256", i.model_sha256},
       {"objective", i.objective},
@@ -53,11 +55,14 @@ Json aotbench_json(const VariantResult& v) {
   for (const auto& op : v.ops)
     ops.push_back({{"index", op.index}, {"type", op.type}, {"counts", op.counts}, {"macs", op.macs}, {"schedule", op.schedule}});
   Json layers = Json::array();
-  for (const auto& l : v.layers) layers.push_back({{"index", l.index}, {"type", l.type}, {"schedule", l.schedule}});
+  for (const auto& l : v.layers)
+    layers.push_back({{"index", l.index}, {"type", l.type}, {"schedule", l.schedule}, {"arena_top", l.arena_top},
+                      {"param_bytes", l.param_bytes}});
   Json j{{"key", v.key},
          {"knobs", knobs},
          {"status", to_string(v.status)},
          {"message", v.message},
+         {"retryable", v.retryable},
          {"repeats", v.counts ? Json(v.counts->repeats) : Json::array()},
          {"fits", optional_bool(v.fits)},
          {"outputs_match", optional_bool(v.outputs_match)},
@@ -112,9 +117,13 @@ Json tuning_json(const Tuning& t) {
                       {"from_log", l.from_log},
                       {"candidates", candidates}});
   }
+  Json corrections = Json::array();
+  for (const auto& c : t.corrections)
+    corrections.push_back({{"type", c.type}, {"shape", c.shape}, {"schedule", c.schedule}, {"logged", c.logged},
+                           {"measured", c.measured ? Json(*c.measured) : Json(nullptr)}, {"why", c.why}});
   return {{"base_key", t.base_key},   {"tuned_key", t.tuned_key}, {"images", t.images},
           {"measured", t.measured},   {"from_log", t.from_log},   {"layers_sum", t.layers_sum},
-          {"note", t.note},           {"layers", layers}};
+          {"note", t.note},           {"layers", layers},         {"corrections", corrections}};
 }
 
 // One benchmark per tuned layer, named by layer (not by the tuned variant's key, which changes
@@ -168,6 +177,15 @@ Tuning read_tuning(const Json& j) {
   t.layers_sum = to_u64(j.at("layers_sum"), "the tuning's layers_sum");
   t.note = j.value("note", std::string());
   for (const auto& l : j.at("layers")) t.layers.push_back(read_tuned_layer(l));
+  if (const auto it = j.find("corrections"); it != j.end())
+    for (const auto& c : *it) {
+      LogCorrection lc{c.at("type").get<std::string>(), c.value("shape", std::string()),
+                       c.at("schedule").get<std::string>(), c.value("logged", std::string()), std::nullopt,
+                       c.value("why", std::string())};
+      if (c.contains("measured") && !c.at("measured").is_null())
+        lc.measured = to_u64(c.at("measured"), "a tuning-log correction's measured counts");
+      t.corrections.push_back(std::move(lc));
+    }
   return t;
 }
 
@@ -199,6 +217,7 @@ VariantResult read_variant(const Json& b) {
   for (const auto& [k, val] : a.at("knobs").items()) v.knobs.emplace_back(k, val.get<std::string>());
   v.status = parse_status(a.at("status").get<std::string>());
   v.message = a.at("message").get<std::string>();
+  v.retryable = a.value("retryable", false);
   if (auto median = counter(b, "counts_median")) {
     Counts c{counter(b, "counts_min").value_or(*median), *median, counter(b, "counts_max").value_or(*median), {}};
     for (const auto& r : a.at("repeats")) c.repeats.push_back(to_u64(r, "a repeat count"));
@@ -219,7 +238,8 @@ VariantResult read_variant(const Json& b) {
                      op.value("schedule", std::string())});
   // Results of aotbench before kernel schedules have no "layers".
   for (const auto& l : a.value("layers", Json::array()))
-    v.layers.push_back({l.at("index").get<int>(), l.at("type").get<std::string>(), l.at("schedule").get<std::string>()});
+    v.layers.push_back({l.at("index").get<int>(), l.at("type").get<std::string>(), l.at("schedule").get<std::string>(),
+                        l.value("arena_top", int64_t{-1}), l.value("param_bytes", uint64_t{0})});  // absent in older results
   v.fingerprint = a.value("fingerprint", std::string());
   if (a.contains("measured_on")) {
     const Json& m = a.at("measured_on");
@@ -241,6 +261,8 @@ RunInfo read_info(const Json& c) {
   i.counter = parse_counter(c.at("counter").get<std::string>());
   i.timing_model = c.value("timing_model", "");  // absent before the timing model
   i.clock_hz = to_u64(c.at("clock_hz"), "context clock_hz");
+  i.flash_capacity = c.value("flash_capacity", uint64_t{0});  // absent in older results
+  i.ram_capacity = c.value("ram_capacity", uint64_t{0});
   i.model = c.at("model").get<std::string>();
   i.model_sha256 = c.at("model_sha256").get<std::string>();
   i.objective = c.at("objective").get<std::string>();

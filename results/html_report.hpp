@@ -7,17 +7,24 @@
 #include <string>
 #include <vector>
 
+#include "results/decision.hpp"
 #include "results/record.hpp"
 
 namespace aotbench::results {
 
-std::string report_html(const Run& run);
-void write_report_html(const Run& run, const std::filesystem::path& path);
+struct ReportOptions {
+  double reserve_percent = kDefaultReservePercent;  // flash and RAM a winner should leave the application
+  std::string best_config;        // where the run's best.toml is, for the codegen command shown
+};
+
+std::string report_html(const Run& run, const ReportOptions& o = {});
+void write_report_html(const Run& run, const std::filesystem::path& path, const ReportOptions& o = {});
 
 // The knobs whose values differ between the run's variants, in knob order.
 std::vector<std::string> varying_knobs(const Run& run);
 // Short names for chart labels: the values of varying_knobs joined by '/' ("packed/c/static/...",
-// "-" for a knob a variant lacks); the full key when no knob differs.
+// "-" for a knob a variant lacks; a tuned layers list as "65 layers"); the full key when no knob
+// differs.
 std::vector<std::string> short_labels(const Run& run);
 
 // One sentence saying what the counts are, for reports and console output.

@@ -13,7 +13,9 @@ std::vector<std::filesystem::path> write_outputs(const Run& run, const std::file
                                              out_dir / "report.html"};
   write_gbench_json(run, written[0]);
   write_results_csv(run, written[1]);
-  write_report_html(run, written[2]);
+  ReportOptions report;
+  if (run.winner()) report.best_config = (out_dir / "best.toml").string();  // written beside, after these
+  write_report_html(run, written[2], report);
   const bool ops = run.tuning || std::any_of(run.variants.begin(), run.variants.end(),
                                              [](const auto& v) { return !v.ops.empty(); });
   if (ops) {

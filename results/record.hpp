@@ -48,6 +48,9 @@ struct RunInfo {
   CounterKind counter = CounterKind::instructions;
   std::string timing_model;     // cycles_model: what the estimate is made of (the board's [timing])
   uint64_t clock_hz = 0;        // board core clock, converts counts to µs
+  // The board's flash and RAM (0 when unknown, as in results of older versions): the headroom a
+  // variant leaves for the application is measured against them.
+  uint64_t flash_capacity = 0, ram_capacity = 0;
   std::string model;
   std::string model_sha256;
   std::string objective;        // cycles | flash | ram | stack | balanced
@@ -95,6 +98,10 @@ struct LayerSchedule {
   int index = 0;         // operator index in the graph
   std::string type;      // e.g. CONV_2D
   std::string schedule;  // e.g. "ref", "dsp_1x1"
+  // The static arena while it runs, up to its highest byte in use (the memory timeline); -1 when
+  // unknown (a dynamic workspace, or results from before).
+  int64_t arena_top = -1;
+  uint64_t param_bytes = 0;  // flash of its constants (weights, biases, what its schedule generated)
 };
 
 // Where a variant ran, when a sweep shares its variants out over several boards (a labgrid farm).
@@ -110,6 +117,10 @@ struct VariantResult {
   Knobs knobs;
   Status status = Status::skipped;
   std::string message;  // why it failed or was skipped; empty when ok
+  // Failed for a cause that may pass when tried again (a full disk, the link, the flasher or its
+  // probe, a lost emulator), not for anything of the variant's own (it does not fit, its code
+  // does not compile, its outputs are wrong): --resume measures it again.
+  bool retryable = false;
 
   std::optional<Counts> counts;
   std::optional<Counts> instructions;  // cycles_model: the executed instructions beside the cycles
@@ -152,6 +163,16 @@ struct TunedLayer {
   std::optional<double> gain() const;  // reference / counts
 };
 
+// A tuning-log figure the tuner did not trust, and what it measured instead.
+struct LogCorrection {
+  std::string type;      // operator, e.g. CONV_2D (model data: escape before display)
+  std::string shape;     // e.g. "48x48x8 -> 48x48x16"
+  std::string schedule;  // e.g. "ref"
+  std::string logged;    // what the log held, as stored ("0", "1e+30", "36503868")
+  std::optional<uint64_t> measured;  // what this run measured; empty when it could not
+  std::string why;       // why the figure was not trusted
+};
+
 // What the per-layer tuner did in a sweep.
 struct Tuning {
   std::string base_key;   // the untuned variant it started from
@@ -162,6 +183,7 @@ struct Tuning {
   uint64_t layers_sum = 0;  // the chosen layers' counts added up
   std::string note;       // how the composed total compares with layers_sum, and anything skipped
   std::vector<TunedLayer> layers;
+  std::vector<LogCorrection> corrections;  // log figures found wrong, measured again and replaced
 };
 
 struct Run {

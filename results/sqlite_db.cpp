@@ -80,6 +80,18 @@ std::optional<uint64_t> Stmt::u64(int c) const {
   return static_cast<uint64_t>(i64(c));
 }
 
+bool Stmt::integer(int c) const { return sqlite3_column_type(s_, c) == SQLITE_INTEGER; }
+
+std::string Stmt::shown(int c) const {
+  switch (sqlite3_column_type(s_, c)) {
+    case SQLITE_NULL: return "NULL";
+    case SQLITE_INTEGER: return std::to_string(i64(c));
+    case SQLITE_FLOAT: return fmt::format("{}", real(c));
+    case SQLITE_BLOB: return fmt::format("a {}-byte blob", sqlite3_column_bytes(s_, c));
+    default: return "'" + text(c) + "'";
+  }
+}
+
 std::optional<bool> Stmt::boolean(int c) const {
   if (null(c)) return std::nullopt;
   return i64(c) != 0;

@@ -47,6 +47,9 @@ class Stmt {
   std::string text(int c) const;
   std::optional<uint64_t> u64(int c) const;
   std::optional<bool> boolean(int c) const;
+  // The stored value as text, whatever its type ("1e+30", "-5", "NULL"): for messages about it.
+  std::string shown(int c) const;
+  bool integer(int c) const;  // stored as an INTEGER (not REAL, TEXT, BLOB or NULL)
 
  private:
   const Database& db_;

@@ -156,4 +156,49 @@ std::string scatter_chart(const std::vector<Point>& points, const std::vector<st
   return out + "</svg>";
 }
 
+std::string line_chart(const std::vector<LinePoint>& points, const std::string& y_label) {
+  const double width = 980, height = 260, left = 84, right = 64, top = 16, bottom = 56;  // room for the last date
+  double ylo = std::numeric_limits<double>::max(), yhi = std::numeric_limits<double>::lowest();
+  for (const auto& p : points)
+    if (p.y) ylo = std::min(ylo, *p.y), yhi = std::max(yhi, *p.y);
+  if (ylo > yhi) return "<p class=\"empty\">No night has this figure.</p>";
+  if (ylo == yhi) {  // a flat line: a band of 5% around it, so the ticks differ
+    const double pad = std::max(1.0, std::fabs(ylo) * 0.05);
+    ylo -= pad, yhi += pad;
+  }
+  auto [y0, y1] = nice_range(ylo, yhi, 0.1);
+  const Scale x{0, static_cast<double>(std::max<std::size_t>(points.size(), 2) - 1), left + 12, width - right - 12};
+  const Scale y{y0, y1, height - bottom, top};
+  std::string out = fmt::format(R"svg(<svg class="chart" viewBox="0 0 {} {}" width="{}" height="{}" role="img">)svg", width,
+                                height, width, height);
+  for (double t : ticks(y.lo, y.hi, 4)) {
+    out += fmt::format(R"svg(<line class="grid" x1="{0:.1f}" x2="{1:.1f}" y1="{2:.1f}" y2="{2:.1f}"/>)svg", left,
+                       width - right, y(t));
+    out += fmt::format(R"svg(<text class="tick" x="{:.1f}" y="{:.1f}" text-anchor="end">{}</text>)svg", left - 6, y(t) + 4,
+                       compact_number(t));
+  }
+  out += fmt::format(R"svg(<text class="axis" transform="translate(16 {:.1f}) rotate(-90)" text-anchor="middle">{}</text>)svg",
+                     (top + height - bottom) / 2, html_escape(y_label));
+  // Labels under at most 10 points, so dates never overlap.
+  const std::size_t every = std::max<std::size_t>(1, (points.size() + 9) / 10);
+  std::string d;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const double px = x(static_cast<double>(i));
+    if (i % every == 0 || i + 1 == points.size())
+      out += fmt::format(R"svg(<text class="tick" x="{:.1f}" y="{:.1f}" text-anchor="middle">{}</text>)svg", px,
+                         height - bottom + 16, html_escape(points[i].label));
+    if (points[i].y) d += fmt::format("{}{:.1f} {:.1f}", d.empty() || !points[i - 1].y ? " M" : " L", px, y(*points[i].y));
+  }
+  out += fmt::format(R"svg(<path class="trendline" d="{}"/>)svg", d);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const LinePoint& p = points[i];
+    if (!p.y) continue;
+    std::string dot = fmt::format(R"svg(<circle class="pt {}" cx="{:.1f}" cy="{:.1f}" r="{}"><title>{}</title></circle>)svg",
+                                  attr(p.klass), x(static_cast<double>(i)), y(*p.y), p.klass == "up" ? 7 : 5,
+                                  html_escape(p.tooltip));
+    out += p.href.empty() ? dot : fmt::format(R"svg(<a href="{}">{}</a>)svg", attr(p.href), dot);
+  }
+  return out + "</svg>";
+}
+
 }  // namespace aotbench::results

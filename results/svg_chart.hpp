@@ -32,6 +32,17 @@ struct Point {
 std::string scatter_chart(const std::vector<Point>& points, const std::vector<std::size_t>& staircase,
                           const std::string& x_label, const std::string& y_label);
 
+// One value over time (nights): the points in order, joined by a line; a point with an href is a
+// link, one without a value leaves a gap. `label` is printed under the point (a date).
+struct LinePoint {
+  std::string label;
+  std::string tooltip;
+  std::string href;   // empty: not a link
+  std::string klass;  // "", "up" (a regression)
+  std::optional<double> y;
+};
+std::string line_chart(const std::vector<LinePoint>& points, const std::string& y_label);
+
 // Axis numbers: 950, 12.5k, 3.40M.
 std::string compact_number(double v);
 

@@ -1,12 +1,14 @@
 #include "results/tuning_log.hpp"
 
 #include <fmt/core.h>
-#include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
+#include <tuple>
 
 #include "results/files.hpp"
 #include "results/record.hpp"
+#include "results/tuning_entry.hpp"
 
 namespace aotbench::results {
 namespace {
@@ -16,40 +18,25 @@ const std::vector<std::string> kColumns{"board", "core", "compiler", "opt", "sig
                                         "date_utc"};
 const std::vector<std::string> kKey{"board", "core", "compiler", "opt", "signature", "schedule", "counter"};
 
-// "cycles", what logs from before the timing model say, is DWT cycles: cycles_dwt.
-std::string counter_word(const std::string& s) { return to_string(parse_counter(s)); }
+const char* kColumnsSql =
+    "board TEXT NOT NULL, core TEXT NOT NULL, compiler TEXT NOT NULL, opt TEXT NOT NULL, signature TEXT NOT NULL, "
+    "schedule TEXT NOT NULL, counter TEXT NOT NULL, counts INTEGER, spread INTEGER, repeats INTEGER, macs INTEGER, "
+    "scratch_bytes INTEGER, run_id TEXT, date_utc TEXT";
 
-nlohmann::ordered_json to_json(const TuningEntry& e) {
-  return {{"board", e.key.board},       {"core", e.key.core},         {"compiler", e.key.compiler},
-          {"opt", e.key.opt},           {"signature", e.key.signature}, {"schedule", e.key.schedule},
-          {"counter", e.key.counter},   {"counts", e.counts},         {"spread", e.spread},
-          {"repeats", e.repeats},       {"macs", e.macs},             {"scratch_bytes", e.scratch_bytes},
-          {"run_id", e.run_id},         {"date_utc", e.date_utc}};
-}
-
-TuningEntry from_json(const nlohmann::json& j) {
-  TuningEntry e;
-  e.key = {j.at("board").get<std::string>(), j.at("core").get<std::string>(), j.at("compiler").get<std::string>(),
-           j.at("opt").get<std::string>(), j.at("signature").get<std::string>(), j.at("schedule").get<std::string>(),
-           counter_word(j.at("counter").get<std::string>())};
-  e.counts = j.at("counts").get<uint64_t>();
-  e.spread = j.value("spread", uint64_t{0});
-  e.repeats = j.value("repeats", uint32_t{1});
-  e.macs = j.value("macs", uint64_t{0});
-  e.scratch_bytes = j.value("scratch_bytes", int64_t{0});
-  e.run_id = j.value("run_id", std::string());
-  e.date_utc = j.value("date_utc", std::string());
-  return e;
+// A whole number column the tuner reads as a count: what is wrong with the stored value, or "".
+std::string count_problem(const Stmt& s, int c, const char* name, bool may_be_null) {
+  if (s.null(c)) return may_be_null ? "" : fmt::format("{} is NULL", name);
+  if (!s.integer(c)) return fmt::format("{} is stored as {}, not a whole number", name, s.shown(c));
+  if (s.i64(c) < 0) return fmt::format("{} is {}, negative", name, s.i64(c));
+  return "";
 }
 
 }  // namespace
 
 TuningLog::TuningLog(const std::filesystem::path& path) : db_(path, "history database") {
-  const std::string create =
-      "CREATE TABLE IF NOT EXISTS tuning_log(board TEXT NOT NULL, core TEXT NOT NULL, compiler TEXT NOT NULL, "
-      "opt TEXT NOT NULL, signature TEXT NOT NULL, schedule TEXT NOT NULL, counter TEXT NOT NULL, counts INTEGER, "
-      "spread INTEGER, repeats INTEGER, macs INTEGER, scratch_bytes INTEGER, run_id TEXT, date_utc TEXT, "
-      "PRIMARY KEY(board, core, compiler, opt, signature, schedule, counter))";
+  const std::string create = fmt::format("CREATE TABLE IF NOT EXISTS tuning_log({}, PRIMARY KEY(board, core, compiler, "
+                                         "opt, signature, schedule, counter))",
+                                         kColumnsSql);
   Transaction t(db_);  // two sweeps opening one old database at once: one migrates it
   bool old_key = false;
   {
@@ -66,6 +53,10 @@ TuningLog::TuningLog(const std::filesystem::path& path) : db_(path, "history dat
     db_.exec("DROP TABLE tuning_log_before_counter_key");
   }
   db_.exec(create);
+  // Entries found wrong: the stored values as they were (any type), why, and the run that found out.
+  db_.exec(fmt::format("CREATE TABLE IF NOT EXISTS tuning_log_superseded({}, superseded_utc TEXT, why TEXT, "
+                       "by_run_id TEXT)",
+                       kColumnsSql));
   t.commit();
 }
 
@@ -75,13 +66,19 @@ std::optional<TuningEntry> TuningLog::find(const TuningKey& k) const {
   if (!s.bind({k.board, k.core, k.compiler, k.opt, k.signature, k.schedule, k.counter}).step()) return std::nullopt;
   TuningEntry e;
   e.key = k;
+  for (const auto& [c, name, may_be_null] : {std::tuple{1, "counts", false}, std::tuple{2, "spread", true},
+                                             std::tuple{3, "repeats", true}, std::tuple{4, "macs", true},
+                                             std::tuple{5, "scratch_bytes", true}})
+    if (e.damaged.empty()) e.damaged = count_problem(s, c, name, may_be_null);
+  if (!e.damaged.empty()) return e;  // counts stay 0: nothing of it is usable
   e.counts = s.u64(1).value_or(0);
   e.spread = s.u64(2).value_or(0);
-  e.repeats = static_cast<uint32_t>(s.u64(3).value_or(1));
+  e.repeats = static_cast<uint32_t>(std::min<uint64_t>(s.u64(3).value_or(1), UINT32_MAX));
   e.macs = s.u64(4).value_or(0);
   e.scratch_bytes = s.i64(5);
   e.run_id = s.text(6);
   e.date_utc = s.text(7);
+  e.damaged = entry_problem(e);
   return e;
 }
 
@@ -93,8 +90,25 @@ void TuningLog::record(const TuningEntry& e) {
       .step();
 }
 
+void TuningLog::supersede(const TuningEntry& fresh, const std::string& why) {
+  const TuningKey& k = fresh.key;
+  Transaction t(db_);
+  Stmt(db_, "INSERT INTO tuning_log_superseded SELECT *, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?, ? FROM tuning_log "
+            "WHERE board=? AND core=? AND compiler=? AND opt=? AND signature=? AND schedule=? AND counter=?")
+      .bind({why, fresh.run_id, k.board, k.core, k.compiler, k.opt, k.signature, k.schedule, k.counter})
+      .step();
+  record(fresh);
+  t.commit();
+}
+
 std::size_t TuningLog::size() const {
   Stmt s(db_, "SELECT COUNT(*) FROM tuning_log");
+  s.step();
+  return static_cast<std::size_t>(s.i64(0));
+}
+
+std::size_t TuningLog::superseded() const {
+  Stmt s(db_, "SELECT COUNT(*) FROM tuning_log_superseded");
   s.step();
   return static_cast<std::size_t>(s.i64(0));
 }
@@ -105,7 +119,8 @@ std::size_t TuningLog::export_jsonl(const std::filesystem::path& file) const {
   Stmt s(db_, "SELECT board, core, compiler, opt, signature, schedule, counter FROM tuning_log ORDER BY rowid");
   while (s.step()) {
     const auto e = find({s.text(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), s.text(6)});
-    text += to_json(*e).dump() + "\n";
+    if (!e->damaged.empty()) continue;  // it would poison the log it goes to (and import refuses it)
+    text += entry_to_json_line(*e) + "\n";
     ++n;
   }
   write_file(file, text);
@@ -120,9 +135,11 @@ std::size_t TuningLog::import_jsonl(const std::filesystem::path& file) {
   for (int n = 1; std::getline(in, line); ++n) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     try {
-      entries.push_back(from_json(nlohmann::json::parse(line)));
-    } catch (const nlohmann::json::exception& e) {
-      throw ResultsError(fmt::format("{} line {}: not a tuning log entry: {}", file.string(), n, e.what()));
+      entries.push_back(entry_from_json_line(line));
+    } catch (const ResultsError& e) {
+      throw ResultsError(fmt::format("{} line {}: not a valid tuning log entry: {}; nothing was imported: fix or "
+                                     "remove that line and import again",
+                                     file.string(), n, e.what()));
     }
   }
   Transaction t(db_);

@@ -1,5 +1,7 @@
 // <base>_adapter.c: implements device/include/aotbench/model_iface.h for this model, so the
 // device runtime (and the host runner) can set inputs, run and read outputs of any variant.
+#include <algorithm>
+
 #include "emit/dl_types.hpp"
 #include "emit/emit_context.hpp"
 #include "emit/names.hpp"
@@ -51,7 +53,7 @@ class Adapter {
     w_.line(".inputs = {},", c_.sym("input_specs")).line(".outputs = {},", c_.sym("output_specs"));
     w_.line(".input_data = {},", c_.sym("input_data")).line(".output_data = {},", c_.sym("output_data"));
     // Profile slots are indexed by operator index, which skips folded operators.
-    w_.line(".num_ops = {},", c_.variant.profile_ops() && !c_.g.ops.empty() ? c_.g.ops.back().index + 1 : 0);
+    w_.line(".num_ops = {},", c_.variant.profile_ops() ? max_op_index() + 1 : 0);
     w_.close("};").blank();
     w_.line("const ab_model_desc* ab_model(void) {{ return &{}; }}", c_.sym("desc")).blank();
     run(pool);
@@ -59,6 +61,13 @@ class Adapter {
   }
 
  private:
+  // The highest operator index (the execution order may differ from the model's), -1 for none.
+  int max_op_index() const {
+    int top = -1;
+    for (const Operator& op : c_.g.ops) top = std::max(top, op.index);
+    return top;
+  }
+
   void buffers(const char* kind, const std::vector<int>& tensors, const std::vector<std::string>& fields) {
     std::string list, specs;
     for (std::size_t i = 0; i < tensors.size(); ++i) {

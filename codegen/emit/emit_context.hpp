@@ -35,6 +35,7 @@ struct EmitContext {
   int model_tensors = 0;              // tensors of the model; the ones after it are the schedules'
 
   EmitContext(const Graph& graph, const Variant& v, const EmitOptions& o);
+  void reorder_if_smaller(const PlanOptions& po, const std::vector<OverlapPermit>& permits);
 
   std::string sym(std::string_view suffix) const { return base + "_" + std::string(suffix); }
   std::string upper_base() const;                // "TVMGEN_<PREFIX>" for macros

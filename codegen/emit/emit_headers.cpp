@@ -17,12 +17,27 @@ void io_struct(CWriter& w, const EmitContext& c, const char* kind, const std::ve
   w.close("};");
 }
 
-void size_macros(CWriter& w, const EmitContext& c, const char* kind, const std::vector<int>& tensors,
-                 const std::vector<std::string>& fields) {
+// Per input or output: bytes, element type, shape and, when quantized per tensor, the scale and
+// zero point an application needs to quantize its data (q = real / SCALE + ZERO_POINT).
+void io_macros(CWriter& w, const EmitContext& c, const char* kind, const std::vector<int>& tensors,
+               const std::vector<std::string>& fields) {
   w.line("#define {}_{}_COUNT {}", c.upper_base(), upper_case(kind), tensors.size());
   for (std::size_t i = 0; i < tensors.size(); ++i) {
-    w.line("#define {}_{}_{}_SIZE {}", c.upper_base(), upper_case(kind), upper_case(fields[i]),
-           c.g.tensors[tensors[i]].num_bytes());
+    const Tensor& t = c.g.tensors[tensors[i]];
+    const std::string name = fmt::format("{}_{}_{}", c.upper_base(), upper_case(kind), upper_case(fields[i]));
+    std::string shape;
+    for (std::size_t d = 0; d < t.shape.size(); ++d) shape += fmt::format("{}{}", d ? ", " : "", t.shape[d]);
+    const bool per_tensor = t.quant && t.quant->scale.size() == 1 && t.quant->zero_point.size() == 1;
+    w.line("/* {} `{}`: {} [{}]{} */", kind, fields[i], dtype_name(t.type), shape,
+           per_tensor ? "; real value = SCALE * (q - ZERO_POINT)" : "");
+    w.line("#define {}_SIZE {}", name, t.num_bytes());
+    w.line("#define {}_TYPE {}", name, c_type(t.type));
+    w.line("#define {}_RANK {}", name, t.shape.size());
+    w.line("#define {}_SHAPE {{{}}}", name, shape);
+    if (per_tensor) {
+      w.line("#define {}_SCALE {:.9g}f", name, t.quant->scale[0]);
+      w.line("#define {}_ZERO_POINT {}", name, t.quant->zero_point[0]);
+    }
   }
 }
 
@@ -58,8 +73,8 @@ GeneratedFile emit_public_header(const EmitContext& c) {
   w.line("#define {}_PARAMS_SIZE {}", c.upper_base(), param_bytes);
   w.line("/* Bytes of the model's state (variable tensors of SVDF and LSTM), kept across runs. */");
   w.line("#define {}_STATE_SIZE {}", c.upper_base(), c.plan.state_bytes);
-  size_macros(w, c, "input", c.g.inputs, c.input_fields);
-  size_macros(w, c, "output", c.g.outputs, c.output_fields);
+  io_macros(w, c, "input", c.g.inputs, c.input_fields);
+  io_macros(w, c, "output", c.g.outputs, c.output_fields);
   w.blank().line("#ifdef __cplusplus").put("extern \"C\" {").line("#endif").blank();
   io_struct(w, c, "inputs", c.g.inputs, c.input_fields);
   io_struct(w, c, "outputs", c.g.outputs, c.output_fields);
@@ -92,6 +107,10 @@ GeneratedFile emit_internal_header(const EmitContext& c) {
          c_comment_text(c.options.model_name));
   w.line("#ifndef {}", guard).line("#define {}", guard).blank();
   w.line("#include <stddef.h>").line("#include <stdint.h>").blank();
+  if (!c.variant.uses_dlpack()) {
+    w.line("/* Neither operators nor entry point take TVM's packed arguments: no dlpack.h needed. */");
+    w.line("#ifndef AB_AOT_NO_DLPACK").line("#define AB_AOT_NO_DLPACK").line("#endif");
+  }
   w.line("#include \"ab_aot_runtime.h\"");
   std::set<std::string> headers;
   for (const LoweredOp& op : c.ops) headers.insert(op.headers.begin(), op.headers.end());

@@ -26,7 +26,8 @@ class Runner {
     if (c_.plan.state_bytes > 0) w_.line("#include <string.h>");
     w_.line("#include \"{}.h\"", c_.base).line("#include \"{}_internal.h\"", c_.base).blank();
     if (c_.variant.static_workspace() && c_.plan.arena_bytes > 0) {
-      w_.line("/* The activation arena, laid out by the {} memory plan. */", c_.variant.get("plan"));
+      w_.line("/* The activation arena, laid out by the {} memory plan ({} operators in place). */",
+              plan_algorithm_name(c_.plan.chosen), c_.plan.overlaps.size());
       w_.line("static uint8_t {}[{}] __attribute__((aligned(16)));", workspace(), c_.plan.arena_bytes);
       w_.blank();
     }
@@ -155,7 +156,7 @@ class Runner {
       const LoweredOp& op = c_.ops[i];
       const Operator& node = c_.g.ops[i];
       w_.blank().line("/* {} {} */", op.op_index, op_name(op.op_type));
-      if (dynamic()) allocate(node.index);
+      if (dynamic()) allocate(static_cast<int>(i));
       if (op.is_noop) {
         w_.line("/* {}: the output shares the input's memory, nothing to run. */", op_name(op.op_type));
       } else {
@@ -164,7 +165,7 @@ class Runner {
         if (c_.variant.profile_ops()) w_.line("ab_profile_op_end({});", op.op_index);
       }
       if (c_.options.dump_tensors) dump_outputs(node);
-      if (dynamic()) release(node.index);
+      if (dynamic()) release(static_cast<int>(i));
     }
     w_.line("return 0;");
     w_.close().blank();

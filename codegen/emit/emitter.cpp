@@ -2,12 +2,16 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fmt/ranges.h>
+#include <stdexcept>
 #include <set>
 #include <tuple>
 
 #include "emit/emit_context.hpp"
 #include "emit/names.hpp"
+#include "plan/order.hpp"
 #include "plan/stats.hpp"
+#include "select/registry.hpp"
 #include "select/select.hpp"
 
 namespace aotbench::codegen {
@@ -88,6 +92,27 @@ void add_schedule_tensors(Graph& g, std::vector<LoweredOp>& ops, std::set<int>& 
   }
 }
 
+// What the selected schedules allow in place: for every operator and every input its kernel may
+// write the output over, a permit (the plan uses those whose input dies there).
+std::vector<OverlapPermit> overlap_permits(const Graph& model, const std::vector<LoweredOp>& ops) {
+  std::vector<OverlapPermit> permits;
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    const Operator& node = model.ops[i];
+    const LoweredOp& op = ops[i];
+    if (op.is_noop || node.outputs.size() != 1) continue;
+    const Schedule* s = find_schedule(node.type, op.schedule);
+    if (!s || !s->overlap) continue;
+    const ScheduleContext context{model, node};
+    for (std::size_t k = 0; k < node.inputs.size(); ++k) {
+      const int t = node.inputs[k];
+      if (t < 0 || model.tensors[t].is_constant() || model.tensors[t].is_variable) continue;
+      if (const auto w = s->overlap(context, op, k))
+        permits.push_back({static_cast<int>(i), t, node.outputs[0], w->max_delta, w->modulus});
+    }
+  }
+  return permits;
+}
+
 }  // namespace
 
 std::string default_prefix(const std::string& model_name) {
@@ -110,12 +135,51 @@ EmitContext::EmitContext(const Graph& graph, const Variant& v, const EmitOptions
   po.algorithm = *parse_plan_algorithm(v.get("plan"));
   po.inputs_in_arena = false;  // TVM's AOT convention: the caller owns inputs and outputs
   po.outputs_in_arena = false;
-  plan = plan_memory(g, po);
+  // In place only where the arena is planned: the dynamic workspace allocates every buffer apart.
+  const bool in_place = v.static_workspace() && v.get("inplace") == "on";
+  const std::vector<OverlapPermit> permits = in_place ? overlap_permits(graph, ops) : std::vector<OverlapPermit>{};
+  plan = plan_memory(g, po, permits);
+  if (v.static_workspace() && po.algorithm == PlanAlgorithm::Best) reorder_if_smaller(po, permits);
+  // The plan is checked with its own lifetime analysis before any code uses it.
+  if (const auto problems = plan_problems(g, plan); !problems.empty()) {
+    throw std::logic_error(fmt::format("memory plan of {} is invalid: {}", o.model_name, fmt::join(problems, "; ")));
+  }
   param_owner = param_owners(ops, g);
   for (const auto& [tensor, owner] : param_owner)
     if (tensor == owner) params.push_back(tensor);
   input_fields = io_fields(g, g.inputs, "input");
   output_fields = io_fields(g, g.outputs, "output");
+}
+
+// Runs independent operators in another order where that plans a smaller arena: the scheduled
+// graph's operators and their lowered calls move together, the permits follow their operators.
+void EmitContext::reorder_if_smaller(const PlanOptions& po, const std::vector<OverlapPermit>& permits) {
+  const std::vector<int> order = memory_order(g);
+  if (order.empty() || std::is_sorted(order.begin(), order.end())) return;
+  if (!is_valid_order(g, order)) throw std::logic_error("memory_order gave an order that breaks a dependency");
+  std::vector<int> position(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) position[static_cast<std::size_t>(order[k])] = static_cast<int>(k);
+  auto permute = [&](const std::vector<int>& by) {
+    std::vector<Operator> nodes;
+    std::vector<LoweredOp> calls;
+    for (int i : by) {
+      nodes.push_back(std::move(scheduled.ops[static_cast<std::size_t>(i)]));
+      calls.push_back(std::move(ops[static_cast<std::size_t>(i)]));
+    }
+    scheduled.ops = std::move(nodes);
+    ops = std::move(calls);
+  };
+  permute(order);
+  std::vector<OverlapPermit> moved = permits;
+  for (OverlapPermit& p : moved) p.op = position[static_cast<std::size_t>(p.op)];
+  MemoryPlan other = plan_memory(g, po, moved);
+  if (other.arena_bytes < plan.arena_bytes) {
+    plan = std::move(other);
+    return;
+  }
+  std::vector<int> back(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) back[k] = position[k];
+  permute(back);
 }
 
 std::string EmitContext::upper_base() const { return upper_case(base); }
@@ -195,6 +259,58 @@ std::vector<int> buffers_freed_after(const EmitContext& c, int op) {
 
 namespace {
 
+// Per operator, the arena's live bytes and top; at the fullest operator, what is there.
+void memory_timeline(const EmitContext& c, EmitSummary& s) {
+  if (!c.variant.static_workspace()) return;  // a dynamic workspace has no plan in bytes
+  std::vector<std::pair<int64_t, int64_t>> spans;
+  for (std::size_t i = 0; i < s.ops.size(); ++i) {
+    spans.clear();
+    for (const PlannedBuffer& b : c.plan.buffers)
+      if (b.life.first_op <= static_cast<int>(i) && static_cast<int>(i) <= b.life.last_op)
+        spans.emplace_back(b.offset, b.offset + b.life.bytes);
+    std::sort(spans.begin(), spans.end());
+    int64_t live = 0, covered = 0;
+    for (const auto& [begin, end] : spans) {
+      live += std::max<int64_t>(0, end - std::max(begin, covered));
+      covered = std::max(covered, end);
+    }
+    s.ops[i].arena_live_bytes = live;
+    s.ops[i].arena_top = covered;
+    if (s.peak_op < 0 || covered > s.ops[static_cast<std::size_t>(s.peak_op)].arena_top) s.peak_op = static_cast<int>(i);
+  }
+  if (s.peak_op < 0) return;
+  const Operator& node = c.g.ops[static_cast<std::size_t>(s.peak_op)];
+  auto has = [](const std::vector<int>& v, int t) { return std::find(v.begin(), v.end(), t) != v.end(); };
+  for (const PlannedBuffer& b : c.plan.buffers) {
+    if (b.life.first_op > s.peak_op || s.peak_op > b.life.last_op) continue;
+    PeakTensor t{b.life.root, c.g.tensors[b.life.root].name, b.life.bytes, b.offset, "live"};
+    for (int m : b.life.members) {
+      if (c.scratch_tensors.count(m)) t.role = "scratch";
+      else if (has(node.outputs, m)) t.role = "output";
+      else if (has(node.inputs, m)) t.role = "input";
+    }
+    s.peak_tensors.push_back(std::move(t));
+  }
+  std::sort(s.peak_tensors.begin(), s.peak_tensors.end(),
+            [](const PeakTensor& a, const PeakTensor& b) { return a.offset < b.offset; });
+}
+
+std::vector<IoSummary> io_summary(const EmitContext& c, const char* kind, const std::vector<int>& tensors,
+                                  const std::vector<std::string>& fields) {
+  std::vector<IoSummary> out;
+  for (std::size_t i = 0; i < tensors.size(); ++i) {
+    const Tensor& t = c.g.tensors[tensors[i]];
+    IoSummary io{fields[i], c.upper_base() + "_" + upper_case(kind) + "_" + upper_case(fields[i]),
+                 dtype_name(t.type), c_type(t.type), t.shape, t.num_bytes(), {}, {}};
+    if (t.quant && t.quant->scale.size() == 1 && t.quant->zero_point.size() == 1) {
+      io.scale = t.quant->scale[0];
+      io.zero_point = t.quant->zero_point[0];
+    }
+    out.push_back(std::move(io));
+  }
+  return out;
+}
+
 EmitSummary summary_of(const EmitContext& c, const Variant& variant, const EmitOptions& options) {
   const Graph& g = c.g;
   EmitSummary s;
@@ -209,6 +325,11 @@ EmitSummary summary_of(const EmitContext& c, const Variant& variant, const EmitO
   for (int t : c.params) s.param_bytes += g.tensors[t].num_bytes();
   for (int t : g.inputs) s.input_bytes += g.tensors[t].num_bytes();
   for (int t : g.outputs) s.output_bytes += g.tensors[t].num_bytes();
+  s.inputs = io_summary(c, "input", g.inputs, c.input_fields);
+  s.outputs = io_summary(c, "output", g.outputs, c.output_fields);
+  s.index_bits = variant.index_bits();
+  s.uses_dlpack = variant.uses_dlpack();
+  s.has_state = c.plan.state_bytes > 0;
   std::set<std::string> sources, include_dirs;
   for (std::size_t i = 0; i < g.ops.size(); ++i) {
     const LoweredOp& op = c.ops[i];
@@ -223,6 +344,7 @@ EmitSummary summary_of(const EmitContext& c, const Variant& variant, const EmitO
     sources.insert(op.sources.begin(), op.sources.end());
     include_dirs.insert(op.include_dirs.begin(), op.include_dirs.end());
   }
+  memory_timeline(c, s);
   include_dirs.insert("include");  // ab_kernels.h's types, even when no operator runs a kernel
   s.kernel_sources.assign(sources.begin(), sources.end());
   s.kernel_include_dirs.assign(include_dirs.begin(), include_dirs.end());

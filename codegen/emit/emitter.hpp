@@ -35,6 +35,30 @@ struct OpSummary {
   std::string schedule;       // the implementation selected for it, e.g. "ref", "dsp_1x1"
   int64_t scratch_bytes = 0;  // its working memory (in the arena or the pool)
   int64_t param_bytes = 0;    // the constants it reads (weights, biases, what its schedule generated)
+  // The static arena while it runs: bytes of the tensors alive (where two overlap in place,
+  // counted once) and the highest byte in use. The memory timeline of the plan.
+  int64_t arena_live_bytes = 0;
+  int64_t arena_top = 0;
+};
+
+// A tensor in the arena at the operator where the arena is fullest.
+struct PeakTensor {
+  int tensor = -1;
+  std::string name;   // as in the model (not sanitized)
+  int64_t bytes = 0, offset = 0;
+  std::string role;   // "input", "output", "scratch" of the peak operator, or "live" (kept for later)
+};
+
+// One input or output of the generated entry point, as the public header describes it.
+struct IoSummary {
+  std::string field;           // member of <base>_inputs / <base>_outputs
+  std::string macro;           // prefix of its macros: <BASE>_INPUT_<FIELD> (_SIZE, _SCALE, ...)
+  std::string type;            // int8, int16, float32, ...
+  std::string c_type;          // int8_t, ...
+  std::vector<int32_t> shape;
+  int64_t bytes = 0;
+  std::optional<float> scale;  // per-tensor quantization, when it has one
+  std::optional<int64_t> zero_point;
 };
 
 struct EmitSummary {
@@ -49,7 +73,13 @@ struct EmitSummary {
   int64_t state_bytes = 0;     // variable tensors (SVDF/LSTM state), static whatever the workspace
   int64_t param_bytes = 0;     // constant data emitted (weights, biases)
   int64_t input_bytes = 0, output_bytes = 0;
-  std::vector<OpSummary> ops;
+  std::vector<OpSummary> ops;  // in execution order
+  int peak_op = -1;            // position in `ops` where the arena is fullest (its first such)
+  std::vector<PeakTensor> peak_tensors;  // what is in the arena there, by offset
+  std::vector<IoSummary> inputs, outputs;
+  int index_bits = 32;         // AB_INDEX_BITS the sources and kernels must be compiled with
+  bool uses_dlpack = false;    // TVM's packed convention somewhere: dlpack.h is needed
+  bool has_state = false;      // <base>_reset() exists (SVDF/LSTM state)
   // What the generated sources are compiled and linked with: kernel sources and header folders
   // (relative to codegen/kernels), and the AOT runtime's (codegen/runtime).
   std::vector<std::string> kernel_sources;

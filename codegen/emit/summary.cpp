@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <stdexcept>
@@ -25,6 +27,13 @@ std::string summary_text(const EmitSummary& s) {
     out += fmt::format("pool        {} bytes (dynamic workspace)\n", s.workspace_pool_bytes);
   if (s.state_bytes) out += fmt::format("state       {} bytes (variable tensors)\n", s.state_bytes);
   out += fmt::format("inputs      {} bytes, outputs {} bytes\n", s.input_bytes, s.output_bytes);
+  if (s.peak_op >= 0) {
+    const OpSummary& op = s.ops[static_cast<std::size_t>(s.peak_op)];
+    std::string live;
+    for (const PeakTensor& t : s.peak_tensors)
+      live += fmt::format("{}t{} {} B @{} ({})", live.empty() ? "" : ", ", t.tensor, t.bytes, t.offset, t.role);
+    out += fmt::format("peak        {} bytes at operator {} {}: {}\n", op.arena_top, op.index, op.type, live);
+  }
   std::map<std::string, int> schedules;
   for (const OpSummary& op : s.ops)
     if (!op.schedule.empty()) ++schedules[op.type + " " + op.schedule];
@@ -33,6 +42,19 @@ std::string summary_text(const EmitSummary& s) {
   out += fmt::format("schedules   {}\n", listed);
   return out;
 }
+
+namespace {
+nlohmann::json io_json(const std::vector<IoSummary>& list) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const IoSummary& io : list) {
+    nlohmann::json j{{"field", io.field}, {"macro", io.macro}, {"type", io.type}, {"shape", io.shape}, {"bytes", io.bytes}};
+    if (io.scale) j["scale"] = *io.scale;
+    if (io.zero_point) j["zero_point"] = *io.zero_point;
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+}  // namespace
 
 nlohmann::json summary_json(const EmitSummary& s) {
   nlohmann::json ops = nlohmann::json::array();
@@ -43,7 +65,12 @@ nlohmann::json summary_json(const EmitSummary& s) {
                    {"macs", op.macs},
                    {"schedule", op.schedule},
                    {"scratch_bytes", op.scratch_bytes},
-                   {"param_bytes", op.param_bytes}});
+                   {"param_bytes", op.param_bytes},
+                   {"arena_live_bytes", op.arena_live_bytes},
+                   {"arena_top", op.arena_top}});
+  nlohmann::json peak = nlohmann::json::array();
+  for (const PeakTensor& t : s.peak_tensors)
+    peak.push_back({{"tensor", t.tensor}, {"name", t.name}, {"bytes", t.bytes}, {"offset", t.offset}, {"role", t.role}});
   return {{"model", s.model},
           {"variant", s.variant_key},
           {"prefix", s.prefix},
@@ -56,7 +83,13 @@ nlohmann::json summary_json(const EmitSummary& s) {
           {"state_bytes", s.state_bytes},
           {"input_bytes", s.input_bytes},
           {"output_bytes", s.output_bytes},
+          {"inputs", io_json(s.inputs)},
+          {"outputs", io_json(s.outputs)},
+          {"index_bits", s.index_bits},
+          {"uses_dlpack", s.uses_dlpack},
           {"kernel_sources", s.kernel_sources},
+          {"peak_op", s.peak_op >= 0 ? s.ops[static_cast<std::size_t>(s.peak_op)].index : -1},
+          {"peak_tensors", peak},
           {"ops", ops}};
 }
 
@@ -64,7 +97,7 @@ namespace {
 void write_text(const std::filesystem::path& p, const std::string& text) {
   std::ofstream out(p, std::ios::binary);
   out << text;
-  if (!out.flush()) throw std::runtime_error("cannot write " + p.string());
+  if (!out.flush()) throw std::runtime_error("cannot write " + p.string() + ": " + std::strerror(errno));
 }
 }  // namespace
 

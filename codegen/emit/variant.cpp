@@ -25,13 +25,17 @@ const std::vector<KnobInfo>& knob_table() {
       {"kernels", kernel_families(), "ref", false,
        "kernel family: every layer gets the family's preferred schedule (`aotbench variants` lists them)"},
       {"layers", {}, "", false,
-       "per-layer schedules overriding `kernels`, LAYER:SCHEDULE joined by '/', e.g. 3:dsp_1x1/12:ref"},
+       "per-layer schedules overriding `kernels`, LAYER:SCHEDULE joined by '/', e.g. 3:dsp_1x1/12:ref",
+       "INDEX:SCHEDULE/...", "(none)"},
       {"cc", {"gcc", "clang"}, "gcc", false,
        "C compiler of the model and kernels (the device runtime stays gcc-built; gcc links)"},
-      {"prefix", {}, "", false, "name-mangling prefix of every global symbol (default: model name)"},
+      {"prefix", {}, "", false, "name-mangling prefix of every global symbol (default: model name)", "<C identifier>",
+       "(model name)"},
       {"profile", {"off", "ops"}, "off", false, "hooks around every operator for per-op cycles"},
-      {"plan", {"greedy_by_size", "greedy_by_conflicts"}, "greedy_by_size", false,
-       "static memory planner algorithm"},
+      {"plan", {"greedy_by_size", "greedy_by_conflicts", "greedy_by_lifetime", "greedy_by_last_use", "beam", "best"}, "best", false,
+       "static memory planner: one greedy order, or best: every order, the smallest arena"},
+      {"inplace", {"on", "off"}, "on", false,
+       "operators write their output over an input they read last where their kernel allows it (workspace=static)"},
   };
   return table;
 }

@@ -21,6 +21,8 @@ struct KnobInfo {
   std::string default_value;        // empty for `prefix`: derived from the model name
   bool in_key_always;               // core knobs always appear in the key; others when not default
   std::string help;
+  std::string form;   // a free-form knob: what its values look like, for `aotbench variants`
+  std::string unset;  // what an empty default means
 };
 
 // Every knob, in canonical key order.
@@ -55,6 +57,8 @@ class Variant {
   bool static_workspace() const { return get("workspace") == "static"; }
   bool lookup_params() const { return get("params") == "lookup"; }
   int index_bits() const { return get("index") == "i64" ? 64 : 32; }
+  // TVM's packed calling convention (DLTensor, TVMValue) anywhere: the code needs dlpack.h.
+  bool uses_dlpack() const { return packed_api() || packed_interface(); }
   bool profile_ops() const { return get("profile") == "ops"; }
   std::map<int, std::string> layer_schedules() const;  // the `layers` knob, parsed
 

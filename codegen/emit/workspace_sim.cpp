@@ -17,12 +17,12 @@ int64_t simulate_workspace_pool(const EmitContext& c) {
   std::vector<uint8_t> pool(static_cast<std::size_t>(total) + 16);
   ab_workspace_init(pool.data(), pool.size());
   std::vector<void*> live(c.plan.buffers.size(), nullptr);
-  for (const Operator& op : c.g.ops) {
-    for (int b : buffers_allocated_before(c, op.index)) {
+  for (int op = 0; op < static_cast<int>(c.g.ops.size()); ++op) {
+    for (int b : buffers_allocated_before(c, op)) {
       live[b] = TVMBackendAllocWorkspace(kDLCPU, 0, static_cast<uint64_t>(c.plan.buffers[b].life.bytes), kDLInt, 8);
       if (!live[b]) throw std::logic_error("workspace simulation: allocation failed in a pool of every buffer's size");
     }
-    for (int b : buffers_freed_after(c, op.index)) TVMBackendFreeWorkspace(kDLCPU, 0, live[b]);
+    for (int b : buffers_freed_after(c, op)) TVMBackendFreeWorkspace(kDLCPU, 0, live[b]);
   }
   return static_cast<int64_t>(ab_workspace_high_water());
 }

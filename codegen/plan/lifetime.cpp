@@ -32,11 +32,13 @@ std::vector<BufferLife> buffer_lifetimes(const Graph& g) {
     b.first_op = std::min(b.first_op, op_index);
     b.last_op = std::max(b.last_op, op_index);
   };
-  const int last = g.ops.empty() ? 0 : g.ops.back().index;  // indices may skip folded operators
+  // Positions in Graph::ops, the execution order (an order pass may have changed it, and the
+  // model's node indices skip folded operators).
+  const int last = g.ops.empty() ? 0 : static_cast<int>(g.ops.size()) - 1;
   for (int id : g.inputs) touch(id, 0);
-  for (const Operator& op : g.ops) {
-    for (int id : op.inputs) touch(id, op.index);
-    for (int id : op.outputs) touch(id, op.index);
+  for (std::size_t i = 0; i < g.ops.size(); ++i) {
+    for (int id : g.ops[i].inputs) touch(id, static_cast<int>(i));
+    for (int id : g.ops[i].outputs) touch(id, static_cast<int>(i));
   }
   for (int id : g.outputs) touch(id, last);
 

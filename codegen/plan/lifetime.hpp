@@ -13,7 +13,8 @@ struct BufferLife {
   std::vector<int> members;  // tensor ids sharing it, ascending
   int64_t bytes = 0;
   int first_op = 0,
-      last_op = 0;        // inclusive: written by first_op (0 for inputs), read until last_op
+      last_op = 0;        // positions in Graph::ops, inclusive: written by first_op (0 for
+                          // inputs), read until last_op
   int input_index = -1;   // position in Graph::inputs of a member, or -1
   int output_index = -1;  // position in Graph::outputs of a member, or -1
 };

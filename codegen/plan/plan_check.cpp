@@ -1,5 +1,7 @@
 // An independent check of a memory plan. It recomputes lifetimes per tensor (not per buffer) so
-// a mistake in the planner's own lifetime pass cannot hide here.
+// a mistake in the planner's own lifetime pass cannot hide here. Overlaps in place are taken
+// from the plan's permits but checked against the graph: which operator reads and writes what,
+// and when each tensor is read last and written first.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -37,6 +39,29 @@ std::vector<Span> tensor_spans(const Graph& g) {
     if (x.first >= 0) used.push_back(x);
   }
   return used;
+}
+
+bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+
+// Whether tensors a and b, alive together and sharing bytes, are an operator's input and output
+// in place: a permit of the plan names them (or tensors sharing their memory), its operator reads
+// the one and writes the other, the input is read there for the last time and the output written
+// there first, and their offsets are as the permit allows.
+bool in_place(const Graph& g, const MemoryPlan& plan, const Span& a, const Span& b) {
+  for (const OverlapPermit& p : plan.overlaps) {
+    if (p.op < 0 || p.op >= static_cast<int>(g.ops.size()) || p.modulus < 1) continue;
+    const Operator& op = g.ops[static_cast<std::size_t>(p.op)];
+    if (!contains(op.inputs, p.input) || !contains(op.outputs, p.output)) continue;
+    for (const auto& [in, out] : {std::pair(a, b), std::pair(b, a)}) {
+      if (alias_root(g, in.tensor) != alias_root(g, p.input) || alias_root(g, out.tensor) != alias_root(g, p.output)) {
+        continue;
+      }
+      if (in.last != p.op || out.first != p.op) continue;
+      const int64_t delta = plan.tensors[out.tensor].offset - plan.tensors[in.tensor].offset;
+      if (delta <= p.max_delta && delta % p.modulus == 0) return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace
@@ -86,7 +111,7 @@ std::vector<std::string> plan_problems(const Graph& g, const MemoryPlan& plan) {
       bool same_time = a.first <= b.last && b.first <= a.last;
       bool same_bytes = ha.offset < hb.offset + g.tensors[b.tensor].num_bytes() &&
                         hb.offset < ha.offset + g.tensors[a.tensor].num_bytes();
-      if (same_time && same_bytes) {
+      if (same_time && same_bytes && !in_place(g, plan, a, b)) {
         problems.push_back(
             fmt::format("tensors #{} and #{} are alive together and overlap", a.tensor, b.tensor));
       }

@@ -13,6 +13,20 @@ int64_t op_macs(const Graph& g, const Operator& op) {
     case OpType::Conv2D: return out * shape(1)[1] * shape(1)[2] * shape(1)[3];  // [Cout,KH,KW,Cin]
     case OpType::DepthwiseConv2D: return out * shape(1)[1] * shape(1)[2];       // [1,KH,KW,C]
     case OpType::FullyConnected: return out * shape(1)[1];                      // [units,depth]
+    // Every input pixel times every tap of every output channel, as TFLite scatters them
+    // (products that land in the cropped border included): [Cout,KH,KW,Cin] weights.
+    case OpType::TransposeConv:
+      return g.tensors.at(op.inputs.at(2)).num_elements() * shape(1)[0] * shape(1)[1] * shape(1)[2];
+    case OpType::BatchMatmul: {
+      const auto& lhs = shape(0);
+      const bool adj_x = std::get<BatchMatmulOptions>(op.options).adj_x;
+      return out * lhs[lhs.size() - (adj_x ? 2 : 1)];
+    }
+    // Per output row of a step: four gates, each the input's and the hidden state's products.
+    case OpType::UnidirectionalSequenceLstm: return out * 4 * (shape(1)[1] + shape(5)[1]);
+    // Per batch: the feature products of every filter, then each filter's memory times its
+    // time weights. out is [batch, units], filters = units * rank.
+    case OpType::Svdf: return shape(0)[0] * shape(1)[0] * (shape(1)[1] + shape(2)[1]);
     default: return 0;
   }
 }

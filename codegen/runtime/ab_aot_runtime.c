@@ -1,4 +1,7 @@
 /* Workspace allocator and error API of the AOT runtime (see ab_aot_runtime.h). */
+#ifndef AB_AOT_NO_DLPACK
+#define AB_AOT_NO_DLPACK /* nothing here takes packed arguments */
+#endif
 #include "ab_aot_runtime.h"
 
 #include <string.h>

@@ -7,13 +7,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* TVM's packed calling convention (TVMValue, DLTensor) needs dlpack.h. Code that does not use it
+ * (api=unpacked with interface=c; this runtime's own .c file) defines AB_AOT_NO_DLPACK first, so
+ * it compiles without dlpack.h; the workspace and error functions are declared either way. */
+#ifndef AB_AOT_NO_DLPACK
 #include <dlpack/dlpack.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#ifndef TVM_RUNTIME_C_RUNTIME_API_H_
+#if !defined(TVM_RUNTIME_C_RUNTIME_API_H_) && !defined(AB_AOT_NO_DLPACK)
 /* A packed-function argument: one machine word or pointer, its meaning given by a type code. */
 typedef union {
   int64_t v_int64;
@@ -37,7 +42,9 @@ enum {
 typedef int32_t (*TVMBackendPackedCFunc)(TVMValue* args, int32_t* type_codes, int32_t num_args,
                                          TVMValue* out_ret_value, int32_t* out_ret_tcode,
                                          void* resource_handle);
+#endif
 
+#ifndef TVM_RUNTIME_C_RUNTIME_API_H_
 void* TVMBackendAllocWorkspace(int device_type, int device_id, uint64_t nbytes,
                                int dtype_code_hint, int dtype_bits_hint);
 int TVMBackendFreeWorkspace(int device_type, int device_id, void* ptr);

@@ -12,6 +12,8 @@ const std::vector<Schedule>& schedule_registry() {
     for (auto family : {reference_schedules, dsp_schedules}) {
       for (Schedule& s : family()) v.push_back(std::move(s));
     }
+    // Which schedules run in place: each family's overlap.cpp.
+    for (auto overlaps : {reference_overlaps, dsp_overlaps}) overlaps(v);
     return v;
   }();
   return all;

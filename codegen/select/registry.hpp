@@ -21,5 +21,9 @@ const Schedule* find_schedule(OpType t, std::string_view name);
 // The families' lists (codegen/kernels/<family>/schedules.cpp).
 std::vector<Schedule> reference_schedules();
 std::vector<Schedule> dsp_schedules();
+// Each family's kernels that run in place (codegen/kernels/<family>/overlap.cpp) get their
+// Schedule::overlap.
+void reference_overlaps(std::vector<Schedule>& schedules);
+void dsp_overlaps(std::vector<Schedule>& schedules);
 
 }  // namespace aotbench::codegen

@@ -123,8 +123,19 @@ std::vector<ScheduleEverywhere> schedule_everywhere(const Graph& g, std::string_
       if (lowered[i].is_noop || !s.implements(lowered[i].op_type) || !runs_on(s, features)) continue;
       if (s.unsupported(ScheduleContext{g, g.ops[i]}, lowered[i]).empty()) e.layers[lowered[i].op_index] = s.name;
     }
-    const bool repeated = std::any_of(out.begin(), out.end(), [&](const auto& o) { return o.layers == e.layers; });
-    if (!e.layers.empty() && !repeated) out.push_back(std::move(e));
+    if (e.layers.empty()) continue;
+    // Into the first assignment that gives none of these layers a schedule yet (schedules of
+    // other operator kinds share a build), or a new one.
+    auto disjoint = [&](const ScheduleEverywhere& o) {
+      return std::none_of(e.layers.begin(), e.layers.end(), [&](const auto& l) { return o.layers.count(l.first) > 0; });
+    };
+    const auto into = std::find_if(out.begin(), out.end(), disjoint);
+    if (into == out.end()) {
+      out.push_back(std::move(e));
+    } else {
+      into->schedule += "+" + e.schedule;
+      into->layers.insert(e.layers.begin(), e.layers.end());
+    }
   }
   return out;
 }

@@ -41,11 +41,12 @@ std::string family_unsupported(std::string_view family, const TargetFeatures& fe
 std::vector<const Schedule*> candidate_schedules(const ScheduleContext& c, const LoweredOp& op,
                                                  const TargetFeatures& features);
 
-// For each schedule of `family`, the `layers` assignment that gives it to every operator it can
-// run (in registration order; schedules that apply nowhere, or to exactly the same layers as an
-// earlier one with the same name, are left out). `g` must be the graph as emitted.
+// `layers` assignments that together give each schedule of `family` every operator it can run:
+// in registration order, a schedule joins the first assignment that has none of its layers yet
+// (schedules of different operator kinds share one), else starts one; schedules that apply
+// nowhere are left out. `g` must be the graph as emitted.
 struct ScheduleEverywhere {
-  std::string schedule;
+  std::string schedule;  // the schedules joined by '+', e.g. "dsp_1x1+dsp_dw+dsp_fc"
   std::map<int, std::string> layers;
 };
 std::vector<ScheduleEverywhere> schedule_everywhere(const Graph& g, std::string_view family,

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -21,6 +22,7 @@
 #include "lower/lower.hpp"
 #include "lower_test_graphs.hpp"
 #include "requant_table.hpp"
+#include "select/overlap.hpp"
 #include "select/registry.hpp"
 #include "select/select.hpp"
 
@@ -53,14 +55,31 @@ class Buffer {
   std::vector<uint64_t> store_;
 };
 
-// Operator 0 of a one-operator graph with a given schedule, runnable through the shim.
+// Misalignment of a buffer of tensor t: a multiple of its element size (int16 data is at least
+// 2-byte aligned wherever the generated code puts it).
+std::size_t misalignment(const Tensor& t, std::size_t misalign) {
+  const auto element = static_cast<std::size_t>(std::max<int64_t>(1, t.num_bytes() / std::max<int64_t>(1, t.num_elements())));
+  return misalign / element * element;
+}
+
+// Operator 0 of a one-operator graph with a given schedule, runnable through the shim. Its state
+// (variable tensors) starts reset and persists from one run() to the next, as the reference
+// interpreter's does.
 class DspOp {
  public:
   DspOp(const Graph& g, const std::string& schedule) : g_(g), ops_(lower_graph(g)) {
     SelectOptions o;
     o.layers = {{0, schedule}};
     select_kernels(g, ops_, o);
+    for (const KernelArg& a : op().args) {
+      if (a.role != ArgRole::State) continue;
+      const Tensor& t = g.tensors.at(static_cast<std::size_t>(a.tensor));
+      state_[a.tensor] = Bytes(static_cast<std::size_t>(t.num_bytes()), variable_reset_byte(t));
+    }
   }
+  // The state tensor's bytes after the last run.
+  const Bytes& state(int tensor) const { return state_.at(tensor); }
+  const std::map<int, Bytes>& states() const { return state_; }
   const LoweredOp& op() const { return ops_.at(0); }
   LoweredOp& mutable_op() { return ops_.at(0); }
   template <class T>
@@ -68,9 +87,18 @@ class DspOp {
     return *static_cast<const T*>(op().schedule_params->c_struct());
   }
 
+  // The window in which the schedule may write its output over the operator's input `input`.
+  std::optional<OverlapWindow> window(std::size_t input) const {
+    const Schedule* s = find_schedule(g_.ops[0].type, op().schedule);
+    if (!s || !s->overlap) return std::nullopt;
+    return s->overlap(ScheduleContext{g_, g_.ops[0]}, op(), input);
+  }
+
   // The operator's output for the graph inputs (graph order); `params` replaces the schedule's
-  // struct when given. Input and output buffers are misaligned by `misalign` bytes.
-  Bytes run(const std::vector<Bytes>& inputs, std::size_t misalign, const void* params = nullptr) const {
+  // struct when given. Input and output buffers are misaligned by `misalign` bytes. In place
+  // ({input, delta}): the output starts `delta` bytes after that input, in one buffer.
+  Bytes run(const std::vector<Bytes>& inputs, std::size_t misalign, const void* params = nullptr,
+            std::optional<std::pair<std::size_t, int64_t>> in_place = std::nullopt) const {
     const LoweredOp& l = op();
     const dsp_shim_fn fn = dsp_shim_find(l.kernel.c_str());
     if (!fn) throw std::runtime_error("the shim has no kernel " + l.kernel);
@@ -78,6 +106,7 @@ class DspOp {
     buffers.reserve(l.args.size() + 1);
     std::vector<void*> args;
     std::size_t output = 0;
+    std::map<int, std::size_t> state_buffers;
     for (const KernelArg& a : l.args) {
       if (a.constant >= 0) {  // generated constants are 8-byte aligned, as the emitter writes them
         const auto bytes = l.constants.at(static_cast<std::size_t>(a.constant)).bytes();
@@ -87,15 +116,21 @@ class DspOp {
         args.push_back(nullptr);
         continue;
       } else if (a.role == ArgRole::Output) {
-        buffers.emplace_back(static_cast<std::size_t>(g_.tensors.at(static_cast<std::size_t>(a.tensor)).num_bytes()),
-                             misalign);
+        const Tensor& t = g_.tensors.at(static_cast<std::size_t>(a.tensor));
+        buffers.emplace_back(static_cast<std::size_t>(t.num_bytes()), misalignment(t, misalign));
         output = buffers.size() - 1;
+      } else if (a.role == ArgRole::State) {
+        const Tensor& t = g_.tensors.at(static_cast<std::size_t>(a.tensor));
+        const Bytes& data = state_.at(a.tensor);
+        buffers.emplace_back(data.size(), misalignment(t, misalign));
+        std::memcpy(buffers.back().data(), data.data(), data.size());
+        state_buffers[a.tensor] = buffers.size() - 1;
       } else {
         const Tensor& t = g_.tensors.at(static_cast<std::size_t>(a.tensor));
         const auto pos = std::find(g_.inputs.begin(), g_.inputs.end(), a.tensor);
         const Bytes data = pos != g_.inputs.end() ? inputs.at(static_cast<std::size_t>(pos - g_.inputs.begin()))
                                                   : Bytes(t.data.begin(), t.data.end());
-        buffers.emplace_back(data.size(), t.is_constant() ? 0 : misalign);
+        buffers.emplace_back(data.size(), t.is_constant() ? 0 : misalignment(t, misalign));
         std::memcpy(buffers.back().data(), data.data(), data.size());
       }
       args.push_back(buffers.back().data());
@@ -104,14 +139,38 @@ class DspOp {
       buffers.emplace_back(static_cast<std::size_t>(l.scratch_bytes), 0);
       args.push_back(buffers.back().data());
     }
+    Buffer shared(0, 0);
+    int64_t out_at = 0;
+    const int64_t out_bytes = g_.tensors.at(static_cast<std::size_t>(g_.ops[0].outputs[0])).num_bytes();
+    if (in_place) {
+      const int tensor = g_.ops[0].inputs.at(in_place->first);
+      std::size_t in_arg = 0, out_arg = 0;
+      for (std::size_t k = 0; k < l.args.size(); ++k) {
+        if (l.args[k].role == ArgRole::Output) out_arg = k;
+        if (l.args[k].role != ArgRole::Output && l.args[k].constant < 0 && l.args[k].tensor == tensor) in_arg = k;
+      }
+      const int64_t in_bytes = g_.tensors.at(static_cast<std::size_t>(tensor)).num_bytes();
+      const int64_t in_at = std::max<int64_t>(0, -in_place->second);
+      out_at = in_at + in_place->second;
+      shared = Buffer(static_cast<std::size_t>(std::max(in_at + in_bytes, out_at + out_bytes)), 0);
+      std::memcpy(shared.data() + in_at, args[in_arg], static_cast<std::size_t>(in_bytes));
+      args[in_arg] = shared.data() + in_at;
+      args[out_arg] = shared.data() + out_at;
+    }
     fn(params ? params : l.schedule_params->c_struct(), args.data());
     for (Buffer& b : buffers) EXPECT_TRUE(b.guard_intact()) << l.kernel << " wrote past a buffer";
+    for (const auto& [tensor, buffer] : state_buffers) state_[tensor] = buffers.at(buffer).bytes();
+    if (in_place) {
+      EXPECT_TRUE(shared.guard_intact()) << l.kernel << " wrote past the shared buffer";
+      return Bytes(shared.data() + out_at, shared.data() + out_at + out_bytes);
+    }
     return buffers.at(output).bytes();
   }
 
  private:
   const Graph& g_;
   std::vector<LoweredOp> ops_;
+  mutable std::map<int, Bytes> state_;
 };
 
 // Random int8 bytes; `extremes` draws only -128, 127 and the values next to them.
@@ -130,7 +189,8 @@ std::vector<Bytes> random_inputs(const Graph& g, std::mt19937& rng, bool extreme
 }
 
 // The dsp schedule's bytes equal the reference's on random and extreme inputs, at several
-// misalignments.
+// misalignments. An operator with state runs the trials as one sequence of inferences, its
+// state compared after each.
 void expect_exact(const Graph& g, const std::string& schedule, std::mt19937& rng, const std::string& what) {
   const DspOp dsp(g, schedule);
   ASSERT_EQ(dsp.op().schedule, schedule) << what;
@@ -141,6 +201,21 @@ void expect_exact(const Graph& g, const std::string& schedule, std::mt19937& rng
     const std::size_t misalign = static_cast<std::size_t>(trial);  // 0, 1, 2, 3
     const Bytes got = dsp.run(inputs, misalign);
     ASSERT_EQ(got, want) << what << ", trial " << trial << " (misaligned by " << misalign << ")";
+    for (const auto& [tensor, bytes] : dsp.states()) {
+      const auto ref = reference.tensor_bytes(tensor);
+      ASSERT_EQ(bytes, Bytes(ref.begin(), ref.end())) << what << ", state t" << tensor << " after trial " << trial;
+    }
+  }
+  // In place: the output as far into each input as the schedule's window lets it start.
+  for (std::size_t k = 0; k < g.ops[0].inputs.size(); ++k) {
+    const auto w = dsp.window(k);
+    if (!w) continue;
+    const int64_t in_bytes = g.tensors.at(static_cast<std::size_t>(g.ops[0].inputs[k])).num_bytes();
+    const int64_t limit = std::min(w->max_delta, in_bytes);  // from the input's end on, they no longer meet
+    const int64_t delta = (limit / w->modulus - (limit % w->modulus < 0 ? 1 : 0)) * w->modulus;
+    const std::vector<Bytes> inputs = random_inputs(g, rng, false);
+    ASSERT_EQ(dsp.run(inputs, 0, nullptr, std::pair{k, delta}), reference.run(inputs).outputs.at(0))
+        << what << ", in place over input " << k << " at " << delta;
   }
 }
 
@@ -770,7 +845,7 @@ TEST(DspDepthwise, RandomShapesMatchReference) {
   std::mt19937 rng(404);
   for (int i = 0; i < 150; ++i) {
     const ConvCase c = random_conv(rng, true);
-    EXPECT_EQ(expect_every_schedule_exact(conv_graph(c, rng), OpType::DepthwiseConv2D, rng, c.str()), 1) << c.str();
+    EXPECT_EQ(expect_every_schedule_exact(conv_graph(c, rng), OpType::DepthwiseConv2D, rng, c.str()), 2) << c.str();
   }
 }
 
@@ -831,7 +906,9 @@ TEST(DspRequant, ConstantChannelsFold) {
   const int32_t shift[] = {-28, 0, -8, 3};
   std::mt19937 rng(407);
   for (const bool scaled : {false, true}) {
-    const auto t = aotbench::codegen::dsp::requant_table(sums, multiplier, shift, input_offset, zero_point, scaled, 4);
+    const auto t = aotbench::codegen::dsp::requant_table(
+        sums, multiplier, shift, input_offset, zero_point, scaled, 4,
+        aotbench::codegen::dsp::RequantBounds{.fold_constant_channels = true});
     ASSERT_EQ(t.mode, AB_DSP_RQ_FOLDED) << "scaled " << scaled;
     for (std::size_t c = 0; c < sums.size(); ++c) {
       const int64_t start = sums[c].bias + int64_t{input_offset} * sums[c].weight_sum;
@@ -878,6 +955,380 @@ TEST(DspSchedules, SixteenBitLayersStayReference) {
     EXPECT_GT(dsp, 0);
     for (const Schedule* s : candidate_schedules(ScheduleContext{g, g.ops[0]}, lowered[0], std::nullopt)) {
       EXPECT_EQ(s->family, "ref") << s->name;
+    }
+  }
+}
+
+// ----------------------------------------------------------------------------------------------
+// int8 LOGISTIC, TANH, HARD_SWISH, RSQRT: the lowering's table, looked up by the inlined kernel
+
+Graph unary_graph(OpType type, int size, float in_scale, int in_zp, std::mt19937& rng) {
+  GraphBuilder b;
+  const int x = b.act({1, size}, in_scale, in_zp);
+  // LOGISTIC and TANH have TFLite's fixed output quantization; the others any.
+  const int y = type == OpType::Logistic ? b.act({1, size}, 1.0f / 256, -128)
+                : type == OpType::Tanh   ? b.act({1, size}, 1.0f / 128, 0)
+                                         : b.act({1, size}, log_uniform(rng, 0.005f, 0.1f), zero_point(rng));
+  b.op(type, {x}, {y});
+  return b.build("dsp_lookup_test");
+}
+
+TEST(DspLookup, EveryTableOperatorMatchesReference) {
+  std::mt19937 rng(701);
+  for (OpType type : {OpType::Logistic, OpType::Tanh, OpType::HardSwish, OpType::Rsqrt}) {
+    for (int size : {1, 3, 15, 16, 17, 31, 32, 33, 257, uniform(rng, 1, 100)}) {
+      const float scale = log_uniform(rng, 0.01f, 0.2f);
+      const int zp = zero_point(rng);
+      expect_exact(unary_graph(type, size, scale, zp, rng), "dsp_lookup", rng,
+                   std::string(op_name(type)) + " of " + std::to_string(size));
+    }
+  }
+}
+
+// The planner may give an element-wise operator one buffer for input and output.
+TEST(DspLookup, InPlace) {
+  std::mt19937 rng(702);
+  const Graph g = unary_graph(OpType::Tanh, 37, 0.05f, 3, rng);
+  const DspOp dsp(g, "dsp_lookup");
+  const Bytes input = random_int8(37, rng);
+  Interpreter reference(g);
+  const Bytes want = reference.run({input}).outputs.at(0);
+  Bytes buffer = input;
+  void* args[2] = {buffer.data(), buffer.data()};
+  dsp_shim_find("ab_dsp_lookup_s8")(dsp.op().schedule_params->c_struct(), args);
+  EXPECT_EQ(buffer, want);
+}
+
+// int16 LOGISTIC and TANH: TFLite's interpolated table, inlined (dsp_sigmoid_s16); input scales
+// of a power of two (TFLite's separate path) and others.
+TEST(DspSigmoidS16, LogisticAndTanhMatchReference) {
+  std::mt19937 rng(703);
+  for (OpType type : {OpType::Logistic, OpType::Tanh}) {
+    for (float scale : {1.0f / 4096, 1.0f / 2048, log_uniform(rng, 1e-4f, 2e-3f), log_uniform(rng, 1e-4f, 2e-3f)}) {
+      for (int size : {1, 3, 4, 7, 64, uniform(rng, 1, 100)}) {
+        GraphBuilder b;
+        const int x = b.act({1, size}, scale, 0, DType::Int16);
+        const int y = b.act({1, size}, 1.0f / 32768, 0, DType::Int16);
+        b.op(type, {x}, {y});
+        const Graph g = b.build("dsp_sigmoid_s16_test");
+        std::vector<LoweredOp> ops = lower_graph(g);
+        SelectOptions family;
+        family.kernels = "dsp";
+        select_kernels(g, ops, family);
+        EXPECT_EQ(ops[0].schedule, "dsp_sigmoid_s16");
+        expect_exact(g, "dsp_sigmoid_s16", rng,
+                     std::string(op_name(type)) + " int16 of " + std::to_string(size) + ", scale " + std::to_string(scale));
+      }
+    }
+  }
+}
+
+// ----------------------------------------------------------------------------------------------
+// MUL
+
+// A MUL of two int8 operands (the second of `shape2` when given: one element) whose output
+// scale puts the product over a few times the output's range or a fraction of it.
+Graph mul_graph(AddCase c, const std::vector<int32_t>& shape2 = {}) {
+  GraphBuilder b;
+  const int x1 = b.act(c.shape, c.s1, c.zp1);
+  const int x2 = b.act(shape2.empty() ? c.shape : shape2, c.s2, c.zp2);
+  const int y = b.act(c.shape, c.so, c.zpo);
+  b.op(OpType::Mul, {x1, x2}, {y}, ActivationOptions{c.act});
+  return b.build("dsp_mul_test");
+}
+
+AddCase random_mul(std::mt19937& rng) {
+  AddCase c = random_add(rng);
+  // The product of typical magnitudes (about 74 steps each) over 40 to 400 output steps; now and
+  // then a multiplier of 1 or more (the exact mode).
+  c.so = c.s1 * c.s2 * 74 * 74 / log_uniform(rng, 40, 400);
+  if (uniform(rng, 0, 4) == 0) c.so = c.s1 * c.s2 * log_uniform(rng, 0.3f, 1);
+  return c;
+}
+
+TEST(DspMul, RandomShapesAndScalesMatchReference) {
+  std::mt19937 rng(801);
+  int modes[2] = {0, 0};
+  for (int i = 0; i < 200; ++i) {
+    const AddCase c = random_mul(rng);
+    const Graph g = uniform(rng, 0, 3) == 0 ? mul_graph(c, {1}) : mul_graph(c);
+    expect_exact(g, "dsp_mul", rng, "MUL" + c.str().substr(3) + (g.tensors[1].num_elements() == 1 ? " by a scalar" : ""));
+    ++modes[DspOp(g, "dsp_mul").params<ab_dsp_mul_params>().requant];
+  }
+  EXPECT_GT(modes[AB_DSP_RQ_FOLDED], 20);
+  EXPECT_GT(modes[AB_DSP_RQ_EXACT], 20);
+}
+
+// Broadcasting other than by one element stays with the reference kernel.
+TEST(DspMul, BroadcastStaysReference) {
+  std::mt19937 rng(802);
+  AddCase c = random_mul(rng);
+  c.shape = {2, 3, 4};
+  const std::vector<std::pair<std::vector<int32_t>, std::string>> cases = {
+      {{4}, "ref"}, {{2, 1, 4}, "ref"}, {{1, 1, 1}, "dsp_mul"}, {{1}, "dsp_mul"}};
+  for (const auto& [shape2, schedule] : cases) {
+    const Graph g = mul_graph(c, shape2);
+    std::vector<LoweredOp> ops = lower_graph(g);
+    SelectOptions family;
+    family.kernels = "dsp";
+    select_kernels(g, ops, family);
+    EXPECT_EQ(ops[0].schedule, schedule) << "second operand of rank " << shape2.size();
+  }
+}
+
+// ----------------------------------------------------------------------------------------------
+// Operators with state: UNIDIRECTIONAL_SEQUENCE_LSTM and SVDF
+
+// The graph with its variable tensors marked as state (GraphBuilder makes every tensor nobody
+// produces a graph input).
+Graph with_state(Graph g, const std::vector<int>& variables) {
+  for (int t : variables) g.tensors.at(static_cast<std::size_t>(t)).is_variable = true;
+  std::erase_if(g.inputs, [&](int t) { return std::find(variables.begin(), variables.end(), t) != variables.end(); });
+  return g;
+}
+
+struct LstmCase {
+  int batches = 1, steps = 3, inputs = 5, units = 6;
+  bool time_major = false;
+  int x_zp = 0, h_zp = 0;
+  float gain = 1;        // the gates' typical magnitude, in units of Q3.12's range
+  int cell_exponent = -11;  // cell state scale 2^e
+  float cell_clip = 0;
+
+  std::string str() const {
+    return "LSTM " + std::to_string(batches) + "x" + std::to_string(steps) + "x" + std::to_string(inputs) + " -> " +
+           std::to_string(units) + (time_major ? " time-major" : "") + " zp x/h " + std::to_string(x_zp) + "/" +
+           std::to_string(h_zp) + " gain " + std::to_string(gain) + " cell 2^" + std::to_string(cell_exponent) +
+           " clip " + std::to_string(cell_clip);
+  }
+};
+
+Graph lstm_graph(const LstmCase& c, std::mt19937& rng) {
+  GraphBuilder b;
+  const float x_scale = 1.0f / 128, h_scale = 1.0f / 128;
+  const std::vector<int32_t> x_shape =
+      c.time_major ? std::vector<int32_t>{c.steps, c.batches, c.inputs} : std::vector<int32_t>{c.batches, c.steps, c.inputs};
+  const int x = b.act(x_shape, x_scale, c.x_zp);
+  // Typical |sum w x| ~ 74 * 74 * sqrt(features) in integer units; the weights' scale maps it to
+  // `gain` times 8 (Q3.12's range), so larger gains saturate the gates and exercise the
+  // requantization's left shifts.
+  auto weights = [&](int features, float in_scale) {
+    std::vector<int8_t> w(static_cast<std::size_t>(c.units * features));
+    for (auto& v : w) v = static_cast<int8_t>(uniform(rng, -127, 127));
+    w[0] = -127, w.back() = 127;
+    const float scale = c.gain * 8 / (74.0f * 74.0f * std::sqrt(static_cast<float>(features)) * in_scale) *
+                        log_uniform(rng, 0.5f, 2);
+    return b.int8s({c.units, features}, Quantization{{scale}, {0}, 0}, w);
+  };
+  std::vector<int> in(24, -1);
+  in[0] = x;
+  for (int k = 0; k < 4; ++k) in[static_cast<std::size_t>(1 + k)] = weights(c.inputs, x_scale);
+  for (int k = 0; k < 4; ++k) in[static_cast<std::size_t>(5 + k)] = weights(c.units, h_scale);
+  for (int k = 0; k < 4; ++k) {
+    std::vector<int32_t> v(static_cast<std::size_t>(c.units));
+    for (auto& e : v) e = uniform(rng, -40000, 40000);
+    in[static_cast<std::size_t>(12 + k)] = b.int32s({c.units}, v);
+  }
+  const int h = b.act({c.batches, c.units}, h_scale, c.h_zp);
+  const int cell = b.act({c.batches, c.units}, std::ldexp(1.0f, c.cell_exponent), 0, DType::Int16);
+  in[18] = h;
+  in[19] = cell;
+  const int y = b.act({x_shape[0], x_shape[1], c.units}, h_scale, c.h_zp);
+  b.op(OpType::UnidirectionalSequenceLstm, in, {y}, SequenceLstmOptions{Activation::Tanh, c.cell_clip, 0, c.time_major});
+  return with_state(b.build("dsp_lstm_test"), {h, cell});
+}
+
+LstmCase random_lstm(std::mt19937& rng) {
+  LstmCase c;
+  c.batches = pick(rng, {1, 1, 2, 3});
+  c.steps = pick(rng, {1, 2, 3, 5});
+  c.inputs = uniform(rng, 0, 1) ? pick(rng, {1, 2, 3, 5, 7, 9}) : uniform(rng, 1, 40);
+  c.units = uniform(rng, 0, 1) ? pick(rng, {1, 2, 3, 5, 7, 9}) : uniform(rng, 1, 24);
+  c.time_major = uniform(rng, 0, 2) == 0;
+  c.x_zp = zero_point(rng);
+  c.h_zp = zero_point(rng);
+  c.gain = log_uniform(rng, 0.001f, 4);
+  c.cell_exponent = uniform(rng, -14, -8);
+  c.cell_clip = uniform(rng, 0, 2) == 0 ? log_uniform(rng, 0.5f, 8) : 0;
+  return c;
+}
+
+TEST(DspLstm, RandomShapesMatchReference) {
+  std::mt19937 rng(501);
+  int modes[2] = {0, 0};
+  for (int i = 0; i < 80; ++i) {
+    const LstmCase c = random_lstm(rng);
+    const Graph g = lstm_graph(c, rng);
+    for (const char* schedule : {"dsp_lstm", "dsp_lstm_w16"}) {
+      expect_exact(g, schedule, rng, c.str() + " " + schedule);
+      ++modes[DspOp(g, schedule).params<ab_dsp_lstm_params>().requant];
+    }
+  }
+  EXPECT_GT(modes[AB_DSP_RQ_FOLDED], 10);
+  EXPECT_GT(modes[AB_DSP_RQ_EXACT], 10);
+}
+
+// Unit and feature counts around multiples of 4 (the kernel's blocks and groups), and the
+// shapes of TFLite Micro's LSTM examples (28 -> 20, 257 -> 80, 257 -> 128).
+TEST(DspLstm, BlockEdgesAndModelShapes) {
+  std::mt19937 rng(502);
+  std::vector<std::pair<int, int>> shapes;
+  for (int inputs : {1, 3, 4, 5, 8})
+    for (int units : {1, 3, 4, 5, 8, 9}) shapes.emplace_back(inputs, units);
+  for (auto shape : {std::pair{28, 20}, {257, 80}, {257, 128}}) shapes.push_back(shape);
+  for (auto [inputs, units] : shapes) {
+    LstmCase c;
+    c.inputs = inputs;
+    c.units = units;
+    c.steps = 2;
+    c.x_zp = pick(rng, {-128, 127, 0});
+    c.h_zp = pick(rng, {-128, 127, 3});
+    c.gain = log_uniform(rng, 0.01f, 2);
+    const Graph g = lstm_graph(c, rng);
+    for (const char* schedule : {"dsp_lstm", "dsp_lstm_w16"}) expect_exact(g, schedule, rng, c.str() + " " + schedule);
+  }
+}
+
+// int16 activations (16x8) and weights with a zero point are refused by name and left to the
+// reference by the family.
+TEST(DspLstm, RefusesWhatItWasNotWrittenFor) {
+  std::mt19937 rng(503);
+  LstmCase c;
+  Graph g = lstm_graph(c, rng);
+  g.tensors.at(static_cast<std::size_t>(g.ops[0].inputs[3])).quant->zero_point = {5};
+  const std::vector<LoweredOp> lowered = lower_graph(g);
+  for (const Schedule* s : schedules_for(OpType::UnidirectionalSequenceLstm)) {
+    if (s->family == "dsp") {
+      EXPECT_EQ(s->unsupported(ScheduleContext{g, g.ops[0]}, lowered[0]), "weights with a nonzero zero point");
+    }
+  }
+  std::vector<LoweredOp> ops = lower_graph(g);
+  SelectOptions o;
+  o.kernels = "dsp";
+  select_kernels(g, ops, o);
+  EXPECT_EQ(ops.at(0).schedule, "ref");
+
+  // 16x8: int16 input, hidden state and output, int64 biases.
+  GraphBuilder b;
+  std::vector<int> in(24, -1);
+  in[0] = b.act({1, 2, 4}, 1e-3f, 0, DType::Int16);
+  for (int k = 1; k <= 8; ++k) in[static_cast<std::size_t>(k)] = b.weights({3, k <= 4 ? 4 : 3}, {0.01f}, 0, static_cast<uint32_t>(k));
+  for (int k = 12; k <= 15; ++k)
+    in[static_cast<std::size_t>(k)] = b.constant(DType::Int64, {3}, std::nullopt, std::vector<uint8_t>(24, 0));
+  in[18] = b.act({1, 3}, 1e-3f, 0, DType::Int16);
+  in[19] = b.act({1, 3}, 1.0f / 2048, 0, DType::Int16);
+  const int y = b.act({1, 2, 3}, 1e-3f, 0, DType::Int16);
+  b.op(OpType::UnidirectionalSequenceLstm, in, {y}, SequenceLstmOptions{});
+  const Graph wide = with_state(b.build("dsp_lstm_16x8"), {in[18], in[19]});
+  const std::vector<LoweredOp> wide_lowered = lower_graph(wide);
+  for (const Schedule* s : schedules_for(OpType::UnidirectionalSequenceLstm)) {
+    if (s->family == "dsp") {
+      EXPECT_NE(s->unsupported(ScheduleContext{wide, wide.ops[0]}, wide_lowered[0]), "");
+    }
+  }
+}
+
+struct SvdfCase {
+  int batches = 1, inputs = 8, units = 4, rank = 1, memory = 4;
+  bool wide = false;  // int16 state and time weights
+  int x_zp = 0, state_zp = 0, out_zp = 0;
+  float gain = 1;
+
+  std::string str() const {
+    return "SVDF " + std::to_string(batches) + "x" + std::to_string(inputs) + " units " + std::to_string(units) +
+           " rank " + std::to_string(rank) + " memory " + std::to_string(memory) + (wide ? " int16" : " int8") +
+           " state zp in/state/out " + std::to_string(x_zp) + "/" + std::to_string(state_zp) + "/" +
+           std::to_string(out_zp) + " gain " + std::to_string(gain);
+  }
+};
+
+Graph svdf_graph(const SvdfCase& c, std::mt19937& rng) {
+  GraphBuilder b;
+  const int filters = c.units * c.rank;
+  const float x_scale = 0.02f;
+  const int x = b.act({c.batches, c.inputs}, x_scale, c.x_zp);
+  std::vector<int8_t> wf(static_cast<std::size_t>(filters * c.inputs));
+  for (auto& v : wf) v = static_cast<int8_t>(uniform(rng, -127, 127));
+  wf[0] = -128, wf.back() = 127;
+  const float wf_scale = log_uniform(rng, 0.001f, 0.01f);
+  const int wfeat = b.int8s({filters, c.inputs}, Quantization{{wf_scale}, {0}, 0}, wf);
+  // The state's scale spreads the feature products over its range, times `gain` (large gains
+  // clamp, small ones use a few steps).
+  const float state_max = c.wide ? 32767 : 127;
+  const float feature = 128.0f * 74.0f * std::sqrt(static_cast<float>(c.inputs));
+  const float state_scale = x_scale * wf_scale * feature / state_max / c.gain;
+  const int wt_max = c.wide ? 2000 : 127;
+  const float wt_scale = log_uniform(rng, 0.001f, 0.05f);
+  std::vector<uint8_t> wt;
+  for (int i = 0; i < filters * c.memory; ++i) {
+    const int v = i == 0 ? -wt_max : uniform(rng, -wt_max, wt_max);
+    wt.push_back(static_cast<uint8_t>(v));
+    if (c.wide) wt.push_back(static_cast<uint8_t>(v >> 8));
+  }
+  const int wtime = b.constant(c.wide ? DType::Int16 : DType::Int8, {filters, c.memory}, Quantization{{wt_scale}, {0}, 0}, wt);
+  std::vector<int32_t> bias(static_cast<std::size_t>(c.units));
+  for (auto& e : bias) e = uniform(rng, -50000, 50000);
+  const int bt = b.int32s({c.units}, bias);
+  const int state = b.act({c.batches, filters * c.memory}, state_scale, c.wide ? 0 : c.state_zp,
+                          c.wide ? DType::Int16 : DType::Int8);
+  const float sum = state_max / 2 * static_cast<float>(wt_max) / 2 * std::sqrt(static_cast<float>(c.rank * c.memory));
+  const int y = b.act({c.batches, c.units}, state_scale * wt_scale * sum / 64 * log_uniform(rng, 0.3f, 3), c.out_zp);
+  b.op(OpType::Svdf, {x, wfeat, wtime, bt, state}, {y}, SvdfOptions{c.rank, Activation::None});
+  return with_state(b.build("dsp_svdf_test"), {state});
+}
+
+SvdfCase random_svdf(std::mt19937& rng) {
+  SvdfCase c;
+  c.batches = pick(rng, {1, 1, 2, 3});
+  c.inputs = uniform(rng, 0, 1) ? pick(rng, {1, 2, 3, 5, 7, 9}) : uniform(rng, 1, 100);
+  c.units = uniform(rng, 0, 1) ? pick(rng, {1, 2, 3, 5, 7, 9}) : uniform(rng, 1, 40);
+  c.rank = pick(rng, {1, 1, 2, 3});
+  c.memory = pick(rng, {1, 2, 3, 4, 5, 8, 10, 32});
+  c.wide = uniform(rng, 0, 2) == 0;
+  c.x_zp = zero_point(rng);
+  c.state_zp = zero_point(rng);
+  c.out_zp = zero_point(rng);
+  c.gain = log_uniform(rng, 0.3f, 10);
+  return c;
+}
+
+TEST(DspSvdf, RandomShapesMatchReference) {
+  std::mt19937 rng(601);
+  int feature_modes[2] = {0, 0}, time_modes[2] = {0, 0};
+  for (int i = 0; i < 150; ++i) {
+    const SvdfCase c = random_svdf(rng);
+    const Graph g = svdf_graph(c, rng);
+    for (const char* schedule : {"dsp_svdf", "dsp_svdf_w16"}) {
+      expect_exact(g, schedule, rng, c.str() + " " + schedule);
+      const auto& p = DspOp(g, schedule).params<ab_dsp_svdf_params>();
+      ++feature_modes[p.feature_requant];
+      ++time_modes[p.time_requant];
+    }
+  }
+  EXPECT_GT(feature_modes[AB_DSP_RQ_FOLDED], 0);
+  EXPECT_GT(time_modes[AB_DSP_RQ_FOLDED], 0);
+  EXPECT_GT(time_modes[AB_DSP_RQ_EXACT], 0);
+}
+
+// The shapes of the keyword-spotting model (96 or 16 or 32 inputs, 64 or 32 filters, memory 8
+// or 32), and state zero points at both ends, where the appended values wrap.
+TEST(DspSvdf, ModelShapesAndWrappingZeroPoints) {
+  std::mt19937 rng(602);
+  for (auto [inputs, units, memory] : {std::tuple{96, 64, 8}, {16, 64, 8}, {16, 32, 32}, {32, 32, 32}}) {
+    for (bool wide : {false, true}) {
+      for (int state_zp : {-128, 127, -50}) {
+        SvdfCase c;
+        c.inputs = inputs;
+        c.units = units;
+        c.memory = memory;
+        c.wide = wide;
+        c.state_zp = state_zp;
+        c.x_zp = zero_point(rng);
+        c.out_zp = zero_point(rng);
+        c.gain = log_uniform(rng, 0.5f, 20);
+        const Graph g = svdf_graph(c, rng);
+        for (const char* schedule : {"dsp_svdf", "dsp_svdf_w16"}) expect_exact(g, schedule, rng, c.str() + " " + schedule);
+      }
     }
   }
 }

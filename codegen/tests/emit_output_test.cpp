@@ -70,10 +70,23 @@ TEST_F(Emit, InterfaceChoosesTheEntryPoint) {
 }
 
 TEST_F(Emit, StaticWorkspaceIsOneArenaOfThePlannedSize) {
-  const EmitResult r = emit("workspace=static");
-  EXPECT_EQ(r.summary.arena_bytes, 16000);  // SOURCES.md: peak live activations of kws
-  EXPECT_NE(file(r, "_run.c").find("static uint8_t tvmgen_kws_workspace[16000]"), std::string::npos);
-  EXPECT_EQ(count(file(r, "_run.c"), "TVMBackendAllocWorkspace"), 0);
+  // Every tensor apart: the plan reaches SOURCES.md's peak of live activations of kws.
+  const EmitResult apart = emit("workspace=static,plan=greedy_by_size,inplace=off");
+  EXPECT_EQ(apart.summary.arena_bytes, 16000);
+  EXPECT_NE(file(apart, "_run.c").find("static uint8_t tvmgen_kws_workspace[16000]"), std::string::npos);
+  EXPECT_EQ(count(file(apart, "_run.c"), "TVMBackendAllocWorkspace"), 0);
+  // In place (the default), each 25x5x64 layer writes over its input: the dsp depthwise kernel at
+  // the same offset (one channel block's rows in its scratch), so the peak is one 8000 B tensor
+  // and that scratch, 3 transposed rows of 64 channels, 6 int16 values wide (2304 B).
+  const EmitResult dsp = emit("workspace=static,kernels=dsp");
+  EXPECT_EQ(dsp.summary.arena_bytes, 8000 + 2304);
+  EXPECT_NE(file(dsp, "_run.c").find("static uint8_t tvmgen_kws_workspace[10304]"), std::string::npos);
+  ASSERT_GE(dsp.summary.peak_op, 0);
+  EXPECT_EQ(dsp.summary.ops[static_cast<std::size_t>(dsp.summary.peak_op)].type, "DEPTHWISE_CONV_2D");
+  // The reference kernels read a pixel's window while writing its channels: each output starts
+  // below its input, by 7 pixels of 64 channels for a 3x3 depthwise layer, by 1 pixel for a
+  // pointwise one, and the chain of 4 such pairs goes 4 x 512 B down from the first output.
+  EXPECT_EQ(emit("workspace=static,kernels=ref").summary.arena_bytes, 8000 + 4 * (7 * 64 + 64));
 }
 
 TEST_F(Emit, DynamicWorkspaceAllocatesAndFreesEveryBufferOnce) {

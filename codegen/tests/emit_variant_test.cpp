@@ -22,7 +22,7 @@ TEST(Variant, DefaultKeyListsTheCoreKnobsInDesignOrder) {
 }
 
 TEST(Variant, ExtraKnobsAppearOnlyWhenNotDefault) {
-  const Variant v = Variant::parse(" profile=ops , api=packed,prefix=net2,plan=greedy_by_size");
+  const Variant v = Variant::parse(" profile=ops , api=packed,prefix=net2,plan=best,inplace=on");
   EXPECT_EQ(v.key(), "api=packed,interface=c,workspace=static,params=direct,index=i32,opt=Os,prefix=net2,profile=ops");
   EXPECT_TRUE(v.packed_api());
   EXPECT_TRUE(v.profile_ops());
@@ -50,7 +50,7 @@ TEST(Variant, KeyParsesBackToTheSameVariant) {
 TEST(Variant, ErrorsNameTheProblemAndTheChoices) {
   EXPECT_EQ(error_of("speed=fast"),
             "unknown variant knob 'speed'; known knobs: api, interface, workspace, params, index, opt, kernels, "
-            "layers, cc, prefix, profile, plan");
+            "layers, cc, prefix, profile, plan, inplace");
   EXPECT_EQ(error_of("cc=icc"), "variant knob cc has no value 'icc'; choose one of: gcc, clang");
   EXPECT_EQ(error_of("api=fast"), "variant knob api has no value 'fast'; choose one of: packed, unpacked");
   EXPECT_EQ(error_of("api=packed,api=unpacked"), "variant knob 'api' is given twice");

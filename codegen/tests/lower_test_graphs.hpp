@@ -41,6 +41,10 @@ class GraphBuilder {
     std::memcpy(bytes.data(), values.data(), bytes.size());
     return add(DType::Int32, std::move(shape), std::nullopt, bytes);
   }
+  // Constant data of any type, given as its little-endian bytes.
+  int constant(DType type, std::vector<int32_t> shape, std::optional<Quantization> q, std::vector<uint8_t> bytes) {
+    return add(type, std::move(shape), std::move(q), std::move(bytes));
+  }
   void op(OpType type, std::vector<int> inputs, std::vector<int> outputs, OpOptions options = {}) {
     Operator o;
     o.index = static_cast<int>(g_.ops.size());

@@ -32,3 +32,7 @@ add_test(NAME codegen.tflm.stored_oracle
          COMMAND ${AOTBENCH_DEPS_DIR}/venv/bin/python ${CMAKE_CURRENT_SOURCE_DIR}/tflm/stored_oracle_test.py
                  ${AOTBENCH_SHARED_DIR})
 set_tests_properties(codegen.tflm.stored_oracle PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
+
+# Single-operator models of fixed sizes for BENCHMARKS.md's per-element figures (not a test).
+add_executable(codegen_op_bench_models EXCLUDE_FROM_ALL ${_ops}/op_bench_models.cpp)
+target_link_libraries(codegen_op_bench_models PRIVATE aotbench_op_cases)

@@ -151,7 +151,11 @@ std::vector<fs::path> ObjectCache::compile(const std::vector<CompileJob>& jobs, 
   parallel_for(jobs.size(), parallel, [&](std::size_t i) {
     const fs::path obj = object_path(jobs[i]);
     objects[i] = obj;
-    if (fs::exists(obj)) return;
+    if (fs::exists(obj)) {  // a hit: marked used, so pruning (cache_prune.hpp) keeps it longest
+      std::error_code ec;
+      fs::last_write_time(obj, fs::file_time_type::clock::now(), ec);
+      return;
+    }
     // Compile to a private name, then rename: concurrent builds never see half an object.
     const fs::path tmp = obj.string() + fmt::format(".{}.{}.tmp", getpid(), std::hash<std::thread::id>{}(std::this_thread::get_id()));
     run_tool(command(jobs[i], tmp));

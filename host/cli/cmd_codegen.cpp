@@ -9,6 +9,7 @@
 #include "board/registry.hpp"
 #include "cli/commands.hpp"
 #include "emit/summary.hpp"
+#include "package/package.hpp"
 #include "infer/infer.hpp"
 #include "select/registry.hpp"
 #include "sweep/best_config.hpp"
@@ -22,8 +23,9 @@ void add_codegen(CLI::App& app) {
   };
   static Options o;
   auto* cmd = app.add_subcommand(
-      "codegen", "generate the C sources of one variant of a model: the model's code, its public header "
-                 "(API and memory sizes), the device adapter, and summary.txt/summary.json");
+      "codegen", "generate one variant of a model as a self-contained C library: the model's code, its public "
+                 "header (API, memory sizes, inputs' and outputs' quantization), the runtime and kernels it "
+                 "calls, CMakeLists.txt, model.mk, README.md, summary.txt/summary.json");
   auto* model = cmd->add_option("--model", o.model, "zoo spec (e.g. mnv2, mnv2:width=0.5,res=128) or a .tflite file");
   auto* variant = cmd->add_option(
       "--variant", o.variant, "knobs, e.g. api=packed,workspace=dynamic (others at their defaults; see `aotbench variants`)");
@@ -39,7 +41,7 @@ void add_codegen(CLI::App& app) {
   cmd->callback([] {
     if (o.config.empty() && o.model.empty()) throw std::runtime_error("codegen needs --model (or --config best.toml)");
     const sweep::BestConfig best =
-        o.config.empty() ? sweep::BestConfig{o.model, "", codegen::Variant::parse(o.variant), {}}
+        o.config.empty() ? sweep::BestConfig{o.model, "", codegen::Variant::parse(o.variant), {}, {}}
                          : sweep::read_best_config(o.config);
     const infer::LoadedModel model = infer::load_model(best.model);
     codegen::EmitOptions eo;
@@ -54,12 +56,28 @@ void add_codegen(CLI::App& app) {
       variant = sweep::variant_of(best, chosen);
     }
     const codegen::EmitResult r = codegen::emit_model(model.graph, variant, eo);
-    codegen::write_sources(r, o.out);
+    codegen::PackageOptions po;
+    po.generator = "aotbench " AOTBENCH_VERSION;
+    po.variant = variant;
+    po.command = o.config.empty()
+                     ? fmt::format("aotbench codegen --model {} --variant {}{} --out {}", o.model, variant.spec(),
+                                   board.empty() ? "" : " --board " + board, o.out)
+                     : fmt::format("aotbench codegen --config {} --out {}", o.config, o.out);
+    if (best.measured)
+      po.measured = codegen::MeasuredFigures{best.board, best.measured->counter, best.measured->counts_median,
+                                             best.measured->flash_bytes, best.measured->ram_bytes,
+                                             best.measured->stack_bytes};
+    const codegen::Package package = codegen::write_package(r, po, o.out);
     if (o.json) {
-      fmt::print("{}\n", codegen::summary_json(r.summary).dump(2));
+      nlohmann::json j = codegen::summary_json(r.summary);
+      j["out"] = std::filesystem::absolute(o.out).lexically_normal().string();
+      j["package"] = codegen::package_json(package);
+      fmt::print("{}\n", j.dump(2));
     } else {
       fmt::print("{}", codegen::summary_text(r.summary));
-      fmt::print("wrote {} files to {}\n", r.files.size() + 2, o.out);
+      fmt::print("wrote {} files to {}: a static library `{}` (CMakeLists.txt, model.mk); README.md says how to "
+                 "build it in\n",
+                 package.files.size(), o.out, package.library);
     }
   });
 }
@@ -84,8 +102,8 @@ void add_variants(CLI::App& app) {
     for (const auto& k : codegen::knob_table()) {
       std::string values;
       for (const auto& v : k.values) values += (values.empty() ? "" : "|") + v;
-      fmt::print("{:<10} {:<38} default {:<15} {}\n", k.name, values.empty() ? "<identifier>" : values,
-                 k.default_value.empty() ? "(model name)" : k.default_value, k.help);
+      fmt::print("{:<10} {:<38} default {:<15} {}\n", k.name, values.empty() ? k.form : values,
+                 k.default_value.empty() ? k.unset : k.default_value, k.help);
     }
     fmt::print("\nkernel schedules per operator (kernels=FAMILY gives every layer the family's first schedule "
                "below that can run it, else ref; layers=INDEX:NAME/... picks single layers):\n");

@@ -5,8 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <unistd.h>
 #include <map>
 
+#include "base/usage_error.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
 #include "farm/board_spec.hpp"
@@ -33,9 +35,9 @@ void print_pareto(const results::Run& run) {
 // --board labgrid:...: takes the places and turns the sweep onto their boards.
 farm::FarmBoards take_places(sweep::SweepOptions& o, const std::string& coordinator, int places) {
   if (!o.gdb.empty() || !o.serial_device.empty())
-    throw std::runtime_error(fmt::format("--board {}: the places say where their GDB server and serial port are; "
-                                         "leave out --gdb and --serial",
-                                         o.board));
+    throw UsageError(fmt::format("--board {}: the places say where their GDB server and serial port are; leave out --gdb "
+                                 "and --serial",
+                                 o.board));
   const farm::FarmSpec spec = farm::parse_board_spec(o.board);
   const farm::Client client(coordinator);
   farm::ReserveOptions ro;
@@ -58,6 +60,10 @@ farm::FarmBoards take_places(sweep::SweepOptions& o, const std::string& coordina
 void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
   if (json) {
     auto j = nlohmann::ordered_json::parse(results::run_summary_json(r.run));
+    j["run_folder"] = std::filesystem::absolute(r.out_dir).lexically_normal().string();
+    auto files = nlohmann::ordered_json::array();
+    for (const auto& f : r.files) files.push_back(std::filesystem::absolute(f).lexically_normal().string());
+    j["files"] = files;
     j["stages"] = {{"variants_measured", r.measured_now}, {"variants_resumed", r.resumed},
                    {"firmware_builds", r.times.builds}, {"boots", r.times.boots},
                    {"emulators_started", r.emulators_started},
@@ -87,6 +93,9 @@ void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
       for (const auto& [place, why] : r.retired_boards) retired.push_back({{"place", place}, {"why", why}});
       j["places"] = {{"measured_on", places}, {"retired", retired}};
     }
+    auto retryable = nlohmann::ordered_json::array();
+    for (const auto& [what, why] : r.retryable) retryable.push_back({{"what", what}, {"why", why}});
+    j["retryable"] = retryable;
     fmt::print("{}\n", j.dump(2));
   } else if (quiet) {
     if (r.winner) fmt::print("{}\n", r.run.variants[*r.winner].key);
@@ -99,6 +108,9 @@ void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
                r.times.builds, r.run.tuning ? fmt::format(" ({} to measure layers)", r.run.tuning->images) : "",
                r.times.generate, r.times.build, r.times.flash, r.times.run);
     for (const auto& f : r.files) fmt::print("wrote {}\n", f.string());
+    for (const auto& f : r.files)
+      if (f.filename() == "best.toml")
+        fmt::print("\nthe winner as a C library for your firmware: aotbench codegen --config {} --out DIR\n", f.string());
   }
   std::fflush(stdout);
   // Damaged frames, for lab diagnosis (and always under --link-faults). Silences alone are usual:
@@ -157,13 +169,14 @@ void add_sweep(CLI::App& app) {
       ->check(CLI::IsMember({"layers", "off"}))
       ->capture_default_str();
   app.add_option("--out", o.out_dir, "results folder (default: aotbench-results/<date>_<board>_<model>)");
-  app.add_option("--history", o.history, "SQLite history database (default: aotbench-results/history.sqlite)");
+  app.add_option("--history", o.history, "SQLite history database (default: aotbench-results/history.sqlite; with --out DIR, DIR/history.sqlite)");
   app.add_flag("--resume", o.resume,
                "continue an interrupted sweep (--out, or the latest of this board and model); refused when the folder "
                "measured another model, board, toolchain, space, input or repeat count");
   app.add_option("--input", inputs, "raw bytes per model input (default: random, seeded by the model's hash)")
       ->check(regular_file());
-  app.add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
+  app.add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's")
+      ->check(CLI::IsMember({"openocd", "pyocd"}));
   app.add_option("--qemu-load", o.qemu_load,
                  "emulated boards: load each firmware through QEMU's gdbstub with gdb, verified, as real boards "
                  "are (gdb), or with QEMU's -kernel (kernel)")
@@ -171,8 +184,8 @@ void add_sweep(CLI::App& app) {
       ->capture_default_str();
   app.add_option("--counter", o.counter,
                  "emulated boards: count executed instructions (exact, QEMU -icount) or estimated cycles (the timing "
-                 "model of the board's [timing] table, instructions beside them); default: cycles on boards that "
-                 "have a timing model")
+                 "model of the board's [timing] table, instructions beside them); default: $AOTBENCH_COUNTER if set, "
+                 "else cycles on boards that have a timing model")
       ->check(CLI::IsMember({"instructions", "cycles"}));
   app.add_option("--emulators", o.emulators,
                  "emulated boards loaded through the gdbstub: keep one QEMU per worker up across variants, as a "
@@ -182,7 +195,8 @@ void add_sweep(CLI::App& app) {
   app.add_option("--serial", o.serial_device,
                  "UART device instead of the profile's, tcp:HOST:PORT for one served raw over TCP (ser2net's raw "
                  "mode, an emulator of `aotbench device serve`), or rfc2217:HOST:PORT for one served with RFC 2217 "
-                 "(ser2net's telnet(rfc2217) mode)");
+                 "(ser2net's telnet(rfc2217) mode)")
+      ->check(serial_port());
   app.add_option("--probe", o.probe, "hardware: serial number of the debug probe to flash through");
   app.add_option("--link-faults", link_faults, kLinkFaultsHelp)->check(link_faults_spec());
   app.add_option("--gdb", o.gdb,
@@ -198,20 +212,34 @@ void add_sweep(CLI::App& app) {
   app.add_flag("--json", json, "print the results as JSON on stdout");
   app.footer(sweep::space_help() +
              "\nExit codes: 0 a winner was selected; 1 an error (bad model, board, input or results folder, a tool "
-             "missing, ...);\n3 no winner: no variant fits the limits (found before building when the model's "
+             "missing, ...,\nor a measurement failed twice for a cause that may pass: a full disk, the link, the flasher; "
+             "--resume retries it);\n3 no winner: no variant fits the limits (found before building when the model's "
              "parameters or arena\nalone are too big) or none ran and matched the reference, the message names the "
              "closest and how far\nit misses; 4 the model has operators aotbench cannot compile (every one is "
-             "listed, before anything is built);\n130 interrupted (results so far are kept; use --resume); 100 and above: "
-             "a bad command line.\n`aotbench report --baseline` exits 2 on a regression.");
+             "listed, before anything is built);\n130 interrupted (results so far are kept; use --resume); 64 a bad command "
+             "line (an option\nthat does not apply to the board included).\n`aotbench report --baseline` exits 2 on a "
+             "regression.");
 
   app.callback([&app] {
     if (!app.get_subcommands().empty()) return;
     if (o.board.empty() || o.model.empty())
-      throw std::runtime_error("give --board and --model (e.g. aotbench --board stm32 --model mnv2), or a command; see --help");
+      throw UsageError("give --board and --model (e.g. aotbench --board stm32 --model mnv2), or a command; see --help");
+    for (const char* option : {"--flasher", "--probe", "--gdb", "--serial", "--counter", "--qemu-load", "--emulators"})
+      if (app.count(option)) o.given.insert(option);
+    const bool labgrid = farm::is_labgrid_spec(o.board);
+    for (const char* option : {"--coordinator", "--places"})
+      if (app.count(option) && !labgrid)
+        throw UsageError(fmt::format("{}: board {} is no labgrid place; {} applies to --board labgrid:...", option,
+                                     o.board, option));
+    if (app.count("--places") && o.board.find('=') == std::string::npos)
+      throw UsageError(fmt::format("--places: --board {} names one place; --places caps how many places of a "
+                                   "reservation by tags (labgrid:TAG=VALUE) are taken",
+                                   o.board));
     o.per_op = app.count("--per-op") ? (per_op.empty() ? "best" : per_op) : "";
     o.inputs.assign(inputs.begin(), inputs.end());
     if (!link_faults.empty()) o.link_faults = transport::LinkFaults::parse(link_faults);
-    if (json) o.quiet = true;
+    // --json: stdout is the JSON alone; the live progress line still goes to a terminal's stderr.
+    if (json) o.quiet = isatty(fileno(stderr)) == 0;
     o.command_line = "aotbench --board " + o.board + " --model " + o.model +
                      (o.variants.empty() ? "" : " --variants '" + o.variants + "'");
     std::optional<farm::FarmBoards> farm_boards;  // held (locked in labgrid) until the sweep has ended
@@ -225,6 +253,16 @@ void add_sweep(CLI::App& app) {
     }
     report(r, o.quiet && !json, json);
     if (r.interrupted) throw CLI::RuntimeError(kExitInterrupted);
+    if (!r.retryable.empty()) {
+      fmt::print(stderr,
+                 "aotbench: error: {} measurement(s) failed twice for a cause that may pass (a full disk, the link, the "
+                 "flasher, a lost emulator), so the results are incomplete{}; the first: {}: {}. Fix the cause if it "
+                 "is one (free disk space, check the cabling), then run the same command with --resume: it measures "
+                 "only these again\n",
+                 r.retryable.size(), r.winner ? " and the winner may not be the best" : "", r.retryable[0].first,
+                 r.retryable[0].second);
+      throw CLI::RuntimeError(1);
+    }
     if (!r.winner) {
       fmt::print(stderr, "aotbench: no winner: {}\n", r.run.selection_reason);
       throw CLI::RuntimeError(kExitNoWinner);

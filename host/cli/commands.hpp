@@ -10,6 +10,9 @@ constexpr int kExitRegression = 2;    // `report --baseline`: a figure got worse
 constexpr int kExitNoWinner = 3;      // nothing fits the limits, or nothing ran and matched the reference
 constexpr int kExitUnsupportedModel = 4;  // the model has operators aotbench cannot compile (all listed)
 constexpr int kExitInterrupted = 130;  // Ctrl-C or SIGTERM: what was done is kept, what was held is released
+// A bad command line, whatever the mistake (an unknown option, a value out of range, an option
+// that does not apply to the board): sysexits.h's EX_USAGE.
+constexpr int kExitUsage = 64;
 
 // Top-level options (`aotbench --board B --model M ...`): the sweep, the tool's main job.
 void add_sweep(CLI::App& app);
@@ -31,6 +34,8 @@ void add_ops(CLI::App& app);
 void add_infer(CLI::App& app);
 // `aotbench tune --export/--import FILE`: the tuning log between machines.
 void add_tune(CLI::App& app);
+// `aotbench cache [--prune]`: the build cache's size, and pruning it.
+void add_cache(CLI::App& app);
 // `aotbench farm places|lease`: a labgrid board farm (host/farm).
 void add_farm(CLI::App& app);
 

@@ -5,6 +5,7 @@
 
 #include <string_view>
 
+#include "base/usage_error.hpp"
 #include "cli/commands.hpp"
 #include "reader/reader.hpp"
 
@@ -31,7 +32,7 @@ int refuse(const aotbench::codegen::UnsupportedModel& e, int argc, char** argv) 
 int main(int argc, char** argv) {
   CLI::App app{"aotbench: generate AOT C variants of an int8 model, measure them on a board, pick the best",
                "aotbench"};
-  app.set_version_flag("--version", "aotbench 0.1.0");
+  app.set_version_flag("--version", "aotbench " AOTBENCH_VERSION);
   aotbench::cli::add_boards(app);
   aotbench::cli::add_device(app);
   aotbench::cli::add_doctor(app);
@@ -41,13 +42,22 @@ int main(int argc, char** argv) {
   aotbench::cli::add_ops(app);
   aotbench::cli::add_infer(app);
   aotbench::cli::add_tune(app);
+  aotbench::cli::add_cache(app);
   aotbench::cli::add_farm(app);
   // Last: its help footer must not be copied into the subcommands created before it.
   aotbench::cli::add_sweep(app);
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::RuntimeError& e) {  // a command's own exit code (3, 130, ...)
     return app.exit(e);
+  } catch (const CLI::Success& e) {  // --help, --version
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {  // every mistake CLI11 finds: one exit code
+    app.exit(e);
+    return aotbench::cli::kExitUsage;
+  } catch (const aotbench::UsageError& e) {
+    fmt::print(stderr, "aotbench: error: {}\nRun with --help for more information.\n", e.what());
+    return aotbench::cli::kExitUsage;
   } catch (const aotbench::codegen::UnsupportedModel& e) {
     return refuse(e, argc, argv);
   } catch (const std::exception& e) {

@@ -37,7 +37,13 @@ CLI::Validator byte_size() {
         } catch (const CLI::ValidationError& e) {
           error = e.what();
         }
+        if (error.find("overflow") != std::string::npos)
+          return fmt::format("{} is more than 2^64-1 bytes; give a size a board can have, e.g. 1M", given);
         if (!error.empty()) return fmt::format("{} is not a size in bytes; give e.g. 196608, 192K or 1M", given);
+        // A plain number CLI11 passes on as it is, to be saturated at 2^64-1 when converted.
+        const bool digits = value.find_first_not_of("0123456789") == std::string::npos;
+        if (digits && (value.size() > 20 || (value.size() == 20 && value > "18446744073709551615")))
+          return fmt::format("{} is more than 2^64-1 bytes; give a size a board can have, e.g. 1M", given);
         return "";
       },
       "SIZE [b, kb(=1000b), kib(=1024b), ...]", "");
@@ -90,6 +96,24 @@ CLI::Validator variants_spec() {
                            value);
       },
       "SPEC", "");
+}
+
+CLI::Validator serial_port() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        for (const char* scheme : {"tcp:", "rfc2217:"}) {
+          if (value.rfind(scheme, 0) != 0) continue;
+          try {
+            flash::check_gdb_address(value.substr(std::string(scheme).size()));
+          } catch (const flash::FlashError&) {
+            return fmt::format("{} is not {}HOST:PORT (e.g. {}127.0.0.1:4000)", value, scheme, scheme);
+          }
+          return "";
+        }
+        if (value.empty()) return "give a device path (e.g. /dev/ttyACM0), tcp:HOST:PORT or rfc2217:HOST:PORT";
+        return "";
+      },
+      "DEVICE|tcp:HOST:PORT|rfc2217:HOST:PORT", "");
 }
 
 CLI::Validator gdb_server() {

@@ -14,7 +14,7 @@ inline constexpr long long kNoMaximum = 1LL << 31;
 CLI::Validator whole_number(long long min, long long max, const std::string& why);
 
 // A byte count with optional K/M/G suffix (CLI::AsSizeValue), refusing negative values before
-// they can wrap around to 18 EB.
+// they can wrap around to 18 EB, and values beyond 2^64-1 before they saturate to it.
 CLI::Validator byte_size();
 
 // Seconds: a number > 0 and at most `max`.
@@ -29,6 +29,8 @@ inline constexpr const char* kLinkFaultsHelp =
     "inject faults on the host's side of the device link, both ways, per frame: drop=P loses it, corrupt=P "
     "changes one byte, dup=P delivers it twice (each P from 0 to 1), seed=S (default 1) makes them "
     "reproducible; for tests and lab diagnosis: results must not change, only the time";
+// --serial / --port: tcp:HOST:PORT, rfc2217:HOST:PORT, or a device path.
+CLI::Validator serial_port();
 // --gdb: HOST:PORT of a running GDB server, or `start`.
 CLI::Validator gdb_server();
 

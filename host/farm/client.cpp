@@ -25,14 +25,11 @@ using Clock = std::chrono::steady_clock;
 
 constexpr std::chrono::seconds kCancelTimeout{15};
 
-// "acquired place NAME" in what `shown` printed -> NAME
-std::string acquired_name(const std::string& output, const std::string& shown) {
-  const std::string marker = "acquired place ";
-  const auto at = output.rfind(marker);
-  if (at == std::string::npos)
-    throw FarmError(fmt::format("cannot read labgrid's output: `{}` printed `{}`", shown, output));
-  const auto end = output.find('\n', at);
-  return output.substr(at + marker.size(), end == std::string::npos ? std::string::npos : end - at - marker.size());
+// The place an acquire locked, from its answer.
+std::string acquired_name(const nlohmann::json& answer) {
+  if (!answer.is_object() || !answer.contains("place") || !answer["place"].is_string())
+    throw FarmError(fmt::format("cannot read the place labgrid acquired: {}", answer.dump()));
+  return answer["place"].get<std::string>();
 }
 
 std::vector<PlaceInfo> with_tags(const std::vector<PlaceInfo>& places, const std::map<std::string, std::string>& tags) {
@@ -95,18 +92,15 @@ std::string describe(const ReserveProgress& p) {
 
 Client::Client(const std::string& coordinator) : cli_(resolve_coordinator(coordinator)) {}
 
-std::vector<PlaceInfo> Client::places() const { return parse_places(cli_.check({"-v", "places"})); }
+std::vector<PlaceInfo> Client::places() const { return places_from_json(cli_.query({"places"})); }
 
-std::vector<ReservationInfo> Client::reservations() const { return parse_reservations(cli_.check({"reservations"})); }
+std::vector<ReservationInfo> Client::reservations() const { return reservations_from_json(cli_.query({"reservations"})); }
 
 PlaceInfo Client::show(const std::string& place) const {
-  const flash::CommandResult r = cli_.run({"-p", place, "show"});
+  nlohmann::json answer;
+  const flash::CommandResult r = cli_.run_query({"show", place}, answer);
   if (r.exit_code != 0) explain_acquire_failure(place, r.output);
-  const auto places = parse_places(r.output);
-  if (places.size() != 1)
-    throw FarmError(fmt::format("cannot read labgrid's output: `{}` printed {} places", cli_.shown({"-p", place, "show"}),
-                                places.size()));
-  return places.front();
+  return place_from_json(answer);
 }
 
 void Client::explain_acquire_failure(const std::string& place, const std::string& output) const {
@@ -156,9 +150,10 @@ Lease Client::take(const std::string& name, const std::string& asked) const {
 }
 
 Lease Client::acquire(const std::string& place) const {
-  const flash::CommandResult r = cli_.run({"-p", place, "acquire"});
+  nlohmann::json answer;
+  const flash::CommandResult r = cli_.run_query({"acquire", place}, answer);
   if (r.exit_code != 0) explain_acquire_failure(place, r.output);
-  return take(acquired_name(r.output, cli_.shown({"-p", place, "acquire"})), place);
+  return take(acquired_name(answer), place);
 }
 
 Lease Client::reserve(const std::map<std::string, std::string>& tags, const ReserveOptions& o) const {
@@ -172,15 +167,15 @@ Lease Client::reserve(const std::map<std::string, std::string>& tags, const Rese
   std::vector<std::string> args = {"reserve"};
   if (o.prio != 0) args.insert(args.end(), {"--prio", std::to_string(o.prio)});
   for (const auto& [k, v] : tags) args.push_back(k + "=" + v);
-  const auto made = parse_reservations(cli_.check(args));
-  if (made.size() != 1 || made.front().token.empty())
-    throw FarmError(fmt::format("cannot read labgrid's output: `{}` printed no reservation", cli_.shown(args)));
-  const std::string token = made.front().token;
+  const ReservationInfo made = reservation_from_json(cli_.query(args));
+  if (made.token.empty()) throw FarmError(fmt::format("labgrid made a reservation for {} without a token", tags_str(tags)));
+  const std::string token = made.token;
   ReservationGuard guard(cli_, token);
 
-  if (made.front().state != "allocated") {
+  if (made.state != "allocated") {
     const fs::path log = fs::temp_directory_path() / fmt::format("aotbench-labgrid-wait-{}-{}.log", getpid(), token);
-    flash::ChildProcess waiter(cli_.command({"wait", token}), log);
+    const fs::path answer = fs::temp_directory_path() / fmt::format("aotbench-labgrid-wait-{}-{}.json", getpid(), token);
+    flash::ChildProcess waiter(cli_.query_command({"wait", token}, answer), log);
     const auto start = Clock::now();
     auto next_progress = start;
     while (waiter.running()) {
@@ -189,6 +184,7 @@ Lease Client::reserve(const std::map<std::string, std::string>& tags, const Rese
         std::vector<std::string> held;
         for (const auto& p : with_tags(places(), tags)) held.push_back(p.name + " " + holder_text(p));
         fs::remove(log);
+        fs::remove(answer);
         throw FarmError(fmt::format("no place with {} was free within {} s: {}", tags_str(tags), o.timeout.count() / 1000,
                                     fmt::join(held, "; ")));
       }
@@ -209,19 +205,20 @@ Lease Client::reserve(const std::map<std::string, std::string>& tags, const Rese
     }
     const std::string out = build::read_text(log);
     fs::remove(log);
-    // `wait` prints the reservation each second; the last "state:" is where it stopped.
-    const auto at = out.rfind("\nstate: ");
-    const std::string state = at == std::string::npos ? "" : out.substr(at + 8, out.find('\n', at + 1) - at - 8);
-    if (waiter.exit_code() != 0 || state != "allocated")
+    std::string state;
+    if (waiter.exit_code() == 0) state = reservation_from_json(read_query_answer(answer)).state;
+    fs::remove(answer);
+    if (state != "allocated")
       throw FarmError(fmt::format("labgrid reservation {} for {} ended {}: {}", token, tags_str(tags),
                                   state.empty() ? "without an allocation" : state, labgrid_error(out)));
   }
 
-  const flash::CommandResult r = cli_.run({"-p", "+" + token, "acquire"});
+  nlohmann::json acquired;
+  const flash::CommandResult r = cli_.run_query({"acquire", "+" + token}, acquired);
   if (r.exit_code != 0)
     throw FarmError(fmt::format("labgrid allocated a place to reservation {} but it could not be acquired: {}", token,
                                 labgrid_error(r.output)));
-  Lease lease = take(acquired_name(r.output, cli_.shown({"-p", "+" + token, "acquire"})), "");
+  Lease lease = take(acquired_name(acquired), "");
   guard.cancel();
   return lease;
 }

@@ -10,7 +10,7 @@
 
 #include "farm/board_spec.hpp"
 #include "farm/labgrid_cli.hpp"
-#include "farm/labgrid_output.hpp"
+#include "farm/labgrid_records.hpp"
 #include "farm/lease.hpp"
 
 namespace aotbench::farm {

@@ -6,9 +6,11 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <fstream>
 #include <sstream>
 
 #include "farm/errors.hpp"
+#include "farm/labgrid_query_script.hpp"
 #include "flash/deps.hpp"
 
 namespace aotbench::farm {
@@ -23,6 +25,36 @@ std::string trim(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ')) s.pop_back();
   return s;
 }
+
+// The interpreter of a Python console script: its "#!" line (a venv's bin/labgrid-client names
+// the venv's python, which imports labgrid).
+std::string script_interpreter(const std::string& script) {
+  std::ifstream in(script);
+  std::string line;
+  std::getline(in, line);
+  if (line.rfind("#!", 0) != 0 || line.find(' ') != std::string::npos)
+    throw FarmError(fmt::format("{} is not a Python console script (its first line is `{}`): reinstall labgrid "
+                                "with scripts/setup",
+                                script, line.substr(0, 80)));
+  return trim(line.substr(2));
+}
+
+// A file for one answer of labgrid_query.py, removed when it goes out of scope.
+class AnswerFile {
+ public:
+  AnswerFile() {
+    static int count = 0;
+    path_ = std::filesystem::temp_directory_path() / fmt::format("aotbench-labgrid-{}-{}.json", getpid(), ++count);
+  }
+  ~AnswerFile() {
+    std::error_code ec;
+    std::filesystem::remove(path_, ec);
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
 
 }  // namespace
 
@@ -57,6 +89,15 @@ std::string labgrid_identity() {
   return host + "/" + user;
 }
 
+nlohmann::json read_query_answer(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw FarmError(fmt::format("cannot read what labgrid_query.py wrote to {}: {}", file.string(), e.what()));
+  }
+}
+
 std::string labgrid_error(const std::string& output) {
   std::istringstream in(output);
   std::string last, error;
@@ -69,19 +110,33 @@ std::string labgrid_error(const std::string& output) {
 }
 
 LabgridCli::LabgridCli(std::string coordinator, std::chrono::milliseconds timeout)
-    : coordinator_(std::move(coordinator)), program_(find_labgrid_client()), timeout_(timeout) {}
+    : coordinator_(std::move(coordinator)),
+      program_(find_labgrid_client()),
+      python_(script_interpreter(program_)),
+      timeout_(timeout) {}
+
+std::vector<std::string> LabgridCli::without_lg_variables(std::vector<std::string> argv) const {
+  std::vector<std::string> out = {"/usr/bin/env"};
+  for (const char* v : {"LG_ENV", "LG_PLACE", "LG_TOKEN", "LG_STATE", "LG_INITIAL_STATE"}) {
+    out.push_back("-u");
+    out.push_back(v);
+  }
+  out.insert(out.end(), argv.begin(), argv.end());
+  return out;
+}
 
 std::vector<std::string> LabgridCli::command(const std::vector<std::string>& args) const {
-  std::vector<std::string> argv = {"/usr/bin/env"};
-  for (const char* v : {"LG_ENV", "LG_PLACE", "LG_TOKEN", "LG_STATE", "LG_INITIAL_STATE"}) {
-    argv.push_back("-u");
-    argv.push_back(v);
-  }
-  argv.push_back(program_);
-  argv.push_back("-x");
-  argv.push_back(coordinator_);
+  std::vector<std::string> argv = {program_, "-x", coordinator_};
   argv.insert(argv.end(), args.begin(), args.end());
-  return argv;
+  return without_lg_variables(std::move(argv));
+}
+
+std::vector<std::string> LabgridCli::query_command(const std::vector<std::string>& args,
+                                                   const std::filesystem::path& answer_file) const {
+  std::vector<std::string> argv = {python_, "-c", std::string(kLabgridQueryScript), "-x", coordinator_,
+                                   "--out", answer_file.string()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return without_lg_variables(std::move(argv));
 }
 
 std::string LabgridCli::shown(const std::vector<std::string>& args) const {
@@ -90,12 +145,11 @@ std::string LabgridCli::shown(const std::vector<std::string>& args) const {
   return flash::shell_join(argv);
 }
 
-flash::CommandResult LabgridCli::run(const std::vector<std::string>& args) const {
-  flash::CommandResult r = flash::run_command(command(args), timeout_);
+void LabgridCli::explain_no_coordinator(const flash::CommandResult& r, const std::string& shown_args) const {
   if (r.timed_out)
     throw FarmError(fmt::format("`{}` did not finish in {} s: is the coordinator at {} overloaded or behind a "
                                 "firewall that drops packets?",
-                                shown(args), timeout_.count() / 1000, coordinator_));
+                                shown_args, timeout_.count() / 1000, coordinator_));
   if (r.exit_code != 0 && r.output.find("Could not connect to coordinator") != std::string::npos) {
     // gRPC's reason, e.g. "... ipv4:127.0.0.1:20408: Failed to connect to remote host: Connection refused"
     std::string why = "it does not answer";
@@ -106,7 +160,29 @@ flash::CommandResult LabgridCli::run(const std::vector<std::string>& args) const
                                 "or LG_COORDINATOR",
                                 coordinator_, why, coordinator_));
   }
+}
+
+flash::CommandResult LabgridCli::run(const std::vector<std::string>& args) const {
+  flash::CommandResult r = flash::run_command(command(args), timeout_);
+  explain_no_coordinator(r, shown(args));
   return r;
+}
+
+flash::CommandResult LabgridCli::run_query(const std::vector<std::string>& args, nlohmann::json& answer) const {
+  const AnswerFile file;
+  flash::CommandResult r = flash::run_command(query_command(args, file.path()), timeout_);
+  explain_no_coordinator(r, "labgrid query " + flash::shell_join(args));
+  if (r.exit_code == 0) answer = read_query_answer(file.path());
+  return r;
+}
+
+nlohmann::json LabgridCli::query(const std::vector<std::string>& args) const {
+  nlohmann::json answer;
+  const flash::CommandResult r = run_query(args, answer);
+  if (r.exit_code != 0)
+    throw FarmError(fmt::format("asking the labgrid coordinator at {} `{}` failed (exit code {}): {}", coordinator_,
+                                flash::shell_join(args), r.exit_code, labgrid_error(r.output)));
+  return answer;
 }
 
 std::string LabgridCli::check(const std::vector<std::string>& args) const {

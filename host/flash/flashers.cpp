@@ -116,8 +116,8 @@ class QemuLoader : public Flasher {
 
 }  // namespace
 
-std::unique_ptr<Flasher> make_flasher(const board::Profile& p, const std::string& tool, const FlashOptions& o) {
-  std::string t = tool.empty() ? p.flasher : tool;
+void check_flasher(const board::Profile& p, const std::string& tool) {
+  const std::string t = tool.empty() ? p.flasher : tool;
   if (t != "qemu" && t != "openocd" && t != "pyocd")
     throw FlashError(fmt::format("unknown flasher `{}`: use openocd, pyocd or qemu", t));
   if (t == "qemu" && !p.emulated) throw FlashError(fmt::format("board {} is real hardware; QEMU cannot run it", p.name));
@@ -125,6 +125,11 @@ std::unique_ptr<Flasher> make_flasher(const board::Profile& p, const std::string
     throw FlashError(fmt::format("board {} is emulated by QEMU; it has no {} settings", p.name, t));
   if (t == "openocd" && p.openocd.config.empty()) throw FlashError(fmt::format("board {} has no [openocd] config", p.name));
   if (t == "pyocd" && p.pyocd.target.empty()) throw FlashError(fmt::format("board {} has no [pyocd] target", p.name));
+}
+
+std::unique_ptr<Flasher> make_flasher(const board::Profile& p, const std::string& tool, const FlashOptions& o) {
+  check_flasher(p, tool);
+  const std::string t = tool.empty() ? p.flasher : tool;
   // Emulated boards start their own QEMU gdbstub anyway: `--gdb start` changes nothing there.
   if (!o.gdb.empty() && !(p.emulated && o.gdb == "start")) return make_gdb_flasher(p, t, o);
   if (t == "qemu") return std::make_unique<QemuLoader>(p);

@@ -54,6 +54,9 @@ class Flasher {
 
 // The board's flasher, or `tool` (openocd | pyocd | qemu) when given; through a GDB server when
 // o.gdb says so. Throws FlashError when the profile lacks that tool's settings.
+// Throws FlashError unless `tool` (empty: the profile's) can load the board: a known tool, QEMU
+// for emulated boards only, the profile's settings for it. The checks make_flasher makes first.
+void check_flasher(const board::Profile& p, const std::string& tool);
 std::unique_ptr<Flasher> make_flasher(const board::Profile& p, const std::string& tool = "",
                                       const FlashOptions& o = {});
 

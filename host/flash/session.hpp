@@ -29,7 +29,7 @@ struct SessionOptions {
   std::chrono::milliseconds banner_timeout{1000};
   // Silence before a request is asked again (transport::RpcClient::Options::timeout).
   std::chrono::milliseconds request_timeout{500};
-  int retries = 3;
+  int retries = 16;  // resends after rejected frames (transport::RpcClient::Options::retries)
   transport::LinkFaults link_faults;  // injected on the host's side of the link (--link-faults)
   std::string flasher;         // hardware: openocd | pyocd instead of the profile's tool
   // Instead of the profile's serial.device: a device path, tcp:HOST:PORT for a serial port served

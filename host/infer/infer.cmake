@@ -10,6 +10,6 @@ target_compile_definitions(aotbench_infer PRIVATE "AOTBENCH_SOURCE_DIR=\"${CMAKE
 
 target_sources(aotbench PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../cli/cmd_codegen.cpp
                                 ${CMAKE_CURRENT_LIST_DIR}/../cli/cmd_infer.cpp)
-target_link_libraries(aotbench PRIVATE aotbench_infer)
+target_link_libraries(aotbench PRIVATE aotbench_infer aotbench_codegen_package)
 
 include(${CMAKE_CURRENT_LIST_DIR}/tests/infer_tests.cmake OPTIONAL)

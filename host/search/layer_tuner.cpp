@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 #include "build/toolchain.hpp"
 #include "emit/emitter.hpp"
 #include "lower/lower.hpp"
 #include "select/select.hpp"
+#include "search/log_trust.hpp"
 #include "select/signature.hpp"
 
 namespace aotbench::search {
@@ -25,6 +27,15 @@ bool fits(const results::VariantResult& v, const sweep::Limits& limits) {
   return v.flash->total() <= limits.flash && ram && *ram <= limits.ram &&
          (!limits.stack || v.stack_bytes.value_or(0) <= *limits.stack);
 }
+
+// Two figures of one thing agree within the larger spread, and 2% (what code layout moves a
+// layer's count by when a timing model prices its fetches; QEMU's instructions repeat exactly).
+bool agree(uint64_t a, uint64_t b, uint64_t spread) {
+  const uint64_t gap = a > b ? a - b : b - a;
+  return gap <= std::max(spread, std::max(a, b) / 50);
+}
+
+constexpr int kMaxVerifications = 3;  // compositions whose logged figures are measured again
 
 std::string bytes_over(const Footprint& over) {
   std::string s;
@@ -56,8 +67,25 @@ std::vector<Proposal> LayerTuner::next(const SearchState& state) {
       return {composed_proposal()};
     case Phase::compose:
       if (composed_ && repair(*composed_)) return {composed_proposal()};
+      if (composed_) {
+        if (auto image = verification()) {
+          phase_ = Phase::verify;
+          return {image_proposal(std::move(*image))};
+        }
+      }
       phase_ = Phase::done;
       return {};
+    case Phase::verify:
+      // The figures measured again are in place: choose again; a new choice is composed.
+      choose();
+      phase_ = Phase::done;
+      if (!fit_composition()) {
+        note_ = "no composition of the measured schedules is predicted to fit the limits";
+        return {};
+      }
+      if (chosen() == composed_assignment_) return {};
+      phase_ = Phase::compose;
+      return {composed_proposal()};
     case Phase::done:
       return {};
   }
@@ -79,9 +107,15 @@ bool LayerTuner::start(const SearchState& state) {
   std::erase_if(scratch.variants, [&](const results::VariantResult& v) {
     return std::none_of(state.space.begin(), state.space.end(), [&](const auto& s) { return s.key() == v.key; });
   });
-  const auto winner = sweep::select_winner(scratch, state.limits, state.objective);
+  auto winner = sweep::select_winner(scratch, state.limits, state.objective);
   if (!winner) {
-    note_ = "no untuned variant ran, matched and fit: nothing to tune from";
+    // Nothing fits as it is (a tight --max-ram): start from the fastest that ran and matched; the
+    // composition trades its schedules for leaner ones until it is predicted to fit.
+    constexpr uint64_t kAny = std::numeric_limits<uint64_t>::max();
+    winner = sweep::select_winner(scratch, sweep::Limits{kAny, kAny, std::nullopt}, state.objective);
+  }
+  if (!winner) {
+    note_ = "no untuned variant ran and matched: nothing to tune from";
     return false;
   }
   base_key_ = scratch.variants[*winner].key;
@@ -107,8 +141,11 @@ bool LayerTuner::start(const SearchState& state) {
       const auto& in = g.tensors[static_cast<std::size_t>(g.ops[i].inputs.at(0))];
       const auto& out = g.tensors[static_cast<std::size_t>(g.ops[i].outputs.at(0))];
       grp.shape = codegen::shape_text(in) + " -> " + codegen::shape_text(out);
-      for (const codegen::Schedule* s : codegen::candidate_schedules(c, lowered[i], state.setup.board.cpu.features))
-        grp.candidates.push_back(Candidate{s->name, std::nullopt, 0, false, "", 0});
+      for (const codegen::Schedule* s : codegen::candidate_schedules(c, lowered[i], state.setup.board.cpu.features)) {
+        Candidate candidate;
+        candidate.schedule = s->name;
+        grp.candidates.push_back(std::move(candidate));
+      }
       groups_.push_back(std::move(grp));
     }
     groups_[it->second].ops.push_back(lowered[i].op_index);
@@ -120,23 +157,40 @@ bool LayerTuner::start(const SearchState& state) {
     note_ = fmt::format("one schedule per layer on {}: nothing to tune", state.setup.board.name);
     return false;
   }
-  for (Group& grp : groups_) {
-    for (Candidate& c : grp.candidates) {
-      if (auto e = log_.find(key(grp, c))) {
-        c.counts = e->counts;
-        c.spread = e->spread;
-        c.from_log = true;
-        ++from_log_;
-      }
-    }
-  }
   // The macs of a layer, from a code generation of the base (cheap: no C is written).
   for (const auto& op : codegen::summarize_model(g, base_, emit_options_).ops)
     for (Group& grp : groups_)
       if (std::find(grp.ops.begin(), grp.ops.end(), op.index) != grp.ops.end()) grp.macs = static_cast<uint64_t>(op.macs);
+  read_log();
   footprint_.emplace(g, emit_options_, base_, scratch.variants[*winner]);
   measure_memory();
   return true;
+}
+
+// What the log knows, where it is plausible; an implausible figure is measured again.
+void LayerTuner::read_log() {
+  std::vector<LoggedFigure> figures;
+  std::vector<Candidate*> of;
+  for (Group& grp : groups_) {
+    for (Candidate& c : grp.candidates) {
+      c.logged = log_.find(key(grp, c));
+      if (!c.logged) continue;
+      figures.push_back({grp.type, c.schedule, grp.macs, c.logged->counts, c.logged->damaged});
+      of.push_back(&c);
+    }
+  }
+  const std::vector<std::string> why = implausible(figures);
+  for (std::size_t i = 0; i < of.size(); ++i) {
+    Candidate& c = *of[i];
+    if (!why[i].empty()) {
+      c.distrust = why[i];
+      continue;
+    }
+    c.counts = c.logged->counts;
+    c.spread = c.logged->spread;
+    c.from_log = true;
+    ++from_log_;
+  }
 }
 
 results::TuningKey LayerTuner::key(const Group& g, const Candidate& c) const {
@@ -256,6 +310,9 @@ void LayerTuner::observe(const Proposal& p, const sweep::Measurement& m) {
   pending_.erase(it);
   if (m.result.status == results::Status::ok) {
     take_profile(image, m);
+  } else if (image.verifies) {  // the logged figures stay what they were; the composition stands
+    disagreement_ = fmt::format("{}; measuring its logged figures again failed ({}: {})", suspicion_,
+                                results::to_string(m.result.status), m.result.message);
   } else {
     split_or_fail(image, m);
   }
@@ -287,8 +344,68 @@ void LayerTuner::take_profile(const Image& image, const sweep::Measurement& m) {
     e.macs = grp.macs;
     e.run_id = info_.run_id;
     e.date_utc = info_.date_utc;
-    log_.record(e);
+    if (c.logged) settle(grp, c, e);
+    else log_.record(e);
+    c.from_log = false;
   }
+}
+
+// A layer the log knew, measured now. Where the log was wrong (a figure not trusted, or one this
+// measurement contradicts) its entry is replaced and the old one kept as superseded, with why.
+void LayerTuner::settle(const Group& grp, Candidate& c, const results::TuningEntry& fresh) {
+  const results::TuningEntry old = *c.logged;
+  std::string why = c.distrust;
+  if (why.empty() && !agree(old.counts, fresh.counts, std::max(old.spread, fresh.spread)))
+    why = fmt::format("{}; measured again: {}", c.suspect, fresh.counts);
+  c.distrust.clear();
+  c.suspect.clear();
+  c.logged = fresh;
+  if (why.empty()) return;  // the log was right
+  log_.supersede(fresh, why);
+  corrections_.push_back({grp.type, grp.shape, c.schedule, old.damaged.empty() ? std::to_string(old.counts) : old.damaged,
+                          fresh.counts, why});
+}
+
+// The chosen layers' figures added up (each group's figure once per layer), and their spreads.
+uint64_t LayerTuner::layers_sum(const std::vector<std::size_t>& assignment, uint64_t* spread) const {
+  uint64_t sum = 0, spreads = 0;
+  for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
+    const Candidate& c = groups_[gi].candidates[assignment[gi]];
+    sum += c.counts.value_or(0) * groups_[gi].ops.size();
+    spreads += c.spread * groups_[gi].ops.size();
+  }
+  if (spread) *spread = spreads;
+  return sum;
+}
+
+// A composition whose count the chosen layers' figures do not add up to: its layers whose figures
+// came from the log are measured again, in one image of the composition itself.
+std::optional<LayerTuner::Image> LayerTuner::verification() {
+  disagreement_.clear();
+  if (composed_->status != results::Status::ok || !composed_->counts) return std::nullopt;
+  const uint64_t total = composed_->counts->median;
+  uint64_t spread = 0;
+  const uint64_t sum = layers_sum(composed_assignment_, &spread);
+  if (agree(total, sum, spread)) return std::nullopt;
+  const std::string why = fmt::format("the composed variant counted {}, the chosen layers' logged figures add up to {}",
+                                      total, sum);
+  suspicion_ = why;
+  Image image{composed_assignment_, std::vector<bool>(groups_.size(), false), true};
+  for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
+    Candidate& c = groups_[gi].candidates[composed_assignment_[gi]];
+    if (!c.from_log) continue;
+    image.fresh[gi] = true;
+    c.suspect = why;
+  }
+  const bool any = std::count(image.fresh.begin(), image.fresh.end(), true) > 0;
+  if (!any || verifications_ >= kMaxVerifications) {
+    disagreement_ = fmt::format("{}{}", why,
+                                any ? fmt::format(" after {} re-measurement(s) of the log's figures", verifications_)
+                                    : ", all of them measured in this run: the difference lies outside the operators");
+    return std::nullopt;
+  }
+  ++verifications_;
+  return image;
 }
 
 // An image that did not fit after all (it teaches the footprint model its miss), did not build or
@@ -351,7 +468,10 @@ std::vector<std::size_t> LayerTuner::chosen() const {
   return assignment;
 }
 
-Proposal LayerTuner::composed_proposal() { return {with_layers(chosen()), true}; }
+Proposal LayerTuner::composed_proposal() {
+  composed_assignment_ = chosen();
+  return {with_layers(composed_assignment_), true};
+}
 
 // While the composition is predicted to miss a limit, the layers whose choice costs the most
 // memory for the least gain fall back to a leaner measured candidate. False: it cannot fit.
@@ -457,6 +577,12 @@ std::optional<results::Tuning> LayerTuner::tuning() const {
   for (const Group& grp : groups_)
     for (const Candidate& c : grp.candidates)
       if (!c.failed.empty()) t.note += fmt::format("; {} on {} excluded ({})", c.schedule, grp.type, c.failed);
+  if (!corrections_.empty())
+    t.note += fmt::format("; the tuning log was wrong about {} figure(s): measured again and replaced (the old entries "
+                          "kept as superseded)",
+                          corrections_.size());
+  if (!disagreement_.empty()) t.note += "; not explained: " + disagreement_;
+  t.corrections = corrections_;
   return t;
 }
 

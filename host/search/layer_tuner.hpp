@@ -16,6 +16,13 @@
 //
 // It starts from the winner of what was measured before it (the best untuned variant), and only
 // for the instructions/cycles objective.
+//
+// The log is checked, never trusted blindly: a figure that is implausible on its own or beside
+// its siblings (search/log_trust.hpp) is measured again before anything is chosen, and when the
+// composed variant's count disagrees with the chosen layers' logged sum beyond their spread, the
+// chosen layers that came from the log are measured again in one image and the choice is made
+// again. Figures found wrong are replaced in the log (the old entry kept as superseded, with
+// why) and listed in the tuning's corrections.
 #include <map>
 #include <optional>
 #include <string>
@@ -47,6 +54,9 @@ class LayerTuner : public SearchStrategy {
     std::string failed;         // why it cannot be used (its measurement image failed, or cannot fit)
     int64_t param_bytes = 0;    // of one layer: the constants it reads, in flash
     int64_t scratch_bytes = 0;  // of one layer: working memory, in RAM
+    std::optional<results::TuningEntry> logged;  // what the log held for it
+    std::string distrust;  // why the logged figure was not used at all: it is measured again
+    std::string suspect;   // why the logged figure is measured again (replaced if the two disagree)
   };
   struct Group {
     std::string signature;
@@ -60,6 +70,7 @@ class LayerTuner : public SearchStrategy {
   struct Image {
     std::vector<std::size_t> assignment;  // per group: the candidate it runs
     std::vector<bool> fresh;              // per group: measured by this image
+    bool verifies = false;                // re-measures a composition's logged figures
   };
 
   bool start(const SearchState& state);
@@ -68,6 +79,10 @@ class LayerTuner : public SearchStrategy {
   std::pair<Image, Image> halves(const Image& image) const;
   Proposal image_proposal(Image image);
   void take_profile(const Image& image, const sweep::Measurement& m);
+  void settle(const Group& grp, Candidate& c, const results::TuningEntry& fresh);
+  void read_log();
+  std::optional<Image> verification();
+  uint64_t layers_sum(const std::vector<std::size_t>& assignment, uint64_t* spread = nullptr) const;
   void split_or_fail(const Image& image, const sweep::Measurement& m);
   void choose();
   bool fit_composition();
@@ -80,7 +95,7 @@ class LayerTuner : public SearchStrategy {
   results::TuningKey key(const Group& g, const Candidate& c) const;
   void measure_memory();
 
-  enum class Phase { start, images, compose, done };
+  enum class Phase { start, images, compose, verify, done };
   results::TuningLog& log_;
   Phase phase_ = Phase::start;
   bool planned_ = false;  // the first images are planned
@@ -96,8 +111,12 @@ class LayerTuner : public SearchStrategy {
   std::vector<Group> groups_;
   std::map<std::string, Image> pending_;  // measurement images by variant key
   std::vector<Image> retry_;
-  int images_ = 0, measured_ = 0, from_log_ = 0, repairs_ = 0;
+  int images_ = 0, measured_ = 0, from_log_ = 0, repairs_ = 0, verifications_ = 0;
   std::optional<results::VariantResult> composed_;
+  std::vector<std::size_t> composed_assignment_;  // what composed_ ran
+  std::vector<results::LogCorrection> corrections_;
+  std::string suspicion_;     // why the last composition's logged figures are measured again
+  std::string disagreement_;  // a composition the log's figures do not add up to, left as it is
 };
 
 }  // namespace aotbench::search

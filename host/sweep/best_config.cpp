@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include <algorithm>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -11,32 +13,62 @@
 
 namespace aotbench::sweep {
 
+namespace {
+
+// [variant]'s `layers` when the winner's knob sets exactly the schedules [layers] lists (a tuned
+// winner): [layers] is then the one copy, in numeric order with each layer's operator.
+constexpr const char* kEveryLayer = "@layers";
+
+bool knob_is_every_layer(const results::VariantResult& w) {
+  const std::string knob = w.knob("layers");
+  if (knob.empty()) return false;
+  std::map<int, std::string> listed;
+  for (const auto& l : w.layers) listed[l.index] = l.schedule;
+  return codegen::Variant::parse("layers=" + knob).layer_schedules() == listed;
+}
+
+std::string layers_table(const results::VariantResult& w) {
+  std::vector<results::LayerSchedule> layers = w.layers;
+  std::sort(layers.begin(), layers.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
+  std::string out = "\n[layers]  # operator index = kernel schedule\n";
+  for (const auto& l : layers) out += fmt::format("{} = '{}'  # {}\n", l.index, l.schedule, l.type);
+  return out;
+}
+
+}  // namespace
+
 void write_best_config(const std::filesystem::path& path, const std::string& model_arg, const results::Run& run,
                        const results::VariantResult& w) {
-  toml::table variant, layers;
-  for (const auto& [knob, value] : w.knobs) variant.insert(knob, value);
-  for (const auto& l : w.layers) layers.insert(std::to_string(l.index), l.schedule);
+  toml::table variant;
+  const bool every_layer = knob_is_every_layer(w);
+  for (const auto& [knob, value] : w.knobs) variant.insert(knob, knob == "layers" && every_layer ? kEveryLayer : value);
+  auto bytes = [](const std::optional<results::SizeSplit>& s, bool model_only) -> int64_t {
+    if (!s) return 0;
+    return static_cast<int64_t>(model_only ? s->model_code + s->parameters + s->kernels : s->total());
+  };
   toml::table measured{{"counter", results::to_string(run.info.counter)},
                        {"counts_median", static_cast<int64_t>(w.counts ? w.counts->median : 0)},
-                       {"flash_bytes", static_cast<int64_t>(w.flash ? w.flash->total() : 0)},
-                       {"ram_bytes", static_cast<int64_t>(w.ram ? w.ram->total() : 0)},
+                       {"flash_bytes", bytes(w.flash, false)},
+                       {"flash_model_bytes", bytes(w.flash, true)},
+                       {"ram_bytes", bytes(w.ram, false)},
                        {"stack_bytes", static_cast<int64_t>(w.stack_bytes.value_or(0))},
                        {"arena_bytes", static_cast<int64_t>(w.arena_bytes.value_or(0))}};
-  toml::table doc{{"model", model_arg},
+  toml::table top{{"model", model_arg},
                   {"board", run.info.board},
                   {"objective", run.info.objective},
                   {"counter", results::to_string(run.info.counter)},  // what the objective's counts counted
                   {"run_id", run.info.run_id},
-                  {"reason", run.selection_reason},
-                  {"variant", variant},
-                  {"layers", layers},
-                  {"measured", measured}};
+                  {"reason", run.selection_reason}};
   std::ostringstream text;
   text << "# The best variant found by aotbench (" << run.info.date_utc << ").\n"
        << "# Regenerate its sources with: aotbench codegen --config " << path.filename().string() << " --out DIR\n"
        << "# [layers] is the kernel schedule of every layer (operator index = schedule); edit one to change\n"
-       << "# that layer (`aotbench variants` lists the schedules).\n"
-       << doc << "\n";
+       << "# that layer (`aotbench variants` lists the schedules)."
+       << (every_layer ? " [variant]'s layers = '@layers' means: as [layers] lists them." : "") << "\n"
+       << top << "\n\n"
+       << toml::table{{"variant", variant}} << "\n"
+       << layers_table(w) << "\n"
+       << toml::table{{"measured", measured}} << "\n";
   results::write_file(path, text.str());  // atomic
 }
 
@@ -52,9 +84,14 @@ BestConfig read_best_config(const std::filesystem::path& path) {
   if (c.model.empty()) throw std::runtime_error(fmt::format("{}: no `model`", path.string()));
   const toml::table* variant = t["variant"].as_table();
   if (!variant) throw std::runtime_error(fmt::format("{}: no [variant] table", path.string()));
+  bool every_layer = false;
   for (const auto& [knob, value] : *variant) {
     auto s = value.value<std::string>();
     if (!s) throw std::runtime_error(fmt::format("{}: variant.{} must be a string", path.string(), knob.str()));
+    if (knob.str() == "layers" && *s == kEveryLayer) {
+      every_layer = true;
+      continue;
+    }
     try {
       c.variant.set(knob.str(), *s);
     } catch (const codegen::VariantError& e) {
@@ -75,6 +112,24 @@ BestConfig read_best_config(const std::filesystem::path& path) {
                                              path.string(), index.str()));
       c.layers[i] = *name;
     }
+  }
+  if (every_layer) {
+    if (c.layers.empty())
+      throw std::runtime_error(fmt::format("{}: variant.layers = '{}' but there is no [layers] table", path.string(), kEveryLayer));
+    try {
+      c.variant.set("layers", codegen::format_layer_schedules(c.layers));
+    } catch (const codegen::VariantError& e) {
+      throw std::runtime_error(fmt::format("{}: [layers]: {}", path.string(), e.what()));
+    }
+  }
+  if (const toml::table* m = t["measured"].as_table()) {
+    BestConfig::Measured measured;
+    measured.counter = (*m)["counter"].value_or(std::string{});
+    measured.counts_median = static_cast<uint64_t>((*m)["counts_median"].value_or(int64_t{0}));
+    measured.flash_bytes = static_cast<uint64_t>((*m)["flash_bytes"].value_or(int64_t{0}));
+    measured.ram_bytes = static_cast<uint64_t>((*m)["ram_bytes"].value_or(int64_t{0}));
+    measured.stack_bytes = static_cast<uint64_t>((*m)["stack_bytes"].value_or(int64_t{0}));
+    if (measured.counts_median > 0) c.measured = measured;
   }
   return c;
 }

@@ -3,6 +3,7 @@
 // DIR` turns back into the sources a user drops into an application.
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "emit/variant.hpp"
@@ -16,6 +17,12 @@ struct BestConfig {
   codegen::Variant variant;
   // [layers]: operator index -> kernel schedule, as the winner ran them (a user may edit them).
   std::map<int, std::string> layers;
+  // [measured]: what the sweep measured for it (absent in a hand-written file).
+  struct Measured {
+    std::string counter;
+    uint64_t counts_median = 0, flash_bytes = 0, ram_bytes = 0, stack_bytes = 0;
+  };
+  std::optional<Measured> measured;
 };
 
 void write_best_config(const std::filesystem::path& path, const std::string& model_arg, const results::Run& run,

@@ -10,6 +10,7 @@
 #include "flash/flashers.hpp"
 #include "flash/session.hpp"
 #include "sweep/elf_sizes.hpp"
+#include "sweep/failure_cause.hpp"
 
 namespace fs = std::filesystem;
 
@@ -20,6 +21,7 @@ namespace {
 struct Failure {
   results::Status status;
   std::string message;
+  bool retryable = false;  // a cause outside the variant (failure_cause.hpp)
 };
 
 // A folder holding only dlpack/dlpack.h (Debian's), so the cross compiler never sees the host's
@@ -52,7 +54,7 @@ std::string gist(const std::string& message) {
     const std::string line = message.substr(begin, end - begin);
     begin = end + 1;
     const bool telling = line.find("overflowed by") != std::string::npos || line.find("will not fit") != std::string::npos ||
-                         line.find("leaves less stack") != std::string::npos ||
+                         line.find("leaves less stack") != std::string::npos || names_passing_cause(line) ||
                          (line.find("error") != std::string::npos && line.find("collect2") == std::string::npos);
     if (!telling || out.size() >= 600) continue;
     // "/usr/lib/.../ld: /cache/.../firmware.elf section `.text' will not fit in region `FLASH'"
@@ -84,6 +86,7 @@ class Pipeline {
       if (in_stage_) leave();  // a failed stage took its time too (38 failed links are not "build 0.0 s")
       m_.result.status = f.status;
       m_.result.message = f.message;
+      m_.result.retryable = f.retryable;
       m_.interrupted = f.status == results::Status::skipped && stop_.load();
     }
     on_stage_(Stage::done);
@@ -91,7 +94,9 @@ class Pipeline {
   }
 
  private:
-  [[noreturn]] void fail(results::Status status, std::string message) { throw Failure{status, std::move(message)}; }
+  [[noreturn]] void fail(results::Status status, std::string message, bool retryable = false) {
+    throw Failure{status, std::move(message), retryable};
+  }
 
   void enter(Stage stage) {
     if (stop_) fail(results::Status::skipped, "interrupted");
@@ -114,12 +119,14 @@ class Pipeline {
       eo.cpu_features = s_.board.cpu.features;  // schedules the core cannot run are never chosen
       gen_dir_ = infer::generate_to_cache(*s_.model, v_, eo, &summary_);
     } catch (const std::exception& e) {
-      fail(results::Status::build_failed, fmt::format("code generation: {}", e.what()));
+      fail(results::Status::build_failed, fmt::format("code generation: {}", e.what()), names_passing_cause(e.what()));
     }
     m_.result.arena_bytes = static_cast<uint64_t>(v_.static_workspace() ? summary_.arena_bytes
                                                                          : summary_.workspace_pool_bytes);
     for (const codegen::OpSummary& op : summary_.ops)
-      if (!op.schedule.empty()) m_.result.layers.push_back({op.index, op.type, op.schedule});
+      if (!op.schedule.empty())
+        m_.result.layers.push_back({op.index, op.type, op.schedule, v_.static_workspace() ? op.arena_top : -1,
+                                    static_cast<uint64_t>(op.param_bytes)});
     leave();
   }
 
@@ -150,14 +157,16 @@ class Pipeline {
       const bool too_big = what.find("overflowed") != std::string::npos || what.find("will not fit") != std::string::npos ||
                            what.find("leaves less stack") != std::string::npos;
       fail(too_big ? results::Status::does_not_fit : results::Status::build_failed,
-           too_big ? fmt::format("does not fit {}: {}", s_.board.name, gist(what)) : gist(what));
+           too_big ? fmt::format("does not fit {}: {}", s_.board.name, gist(what)) : gist(what),
+           !too_big && names_passing_cause(what));
     }
     try {
       const FirmwareSizes sizes = firmware_sizes(elf_, fs::path(elf_).replace_extension(".map"), support.kernel_sources);
       m_.result.flash = sizes.flash;
       m_.result.ram = sizes.ram;
     } catch (const std::exception& e) {
-      fail(results::Status::build_failed, fmt::format("reading sizes of {}: {}", elf_.string(), e.what()));
+      fail(results::Status::build_failed, fmt::format("reading sizes of {}: {}", elf_.string(), e.what()),
+           names_passing_cause(e.what()));
     }
     leave();
   }
@@ -182,7 +191,7 @@ class Pipeline {
       if (!board) {
         std::string why;
         for (const auto& [name, reason] : s_.boards->retired()) why += fmt::format("; {}: {}", name, reason);
-        fail(results::Status::run_failed, "no board left in service" + why);
+        fail(results::Status::run_failed, "no board left in service" + why, true);
       }
       try {
         measure_on(&**board);
@@ -219,11 +228,11 @@ class Pipeline {
     } catch (const flash::FlashError& e) {
       if (emulator) emulator->discard();
       if (remote && gone(e)) throw BoardGone{e.what()};
-      fail(results::Status::flash_failed, e.what());
+      fail(results::Status::flash_failed, e.what(), true);  // the flasher, its probe or server: not the variant
     } catch (const std::exception& e) {
       if (emulator) emulator->discard();
       if (remote && gone(e) && !stop_) throw BoardGone{e.what()};
-      fail(stop_ ? results::Status::skipped : results::Status::run_failed, e.what());
+      fail(stop_ ? results::Status::skipped : results::Status::run_failed, e.what(), true);
     }
     leave();
     enter(Stage::run);
@@ -241,7 +250,10 @@ class Pipeline {
     } catch (const std::exception& e) {
       if (emulator) emulator->discard();
       if (remote && gone(e) && !stop_) throw BoardGone{fmt::format("{}: {}", session->where(), e.what())};
-      fail(stop_ ? results::Status::skipped : results::Status::run_failed, fmt::format("{}: {}", session->where(), e.what()));
+      // The link, or the emulator behind it: the variant's own failures (the model's status,
+      // wrong outputs) are Failures above, not exceptions.
+      fail(stop_ ? results::Status::skipped : results::Status::run_failed, fmt::format("{}: {}", session->where(), e.what()),
+           true);
     }
     leave();
   }

@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <atomic>
 #include <cstring>
 #include <csignal>
@@ -13,7 +14,10 @@
 #include <thread>
 #include <unistd.h>
 
+#include "base/usage_error.hpp"
 #include "board/registry.hpp"
+#include "build/cache_prune.hpp"
+#include "build/object_cache.hpp"
 #include "build/toolchain.hpp"
 #include "emit/names.hpp"
 #include "results/files.hpp"
@@ -26,6 +30,7 @@
 #include "results/outputs.hpp"
 #include "sweep/best_config.hpp"
 #include "sweep/fit_check.hpp"
+#include "sweep/options_apply.hpp"
 #include "sweep/progress.hpp"
 #include "sweep/run_folder.hpp"
 #include "sweep/run_identity.hpp"
@@ -78,7 +83,7 @@ std::vector<std::vector<uint8_t>> make_inputs(const codegen::Graph& g, const std
                                               const std::string& model_sha) {
   std::vector<std::vector<uint8_t>> inputs;
   if (!files.empty() && files.size() != g.inputs.size())
-    throw std::runtime_error(fmt::format("the model has {} input(s); --input was given {} time(s)", g.inputs.size(), files.size()));
+    throw UsageError(fmt::format("the model has {} input(s); --input was given {} time(s)", g.inputs.size(), files.size()));
   std::mt19937 rng(static_cast<uint32_t>(std::stoul(model_sha.substr(0, 8), nullptr, 16)));
   for (std::size_t i = 0; i < g.inputs.size(); ++i) {
     const codegen::Tensor& t = g.tensors[g.inputs[i]];
@@ -86,7 +91,7 @@ std::vector<std::vector<uint8_t>> make_inputs(const codegen::Graph& g, const std
     if (!files.empty()) {
       const std::string given = results::read_file(files[i]);
       if (given.size() != bytes.size())
-        throw std::runtime_error(fmt::format("--input {} has {} bytes; input {} of the model needs exactly {}",
+        throw UsageError(fmt::format("--input {} has {} bytes; input {} of the model needs exactly {}",
                                              files[i].string(), given.size(), i, bytes.size()));
       bytes.assign(given.begin(), given.end());
     } else if (t.type == codegen::DType::Float32) {
@@ -195,24 +200,31 @@ class Sweep {
   void prepare() {
     board::Registry registry;
     setup_.board = registry.get(registry.resolve(o_.board, board::attached_usb_ids()), board::attached_usb_ids());
+    check_options_apply(o_, setup_.board);  // before the model is even read
     model_ = infer::load_model(o_.model);
     setup_.model = &model_;
-    space_ = resolve_space(o_.variants);
+    try {
+      space_ = resolve_space(o_.variants);
+    } catch (const SpaceError& e) {  // a mistake in --variants, as any other in the command line
+      throw UsageError(e.what());
+    } catch (const codegen::VariantError& e) {
+      throw UsageError(fmt::format("--variants: {}", e.what()));
+    }
     for (const std::string& note : drop_unrunnable(space_, setup_.board.cpu.features, setup_.board.name))
       if (!o_.quiet) fmt::print(stderr, "aotbench: {}\n", note);
     limits_ = board_limits(setup_.board, o_.max_flash, o_.max_ram, o_.max_stack);
     if (std::find(objectives().begin(), objectives().end(), o_.objective) == objectives().end())
-      throw std::runtime_error(fmt::format("unknown objective '{}'; choose cycles, flash, ram, stack or balanced", o_.objective));
+      throw UsageError(fmt::format("unknown objective '{}'; choose cycles, flash, ram, stack or balanced", o_.objective));
     check_something_fits(minimum_needs(model_, space_, setup_.board.cpu.features), limits_, setup_.board.name);
     const bool emulated = setup_.board.emulated;
     setup_.repeat = o_.repeat.value_or(emulated ? 1 : 5);
     setup_.warmup = o_.warmup.value_or(emulated ? 0 : 1);
     if (setup_.repeat < 1 || setup_.repeat > kMaxRepeat)
-      throw std::runtime_error(fmt::format("--repeat {}: give 1 to {} timed runs per variant (the most one device Run "
-                                           "reports)", setup_.repeat, kMaxRepeat));
+      throw UsageError(fmt::format("--repeat {}: give 1 to {} timed runs per variant (the most one device Run reports)",
+                                   setup_.repeat, kMaxRepeat));
     if (setup_.warmup < 0 || setup_.warmup > kMaxWarmup)
-      throw std::runtime_error(fmt::format("--warmup {}: give 0 to {} untimed runs per variant", setup_.warmup, kMaxWarmup));
-    if (o_.jobs < 0) throw std::runtime_error(fmt::format("--jobs {}: give 1 or more workers", o_.jobs));
+      throw UsageError(fmt::format("--warmup {}: give 0 to {} untimed runs per variant", setup_.warmup, kMaxWarmup));
+    if (o_.jobs < 0) throw UsageError(fmt::format("--jobs {}: give 1 or more workers", o_.jobs));
     setup_.flasher = o_.flasher;
     setup_.qemu.load = o_.qemu_load;
     setup_.serial_device = o_.serial_device;
@@ -231,7 +243,7 @@ class Sweep {
       setup_.device_lock = &device_lock_;  // one board: one run at a time
     }
     if (o_.emulators != "per-worker" && o_.emulators != "per-variant")
-      throw std::runtime_error(fmt::format("--emulators {}: per-worker or per-variant", o_.emulators));
+      throw UsageError(fmt::format("--emulators {}: per-worker or per-variant", o_.emulators));
     setup_.qemu.timing_model = uses_timing_model(emulated, served || farm);
     if (emulated && !served && !farm && o_.qemu_load == "gdb" && o_.emulators == "per-worker") {
       emulators_.emplace(setup_.board, setup_.qemu);
@@ -246,6 +258,8 @@ class Sweep {
                                               : results::CounterKind::instructions;
     if (setup_.qemu.timing_model) info.timing_model = flash::timing_model_label(setup_.board);
     info.clock_hz = setup_.board.cpu.clock_hz;
+    info.flash_capacity = setup_.board.memory.flash.size;
+    info.ram_capacity = setup_.board.memory.ram.size;
     info.model = o_.model;
     info.model_sha256 = sha256_hex(model_.graph.storage.data(), model_.graph.storage.size());
     info.objective = o_.objective;
@@ -266,7 +280,7 @@ class Sweep {
     else open_new();
     folder_->record_holder();
     out_.out_dir = folder_->path();
-    history_path_ = o_.history.empty() ? o_.results_root / "history.sqlite" : o_.history;
+    history_path_ = default_history(o_);
     history_ = std::make_unique<results::History>(history_path_);
 
     setup_.input_files = write_raw(setup_.inputs, out_.out_dir, "input");
@@ -300,21 +314,32 @@ class Sweep {
   // `elsewhere`: the emulators are served by other processes (--gdb HOST:PORT, a farm's places).
   bool uses_timing_model(bool emulated, bool elsewhere) const {
     if (o_.counter != "" && o_.counter != "cycles" && o_.counter != "instructions")
-      throw std::runtime_error(fmt::format("--counter {}: instructions or cycles", o_.counter));
+      throw UsageError(fmt::format("--counter {}: instructions or cycles", o_.counter));
     if (!emulated || o_.counter == "instructions") return false;
     const bool has_model = setup_.board.timing.has_value();
     if (o_.counter == "cycles" && !has_model)
-      throw std::runtime_error(fmt::format("--counter cycles: board {} has no timing model (no [timing] table in {}); "
+      throw UsageError(fmt::format("--counter cycles: board {} has no timing model (no [timing] table in {}); "
                                            "measure instructions (--counter instructions) or add the table",
                                            setup_.board.name, setup_.board.file.string()));
     if (!has_model) return false;
     if (elsewhere) {
       if (o_.counter == "cycles")
-        throw std::runtime_error("--counter cycles: an emulator served elsewhere (--gdb HOST:PORT, a farm's place) runs "
+        throw UsageError("--counter cycles: an emulator served elsewhere (--gdb HOST:PORT, a farm's place) runs "
                                  "no timing model that this host can read; use --counter instructions");
       return false;
     }
-    return true;
+    return o_.counter == "cycles" || default_counter() == "cycles";
+  }
+
+  // Without --counter: $AOTBENCH_COUNTER (a nightly job or a test suite that wants exact counts
+  // everywhere), else cycles where the board has a timing model.
+  static std::string default_counter() {
+    const char* env = std::getenv("AOTBENCH_COUNTER");
+    if (env == nullptr || *env == '\0') return "cycles";
+    const std::string counter = env;
+    if (counter != "cycles" && counter != "instructions")
+      throw UsageError(fmt::format("AOTBENCH_COUNTER={}: instructions or cycles (or unset it)", counter));
+    return counter;
   }
 
   // A new results folder (unique, locked) and its run.json, written before anything is measured.
@@ -364,9 +389,13 @@ class Sweep {
       throw std::runtime_error(fmt::format("--resume: {}/results.json belongs to run {}, its run.json to run {}; the "
                                            "folder mixes two sweeps: start a new sweep without --resume",
                                            dir.string(), earlier.info.run_id, was.run_id));
-    std::size_t stale = 0;
+    std::size_t stale = 0, retried = 0;
     for (auto& v : earlier.variants) {
       if (v.status == results::Status::skipped) continue;
+      if (v.retryable) {  // failed for a cause that may have passed: measured again
+        ++retried;
+        continue;
+      }
       // The fingerprint covers the run's identity (the space included) and the key: a variant of
       // the space, or one the tuner composed from it.
       if (v.fingerprint == variant_fingerprint(identity_, v.key)) out_.run.variants.push_back(std::move(v));
@@ -376,6 +405,10 @@ class Sweep {
     if (stale && !o_.quiet)
       fmt::print(stderr, "aotbench: {} earlier result(s) in {} were measured with other inputs; measuring them again\n",
                  stale, dir.string());
+    if (retried && !o_.quiet)
+      fmt::print(stderr, "aotbench: {} earlier result(s) in {} failed for a cause that may have passed (a full disk, the "
+                 "link, the flasher, a lost emulator); measuring them again\n",
+                 retried, dir.string());
   }
 
   // Saves one finished variant: results.json (atomically) and the history database.
@@ -438,10 +471,15 @@ class Sweep {
       progress.note(images ? fmt::format("{}: {} measurement image(s)", strategy.name(), images)
                            : fmt::format("{}: {} variant(s) composed", strategy.name(), batch.size()));
     }
+    // A failure for a cause that may pass (failure_cause.hpp) is tried once more when the rest of
+    // the batch is done; what fails again is kept as retryable (--resume measures it again).
+    std::vector<std::size_t> order(batch.size()), again;
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    bool last_try = false;
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
-      for (std::size_t i; !g_stop && (i = next++) < batch.size();) {
-        const search::Proposal& p = batch[i];
+      for (std::size_t n; !g_stop && (n = next++) < order.size();) {
+        const search::Proposal& p = batch[order[n]];
         const std::string key = p.variant.key();
         if (p.result && reuse(strategy, p)) continue;
         Measurement m = measure_variant(setup_, p.variant, [&](Stage s) { progress.stage(key, s); }, g_stop);
@@ -451,10 +489,17 @@ class Sweep {
           out_.link += m.link;
         }
         if (m.interrupted || g_stop) continue;  // not a result: --resume measures it again
+        if (m.result.retryable && !last_try) {
+          std::lock_guard lock(observe_mutex_);
+          again.push_back(order[n]);
+          progress.note(fmt::format("{}: {}; trying it again at the end", key, m.result.message.substr(0, 300)));
+          continue;
+        }
         progress.finished(m.result, results::unit(out_.run.info.counter));
         {
           std::lock_guard lock(observe_mutex_);
           strategy.observe(p, m);
+          if (m.result.retryable) out_.retryable.emplace_back(p.result ? key : "measurement image " + key, m.result.message);
         }
         if (!p.result) continue;
         m.result.fingerprint = variant_fingerprint(identity_, key);
@@ -465,10 +510,20 @@ class Sweep {
     std::string capped;
     const int jobs = worker_count(o_.jobs, &capped);
     if (!capped.empty() && space) fmt::print(stderr, "aotbench: {}\n", capped);
-    std::vector<std::thread> threads;
-    for (int t = 1; t < jobs && static_cast<std::size_t>(t) < batch.size(); ++t) threads.emplace_back(worker);
-    worker();
-    for (auto& t : threads) t.join();
+    auto run_workers = [&] {
+      next = 0;
+      std::vector<std::thread> threads;
+      for (int t = 1; t < jobs && static_cast<std::size_t>(t) < order.size(); ++t) threads.emplace_back(worker);
+      worker();
+      for (auto& t : threads) t.join();
+    };
+    run_workers();
+    if (!again.empty() && !g_stop) {
+      std::sort(again.begin(), again.end());  // the planned order
+      order = std::move(again);
+      last_try = true;
+      run_workers();
+    }
     progress.close();
   }
 
@@ -512,6 +567,19 @@ class Sweep {
       write_best_config(out_.out_dir / "best.toml", o_.model, out_.run, out_.run.variants[*out_.winner]);
       out_.files.push_back(out_.out_dir / "best.toml");
     }
+    prune_build_cache();
+  }
+
+  // The build cache stays under its bound ($AOTBENCH_CACHE_MAX); a failure here costs no result.
+  void prune_build_cache() {
+    try {
+      const build::PruneResult r = build::prune_cache(build::cache_dir(), build::cache_limit());
+      if (r.removed && !o_.quiet)
+        fmt::print(stderr, "aotbench: build cache pruned: {} old entries removed ({:.0f} MiB), {:.0f} MiB left\n",
+                   r.removed, static_cast<double>(r.freed) / (1 << 20), static_cast<double>(r.left) / (1 << 20));
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "aotbench: the build cache was not pruned: {}\n", e.what());
+    }
   }
 
   const SweepOptions& o_;
@@ -531,6 +599,12 @@ class Sweep {
 };
 
 }  // namespace
+
+fs::path default_history(const SweepOptions& o) {
+  if (!o.history.empty()) return o.history;
+  if (!o.out_dir.empty()) return o.out_dir / "history.sqlite";
+  return o.results_root / "history.sqlite";
+}
 
 int worker_count(int asked, std::string* note) {
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,7 @@ struct SweepOptions {
   std::string tune = "layers";          // "layers": tune kernel schedules per layer after the space; "off"
   std::filesystem::path out_dir;        // empty: <results_root>/<date>_<board>_<model>
   std::filesystem::path results_root = "aotbench-results";
-  std::filesystem::path history;        // empty: <results_root>/history.sqlite
+  std::filesystem::path history;        // empty: default_history()
   bool resume = false;
   bool quiet = false;
   std::vector<std::filesystem::path> inputs;  // one raw file per graph input (default: seeded random)
@@ -52,7 +53,14 @@ struct SweepOptions {
   // Boards on the network (labgrid places) to share the variants out over, instead of the above.
   std::vector<flash::RemoteBoard> remote_boards;
   std::string command_line;
+  // Board-specific options given on the command line (e.g. "--emulators"), even at their default
+  // values: each must apply to the board (options_apply.hpp).
+  std::set<std::string> given;
 };
+
+// The history database a sweep records into: --history; else, with --out DIR, DIR/history.sqlite
+// (everything a run writes stays under the folder it was given); else <results_root>/history.sqlite.
+std::filesystem::path default_history(const SweepOptions& o);
 
 struct SweepOutcome {
   results::Run run;
@@ -66,9 +74,13 @@ struct SweepOutcome {
   std::size_t measured_now = 0, resumed = 0;
   int emulators_started = 0;  // QEMU processes started for the measurements
   std::vector<std::pair<std::string, std::string>> retired_boards;  // remote boards that went away, and why
+  // What failed twice for a cause that may pass (a full disk, the link, the flasher, a lost
+  // emulator), and why: the results are incomplete; --resume measures these again.
+  std::vector<std::pair<std::string, std::string>> retryable;
 };
 
-// Throws for unusable input (unknown board, bad model, bad --variants, ...) before measuring.
+// Throws for unusable input (unknown board, bad model, bad --variants, ...) before measuring;
+// UsageError for an option that does not apply to the board or a value it cannot take.
 SweepOutcome run_sweep(const SweepOptions& options);
 
 }  // namespace aotbench::sweep

@@ -21,6 +21,7 @@ void expect_same_variant(const VariantResult& a, const VariantResult& b) {
   EXPECT_EQ(a.knobs, b.knobs);
   EXPECT_EQ(a.status, b.status);
   EXPECT_EQ(a.message, b.message);
+  EXPECT_EQ(a.retryable, b.retryable);
   ASSERT_EQ(a.counts.has_value(), b.counts.has_value());
   if (a.counts) {
     EXPECT_EQ(a.counts->min, b.counts->min);
@@ -90,6 +91,16 @@ void expect_same_run(const Run& a, const Run& b) {
     EXPECT_EQ(x.close_call, y.close_call);
     EXPECT_EQ(x.from_log, y.from_log);
     EXPECT_EQ(x.candidates, y.candidates);
+  }
+  ASSERT_EQ(s.corrections.size(), t.corrections.size());
+  for (std::size_t i = 0; i < s.corrections.size(); ++i) {
+    const LogCorrection &x = s.corrections[i], &y = t.corrections[i];
+    EXPECT_EQ(x.type, y.type);
+    EXPECT_EQ(x.shape, y.shape);
+    EXPECT_EQ(x.schedule, y.schedule);
+    EXPECT_EQ(x.logged, y.logged);
+    EXPECT_EQ(x.measured, y.measured);
+    EXPECT_EQ(x.why, y.why);
   }
 }
 

@@ -55,7 +55,7 @@ TEST(Csv, HeaderHasKnobsAsColumnsAndEveryMetric) {
       "flash_model_code",
       "flash_parameters", "flash_kernels", "flash_runtime", "flash_rpc_server", "ram_total", "ram_model_code",
       "ram_parameters", "ram_kernels", "ram_runtime", "ram_rpc_server", "arena_bytes", "fits", "outputs_match",
-      "pareto", "selected", "repeats"};
+      "pareto", "selected", "counts_per_repeat"};
   EXPECT_EQ(t.at(0), expected);
 }
 
@@ -78,7 +78,7 @@ TEST(Csv, EveryRowMatchesItsVariant) {
       EXPECT_NEAR(std::stod(m["time_us"]), double(v.counts->median) / 168.0, 0.0006);
       std::string reps;
       for (auto x : v.counts->repeats) reps += (reps.empty() ? "" : ";") + std::to_string(x);
-      EXPECT_EQ(m["repeats"], reps);
+      EXPECT_EQ(m["counts_per_repeat"], reps);
     } else {
       EXPECT_EQ(m["time_us"], "");
     }

@@ -86,6 +86,22 @@ TEST(GbenchJson, KeepsEachVariantsFingerprint) {
   EXPECT_EQ(parse_gbench_json(j.dump(), "old").variants[0].fingerprint, "");
 }
 
+// Each layer's arena in use (the memory timeline) survives results.json; older results read as
+// unknown.
+TEST(GbenchJson, KeepsEachLayersArena) {
+  results::Run run = testing::sample_run();
+  std::size_t v = 0;
+  while (v < run.variants.size() && run.variants[v].layers.size() < 2) ++v;
+  ASSERT_LT(v, run.variants.size());
+  run.variants[v].layers[1].arena_top = 40960;
+  const std::string text = gbench_json(run);
+  EXPECT_EQ(parse_gbench_json(text, "mem").variants[v].layers[1].arena_top, 40960);
+  EXPECT_EQ(parse_gbench_json(text, "mem").variants[v].layers[0].arena_top, -1);
+  json j = json::parse(text);
+  j["benchmarks"][v]["aotbench"]["layers"][1].erase("arena_top");
+  EXPECT_EQ(parse_gbench_json(j.dump(), "old").variants[v].layers[1].arena_top, -1);
+}
+
 // A run shared out over a farm's boards says where each variant ran; others say nothing.
 TEST(GbenchJson, KeepsWhereEachVariantRan) {
   results::Run run = testing::sample_run();

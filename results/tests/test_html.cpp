@@ -74,6 +74,27 @@ TEST(Html, TuningHasARowAndABarPerLayerEscaped) {
   EXPECT_EQ(report_html(testing::sample_run()).find("id=\"tuning\""), std::string::npos);  // untuned: no section
 }
 
+// The winner's arena per layer: a row per layer, the peak's in bold; none without the figures.
+TEST(Html, ArenaPerLayerMarksThePeak) {
+  results::Run run = testing::sample_run();
+  EXPECT_EQ(report_html(run).find("Arena per layer"), std::string::npos);
+  VariantResult* winner = nullptr;
+  for (auto& v : run.variants)
+    if (v.selected) winner = &v;
+  ASSERT_NE(winner, nullptr);
+  ASSERT_GE(winner->layers.size(), 3u);
+  for (std::size_t i = 0; i < winner->layers.size(); ++i) winner->layers[i].arena_top = 1000 * static_cast<int64_t>(i + 1);
+  winner->layers[1].arena_top = 99000;
+  const std::string html = report_html(run);
+  const std::size_t at = html.find("Arena per layer");
+  ASSERT_NE(at, std::string::npos);
+  const std::string table = html.substr(at, html.find("</table>", at) - at);
+  EXPECT_EQ(count(table, "<tr"), winner->layers.size() + 1);  // and the header
+  EXPECT_EQ(count(table, "font-weight:bold"), 1u);
+  EXPECT_LT(table.find("font-weight:bold"), table.find("99"));
+  EXPECT_EQ(count(table, "&lt;b&gt;MEAN"), 1u);  // the hostile operator name, escaped
+}
+
 TEST(Html, HardwareRunsSayCycles) {
   results::Run run = testing::sample_run();
   run.info.counter = CounterKind::cycles_dwt;

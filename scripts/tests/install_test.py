@@ -52,9 +52,18 @@ wanted = [aotbench, share / "scenarios/boards/aliases.toml", share / "scenarios/
 for b in boards:
     wanted += [share / "firmware" / b / f for f in ("libabdevice.a", "selftest.elf", "calibration.su")]
     wanted += [share / "firmware/gen" / b / f for f in ("board_config.h", "link.ld", "startup.c")]
+wanted += [prefix / "share/man/man1/aotbench.1", prefix / "share/doc/aotbench/README.md",
+           prefix / "share/doc/aotbench/copyright"]
 missing = [str(w.relative_to(prefix)) for w in wanted if not w.is_file()]
 if missing:
     fail(f"not installed: {missing}")
+# Stripped by default; the man page documents every command.
+sections = subprocess.run(["readelf", "-S", str(aotbench)], capture_output=True, text=True).stdout
+if ".symtab" in sections or ".debug_info" in sections:
+    fail(f"bin/aotbench is not stripped ({aotbench.stat().st_size} bytes)")
+man = (prefix / "share/man/man1/aotbench.1").read_text()
+if any(f'.SH "aotbench {c}"' not in man for c in ("codegen", "report", "cache", "variants")):
+    fail("the man page lacks a command's section")
 
 # The installed aotbench reads its board profiles from the prefix, not from the source tree.
 p = run([aotbench, "boards", "--json"], cwd=elsewhere, timeout=60)

@@ -3,7 +3,7 @@
 
 Night 1 has no baseline; night 2 compares with night 1 and passes; with night 2's kws counts made
 10% better on disk, night 3 reports a regression (exit 2) in status.json, junit.xml and the
-summary; a farm with an unreachable real board retries it, reports it failed (exit 1) and keeps the
+summary, and trend.html marks it; a farm with an unreachable real board retries it, reports it failed (exit 1) and keeps the
 emulated board's results.
 
 usage: nightly_test.py NIGHTLY AOTBENCH FARM WORKDIR
@@ -68,6 +68,22 @@ if not status("2026-01-03", "mps2-an500", "ic")["good"]:
     fail("night 3: the other board regressed too")
 if "REGRESSION" not in summary:
     fail("the summary does not say REGRESSION")
+
+# The trend page: a series per board x model, every night a point linked to its report, night 3's
+# kws regression marked as the gate found it; it loads in Chromium without a console error.
+trend = (out / "trend.html").read_text()
+for night_date in ("2026-01-01", "2026-01-02", "2026-01-03"):
+    if f'href="{night_date}/netduinoplus2/kws/report.html"' not in trend:
+        fail(f"trend.html does not link {night_date}'s kws report")
+night3 = '<a href="2026-01-03/netduinoplus2/kws/report.html"><circle class="pt up"'
+if trend.count("<h2>") != 2 or trend.count(night3) != 4 or trend.count('class="pt up"') != 4:
+    fail("trend.html lacks a series, or night 3 of kws is not the one night marked in its 4 charts")
+p = subprocess.run(["/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                    "--enable-logging=stderr", "--v=0", f"--user-data-dir={work / 'profile'}",
+                    f"--screenshot={work / 'trend.png'}", "--window-size=1280,1600", (out / "trend.html").as_uri()],
+                   capture_output=True, text=True, timeout=90, cwd=work)
+if p.returncode != 0 or [ln for ln in p.stderr.splitlines() if ":CONSOLE" in ln or "Uncaught" in ln]:
+    fail(f"chromium on trend.html: rc {p.returncode}: {p.stderr[-1500:]}")
 
 # A farm with a real board and no probe attached: retried, reported failed, the others carry on.
 broken = work / "broken.toml"

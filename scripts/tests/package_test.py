@@ -2,8 +2,9 @@
 """standalone.deb: `cpack -G DEB` builds a Debian package of aotbench that works unpacked.
 
 The .deb has the metadata apt needs (name, version, maintainer, the run-time Depends: the Arm
-cross toolchain with newlib, QEMU) and lists usr/bin/aotbench and usr/share/aotbench (scenarios,
-kernels, runtime, firmware of every board). Unpacked with dpkg-deb, its aotbench finds the
+cross toolchain with newlib, QEMU, gdb-multiarch, clang) and lists usr/bin/aotbench,
+usr/share/aotbench (scenarios, kernels, runtime, firmware of every board), the copyright file, the
+README and the man page. Unpacked with dpkg-deb, its aotbench finds the
 profiles and sweep spaces inside the package tree, not in the source tree.
 
 usage: package_test.py BUILD_DIR SOURCE_DIR VERSION WORKDIR
@@ -42,7 +43,8 @@ fields = {k: run(["dpkg-deb", "-f", deb, k]).strip() for k in ("Package", "Versi
 if fields["Package"] != "aotbench" or fields["Version"] != version or not fields["Maintainer"] or not fields["Description"]:
     fail(f"package metadata: {fields}")
 depends = {d.split()[0] for d in fields["Depends"].split(", ")}
-for need in ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "qemu-system-arm", "libdlpack-dev", "libfmt9"):
+for need in ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "qemu-system-arm", "gdb-multiarch", "clang", "libdlpack-dev",
+             "libfmt9"):
     if need not in depends:
         fail(f"Depends lacks {need}: {fields['Depends']}")
 
@@ -51,15 +53,17 @@ boards = sorted(f.stem for f in (source / "scenarios" / "boards").glob("*.toml")
 wanted = ["usr/bin/aotbench", "usr/share/aotbench/scenarios/boards/aliases.toml",
           "usr/share/aotbench/scenarios/models/mnv2.toml", "usr/share/aotbench/scenarios/sweeps/default.toml",
           "usr/share/aotbench/codegen/runtime/ab_aot_runtime.h", "usr/share/aotbench/codegen/kernels/dsp/ab_dsp_conv2d.h",
-          "usr/share/aotbench/device/include/aotbench/model_iface.h", "usr/share/aotbench/host/infer/host_main.c"]
+          "usr/share/aotbench/device/include/aotbench/model_iface.h", "usr/share/aotbench/host/infer/host_main.c",
+          "usr/share/doc/aotbench/copyright", "usr/share/doc/aotbench/README.md", "usr/share/man/man1/aotbench.1"]
 wanted += [f"usr/share/aotbench/firmware/{b}/libabdevice.a" for b in boards]
 wanted += [f"usr/share/aotbench/firmware/gen/{b}/link.ld" for b in boards]
 missing = [w for w in wanted if w not in listed]
 if missing:
     fail(f"the .deb does not list {missing}")
-strays = [f for f in listed if f and not (f.startswith("usr/bin/") or f.startswith("usr/share/aotbench/") or f.endswith("/"))]
+ours = ("usr/bin/", "usr/share/aotbench/", "usr/share/doc/aotbench/", "usr/share/man/man1/aotbench.1")
+strays = [f for f in listed if f and not (f.startswith(ours) or f.endswith("/"))]
 if strays:
-    fail(f"the .deb installs files outside usr/bin and usr/share/aotbench: {strays}")
+    fail(f"the .deb installs files outside usr/bin, usr/share/aotbench and its doc and man page: {strays}")
 
 # Unpacked, the packaged aotbench (stripped by CPack) runs and reads its own data.
 root = work / "root"

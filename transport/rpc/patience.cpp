@@ -5,12 +5,17 @@
 
 namespace aotbench::transport {
 
-Patience::Patience(Limits limits, Clock::time_point sent) : limits_(limits), heard_(sent), asked_(sent) {}
+Patience::Patience(Limits limits, Clock::time_point sent)
+    : limits_(limits), heard_(sent), asked_(sent), progress_(sent) {}
 
 void Patience::heard(Clock::time_point now) {
-  longest_ = std::max(longest_, now - heard_);
   heard_ = now;
   unanswered_ = 0;
+}
+
+void Patience::progressed(Clock::time_point now) {
+  longest_ = std::max(longest_, now - progress_);
+  progress_ = now;
 }
 
 void Patience::asked(Clock::time_point now) {

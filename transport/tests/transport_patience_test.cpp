@@ -35,8 +35,8 @@ TEST(Patience, HearingTheDeviceResetsTheBackoffAndTheGiveUpTime) {
   Patience p(limits, t0);
   p.asked(t0 + 300ms);
   p.asked(t0 + 900ms);
-  p.heard(t0 + 1000ms);
-  EXPECT_EQ(p.ask_again_at(), t0 + 1000ms + 3 * 1000ms);  // three of its longest pause (1 s) now
+  p.heard(t0 + 1000ms);  // the answer to the question asked again: the first one was lost
+  EXPECT_EQ(p.ask_again_at(), t0 + 1000ms + 300ms);  // a lost frame is no pause of the device's
   EXPECT_EQ(p.give_up_at(), t0 + 11s);
 }
 
@@ -44,13 +44,29 @@ TEST(Patience, TheWaitFollowsTheDevicesOwnLongestPause) {
   // A device whose workload calls take 2 s keeps silent that long between progress frames; the
   // host waits three of those before asking again, not its 300 ms minimum.
   Patience p(limits, t0);
-  p.heard(t0 + 10ms);    // the Run was accepted
   p.heard(t0 + 2010ms);  // first call done
-  EXPECT_EQ(p.longest_silence(), 2000ms);
-  EXPECT_EQ(p.ask_again_at(), t0 + 2010ms + 6000ms);
+  p.progressed(t0 + 2010ms);
+  EXPECT_EQ(p.longest_silence(), 2010ms);
+  EXPECT_EQ(p.ask_again_at(), t0 + 2010ms + 3 * 2010ms);
   // Short pauses later do not shrink it.
   p.heard(t0 + 2020ms);
-  EXPECT_EQ(p.ask_again_at(), t0 + 2020ms + 6000ms);
+  p.progressed(t0 + 2020ms);
+  EXPECT_EQ(p.ask_again_at(), t0 + 2020ms + 3 * 2010ms);
+}
+
+// Lost answers (10 %+ of the frames on a damaged link) used to stretch the pace to three of the
+// silences they caused, until the silence limit was reached after a handful of questions.
+TEST(Patience, SilencesEndedByAnAnswerAskedForAgainDoNotStretchThePace) {
+  Patience p(limits, t0);
+  Clock::time_point now = t0;
+  for (int lost = 0; lost < 5; ++lost) {
+    now = p.ask_again_at();
+    p.asked(now);
+    now += 20ms;
+    p.heard(now);  // the answer to the question asked again
+  }
+  EXPECT_EQ(p.longest_silence(), Clock::duration{0});
+  EXPECT_EQ(p.ask_again_at(), now + 300ms);
 }
 
 TEST(Patience, AResendRightAfterARejectedFrameIsNotAnUnansweredQuestion) {

@@ -133,9 +133,11 @@ AB_DSP_INLINE void ab_dsp_widen_weights(uint32_t* AB_RESTRICT to, const uint32_t
 
 /* weights: the prepare step's layout (ab_dsp_weight_format), pairs of output channels, an odd
  * channel count padded with a zero channel. scratch: two columns, 4 * depth bytes, word-aligned;
- * for AB_DSP_W8_TO_RAM then the widened weights, 4 * depth bytes per channel pair. */
-AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t* AB_RESTRICT input,
-                                    const void* AB_RESTRICT weights, int8_t* AB_RESTRICT output,
+ * for AB_DSP_W8_TO_RAM then the widened weights, 4 * depth bytes per channel pair.
+ * input and output may overlap (in place, as dsp/overlap.cpp allows): both pixels of a pair are
+ * copied into the columns before either is written, so they are not restrict-qualified. */
+AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t* input,
+                                    const void* AB_RESTRICT weights, int8_t* output,
                                     void* AB_RESTRICT scratch) {
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c, groups = p->depth / 4;

@@ -140,10 +140,12 @@ AB_DSP_INLINE void ab_dsp_dw_outputs(const ab_dsp_depthwise_conv2d_params* p, co
 
 /* weights: per output channel and kernel row, `pairs` words of int16 lanes [w(2j), w(2j+1)]
  * (0 past the kernel width). scratch: ring_rows * block_channels * row_width int16 values,
- * word-aligned. */
+ * word-aligned. input and output may overlap channel over channel (in place, as dsp/overlap.cpp
+ * allows): every input row is transposed into the ring before an output row that needs it is
+ * written, so they are not restrict-qualified. */
 AB_DSP_INLINE void ab_dsp_depthwise_conv2d_s8(const ab_dsp_depthwise_conv2d_params* p,
-                                              const int8_t* AB_RESTRICT input, const void* AB_RESTRICT weights,
-                                              int8_t* AB_RESTRICT output, void* AB_RESTRICT scratch) {
+                                              const int8_t* input, const void* AB_RESTRICT weights,
+                                              int8_t* output, void* AB_RESTRICT scratch) {
   const ab_depthwise_conv2d_params* r = &p->ref;
   const ab_idx_t mult = r->depth_multiplier, cout = r->output.c, ow = r->output.w;
   const ab_idx_t slot_size = p->block_channels * p->row_width;

@@ -87,6 +87,41 @@ AB_DEFINE_PARAMS(ab_dsp_depthwise_conv2d_params, AB_DSP_DEPTHWISE_CONV2D_FIELDS)
   F(const int32_t*, rq, "[4 * output_depth] per channel: bias, multiplier, rounding, shift")
 AB_DEFINE_PARAMS(ab_dsp_fully_connected_params, AB_DSP_FULLY_CONNECTED_FIELDS)
 
+/* UNIDIRECTIONAL_SEQUENCE_LSTM of int8 activations: per time step the input row and the
+ * previous hidden state are expanded once to int16 lanes, then every gate's two products run
+ * through ab_dsp_fc_block, four hidden units at a time, and the four units' cell and hidden
+ * states are updated before the next four. Weights: per block of four units, per gate (input,
+ * forget, cell, output), the input weights' block then the recurrent weights' block, each in
+ * ab_dsp_fc_block's layout (ab_dsp_weight_format). */
+#define AB_DSP_LSTM_FIELDS(F, A, E)                                                      \
+  F(ab_lstm_params, ref, "the reference parameters")                                     \
+  F(ab_idx_t, input_groups, "groups of four input features")                             \
+  F(ab_idx_t, state_groups, "groups of four hidden units, the recurrent products' features") \
+  E(ab_dsp_weight_format, weights, "")                                                   \
+  E(ab_dsp_requant_mode, requant, "one mode for all eight products")                     \
+  F(int32_t, acc_shift, "left shift of the accumulator before requantization")           \
+  F(const int32_t*, rq, "[8 * state_size * 4]: per gate its input product's table, then its recurrent one's")
+AB_DEFINE_PARAMS(ab_dsp_lstm_params, AB_DSP_LSTM_FIELDS)
+
+/* SVDF: the state shifted left by one element with word moves, the new column's feature
+ * products through ab_dsp_fc_block (four filters at a time), then every unit's memory times its
+ * time weights with SMLAD. Weights: the feature weights in ab_dsp_fc_block's layout, then the
+ * time weights as int16 lanes, each unit's rank * memory_size values padded to a multiple of
+ * four (in the lane order of the state's expansion: [e0,e2],[e1,e3] for an int8 state,
+ * [e0,e1],[e2,e3] for an int16 one). */
+#define AB_DSP_SVDF_FIELDS(F, A, E)                                                      \
+  F(ab_svdf_params, ref, "the reference parameters")                                     \
+  F(ab_idx_t, input_groups, "groups of four input features")                             \
+  F(ab_idx_t, time_groups, "groups of four state values per unit: rank * memory_size / 4 rounded up") \
+  E(ab_dsp_weight_format, weights, "of the feature weights")                             \
+  E(ab_dsp_requant_mode, feature_requant, "")                                            \
+  F(int32_t, feature_acc_shift, "")                                                      \
+  E(ab_dsp_requant_mode, time_requant, "")                                               \
+  F(int32_t, time_acc_shift, "")                                                         \
+  F(const int32_t*, feature_rq, "[4 * num_filters] per filter: 0, multiplier, rounding, shift (no zero point: it is added after the clamp)") \
+  F(const int32_t*, time_rq, "[4 * units] per unit: bias - state zero point * sum of its time weights, multiplier, rounding, shift")
+AB_DEFINE_PARAMS(ab_dsp_svdf_params, AB_DSP_SVDF_FIELDS)
+
 /* How ADD turns its two inputs into the output, through tables of 256 int32 indexed by an
  * input's bytes (as uint8_t). Each mode's formula is checked at generation time against the
  * reference on all 65536 pairs of input bytes; the clamp is to int8 and the activation range. */
@@ -109,6 +144,16 @@ typedef enum ab_dsp_add_mode {
   F(int32_t, alpha, "LINEAR: factor of the linear input")                                \
   F(int32_t, swap, "LINEAR: 1 when the table is indexed by the second input")
 AB_DEFINE_PARAMS(ab_dsp_add_params, AB_DSP_ADD_FIELDS)
+
+/* MUL of int8 tensors of equal shape, or by a one-element second operand: the product of the
+ * offset inputs requantized from a one-channel table (its bias 0). */
+#define AB_DSP_MUL_FIELDS(F, A, E)                                                       \
+  F(ab_mul_params, ref, "the reference parameters")                                      \
+  F(int32_t, scalar2, "1: input 2 is one value, multiplying every element of input 1")  \
+  E(ab_dsp_requant_mode, requant, "")                                                    \
+  F(int32_t, acc_shift, "left shift of the product before requantization")               \
+  F(const int32_t*, rq, "[4]: 0, multiplier, rounding, shift")
+AB_DEFINE_PARAMS(ab_dsp_mul_params, AB_DSP_MUL_FIELDS)
 
 /* AVERAGE_POOL_2D and MAX_POOL_2D, four channels at a time (SXTAB16 sums in int16 lanes; SSUB8 +
  * SEL maxima). A window of `full_count` elements (not clipped by the input's border) divides by

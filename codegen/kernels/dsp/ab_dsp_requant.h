@@ -27,9 +27,10 @@ AB_DSP_INLINE ab_dsp_channel ab_dsp_channel_at(const int32_t* rq) {
   return c;
 }
 
-/* acc: the accumulator started at the channel's bias. */
-AB_DSP_INLINE int8_t ab_dsp_requantize_channel(int32_t acc, ab_dsp_channel c, int32_t mode, int32_t acc_shift,
-                                               int32_t act_min, int32_t act_max) {
+/* acc: the accumulator started at the channel's bias. TFLite's MultiplyByQuantizedMultiplier of
+ * it plus the output zero point, not yet clamped (the int16 outputs of the LSTM's gate products
+ * and SVDF's state clamp to other ranges than int8). */
+AB_DSP_INLINE int32_t ab_dsp_rescale(int32_t acc, ab_dsp_channel c, int32_t mode, int32_t acc_shift) {
   int32_t v;
   if (mode == AB_DSP_RQ_FOLDED) {
     /* acc << acc_shift = 2^(left+1) * a. SMMLAR gives (2a*m + 2^31) >> 32 = TFLite's rounding
@@ -41,7 +42,13 @@ AB_DSP_INLINE int8_t ab_dsp_requantize_channel(int32_t acc, ab_dsp_channel c, in
   } else {
     v = ab_mbqm(acc, c.multiplier, c.shift) + c.rounding;
   }
-  return (int8_t)ab_dsp_clamp(v, act_min, act_max);
+  return v;
+}
+
+/* acc: the accumulator started at the channel's bias. */
+AB_DSP_INLINE int8_t ab_dsp_requantize_channel(int32_t acc, ab_dsp_channel c, int32_t mode, int32_t acc_shift,
+                                               int32_t act_min, int32_t act_max) {
+  return (int8_t)ab_dsp_clamp(ab_dsp_rescale(acc, c, mode, acc_shift), act_min, act_max);
 }
 
 /* acc: the accumulator started at rq[0]; rq: the channel's table entry. */

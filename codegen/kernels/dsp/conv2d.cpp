@@ -47,7 +47,8 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   const ab_idx_t pairs = (r.output.c + 1) / 2;
   const bool stored16 = format == AB_DSP_W16;
   const RequantTable t = requant_table(sums, r.output_multiplier, r.output_shift, r.input_offset, r.output_offset,
-                                       stored16, static_cast<std::size_t>(2 * pairs));
+                                       stored16, static_cast<std::size_t>(2 * pairs),
+                                       RequantBounds{.fold_constant_channels = true});
 
   ab_dsp_conv2d_params p{};
   p.ref = r;

@@ -18,15 +18,19 @@ void render_fields(FieldWriter& w, const ab_dsp_depthwise_conv2d_params& p) {
 namespace dsp {
 namespace {
 
-// The scratch the transposed rows may take; more channels than fit are done in blocks.
+// The scratch the transposed rows may take; more channels than fit are done in blocks. dsp_dw_small
+// takes the fewest channels a block may have (4, transposed a word at a time, where they divide
+// the channel count): less RAM beside a tensor in place, for more passes over the ring.
 constexpr int64_t kScratchBudget = 4096;
+constexpr int64_t kSmallBudget = 0;
 
 ab_idx_t ring_rows(const ab_depthwise_conv2d_params& r) { return (r.filter.h - 1) * r.dilation_h + 1; }
 
 // The most input channels that fit the scratch budget and divide the channel count (so every
 // block has the same, constant size), preferring multiples of 4 (transposed a word at a time).
-ab_idx_t block_channels(ab_idx_t channels, int64_t bytes_per_channel) {
-  const int64_t fit = std::max<int64_t>(1, kScratchBudget / bytes_per_channel);
+ab_idx_t block_channels(ab_idx_t channels, int64_t bytes_per_channel, int64_t budget) {
+  if (budget == kSmallBudget) return channels % 4 == 0 ? 4 : 1;
+  const int64_t fit = std::max<int64_t>(1, budget / bytes_per_channel);
   ab_idx_t best = 1, best4 = 0;
   for (ab_idx_t b = 1; b <= channels && b <= fit; ++b) {
     if (channels % b != 0) continue;
@@ -59,7 +63,7 @@ std::string unsupported(const ScheduleContext& c, const LoweredOp& op) {
   return tensors_unsupported(c);
 }
 
-void apply(const ScheduleContext& c, LoweredOp& op) {
+void apply(const ScheduleContext& c, LoweredOp& op, int64_t budget) {
   const auto& r = std::get<ab_depthwise_conv2d_params>(op.params);
   const int weights_id = c.node.inputs[1], bias_id = c.has_input(2) ? c.node.inputs[2] : -1;
   const std::vector<int8_t> w = int8_values(c.g, weights_id);  // 1 x KH x KW x Cout
@@ -71,7 +75,8 @@ void apply(const ScheduleContext& c, LoweredOp& op) {
   const auto sums = channel_sums(by_channel, static_cast<std::size_t>(cout), static_cast<std::size_t>(taps),
                                  int32_values(c.g, bias_id, static_cast<std::size_t>(cout)));
   const RequantTable t = requant_table(sums, r.output_multiplier, r.output_shift, r.input_offset, r.output_offset,
-                                       /*scaled_weights=*/true, static_cast<std::size_t>(cout));
+                                       /*scaled_weights=*/true, static_cast<std::size_t>(cout),
+                                       RequantBounds{.fold_constant_channels = true});
 
   ab_dsp_depthwise_conv2d_params p{};
   p.ref = r;
@@ -81,7 +86,7 @@ void apply(const ScheduleContext& c, LoweredOp& op) {
   p.row_width = row_width(r, p.pairs);
   p.ring_rows = ring_rows(r);
   const int64_t per_channel = int64_t{p.ring_rows} * p.row_width * 2;
-  p.block_channels = block_channels(r.input.c, per_channel);
+  p.block_channels = block_channels(r.input.c, per_channel, budget);
   p.requant = t.mode;
   p.rq = add_param_array(op, "rq", t.rq);
 
@@ -110,8 +115,12 @@ std::vector<Schedule> depthwise_conv2d_schedules() {
   Schedule s = dsp_schedule("dsp_dw", OpType::DepthwiseConv2D, 20,
                             "input rows transposed to int16 per channel, 4 outputs at a time with SMLAD on tap pairs");
   s.unsupported = unsupported;
-  s.apply = apply;
-  return {std::move(s)};
+  s.apply = [](const ScheduleContext& c, LoweredOp& op) { apply(c, op, kScratchBudget); };
+  Schedule small = dsp_schedule("dsp_dw_small", OpType::DepthwiseConv2D, 10,
+                                "dsp_dw four channels at a time: the least scratch, more passes");
+  small.unsupported = unsupported;
+  small.apply = [](const ScheduleContext& c, LoweredOp& op) { apply(c, op, kSmallBudget); };
+  return {std::move(s), std::move(small)};
 }
 
 }  // namespace dsp

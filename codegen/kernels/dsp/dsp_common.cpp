@@ -1,5 +1,8 @@
 #include "dsp_common.hpp"
 
+#include "ab_dsp_fully_connected.h"
+
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -31,17 +34,55 @@ std::vector<int32_t> int32_values(const Graph& g, int tensor, std::size_t count_
 }
 
 std::vector<ChannelSum> channel_sums(const std::vector<int8_t>& weights, std::size_t rows, std::size_t row_length,
-                                     const std::vector<int32_t>& bias) {
+                                     const std::vector<int32_t>& bias, int32_t filter_offset) {
   std::vector<ChannelSum> sums(rows);
   for (std::size_t r = 0; r < rows; ++r) {
     sums[r].bias = bias.at(r);
     for (std::size_t k = 0; k < row_length; ++k) {
-      const int8_t w = weights.at(r * row_length + k);
+      const int64_t w = int64_t{weights.at(r * row_length + k)} + filter_offset;
       sums[r].weight_sum += w;
-      sums[r].abs_weight_sum += std::abs(int{w});
+      sums[r].abs_weight_sum += w < 0 ? -w : w;
     }
   }
   return sums;
+}
+
+void FcPacking::add_block(const std::vector<int8_t>& weights, std::size_t depth, std::size_t first,
+                          std::size_t end) {
+  const std::size_t groups = (depth + 3) / 4;
+  for (std::size_t g = 0; g < groups; ++g) {
+    for (std::size_t o = first; o < end; ++o) {
+      int32_t e[4];
+      for (std::size_t j = 0; j < 4; ++j) {
+        const std::size_t k = 4 * g + j;
+        e[j] = k < depth ? weights.at(o * depth + k) : 0;
+      }
+      if (format == AB_DSP_W8) {
+        for (int32_t v : e) w8.push_back(static_cast<int8_t>(v));
+      } else {
+        for (int j : {0, 2, 1, 3}) w16.push_back(static_cast<int16_t>(e[j] * weight_scale));
+      }
+    }
+  }
+}
+
+void FcPacking::add_matrix(const std::vector<int8_t>& weights, std::size_t rows, std::size_t depth) {
+  for (std::size_t block = 0; block < rows; block += AB_DSP_FC_BLOCK) {
+    add_block(weights, depth, block, std::min(rows, block + AB_DSP_FC_BLOCK));
+  }
+}
+
+GeneratedConstant FcPacking::constant(int source, const std::string& what) const {
+  GeneratedConstant packed;
+  packed.source = source;
+  if (format == AB_DSP_W8) {
+    packed.name = "(int8, " + what + ")";
+    packed.values = w8;
+  } else {
+    packed.name = "(int16 lanes, " + what + ")";
+    packed.values = w16;
+  }
+  return packed;
 }
 
 std::string tensors_unsupported(const ScheduleContext& c) {

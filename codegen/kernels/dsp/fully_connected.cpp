@@ -3,8 +3,6 @@
 // weights offset) into the bias, picks the requantization mode, and lays the weights out as the
 // kernel reads them: blocks of four output channels interleaved group of four features by
 // group, as int8 or as int16 lanes.
-#include <algorithm>
-
 #include "ab_dsp_fully_connected.h"
 #include "dsp_common.hpp"
 
@@ -34,16 +32,7 @@ void apply(const ScheduleContext& c, LoweredOp& op, ab_dsp_weight_format format)
   // The requantization table sees the weights as the reference multiplies them, w + filter_offset:
   // its bias then holds bias + input_offset * sum(w + filter_offset), and the kernel adds the
   // rest of the expanded product, filter_offset * sum(x), per input row.
-  std::vector<ChannelSum> sums(cout);
-  const std::vector<int32_t> bias = int32_values(c.g, bias_id, cout);
-  for (std::size_t o = 0; o < cout; ++o) {
-    sums[o].bias = bias.at(o);
-    for (std::size_t k = 0; k < depth; ++k) {
-      const int64_t v = int64_t{w.at(o * depth + k)} + r.filter_offset;
-      sums[o].weight_sum += v;
-      sums[o].abs_weight_sum += v < 0 ? -v : v;
-    }
-  }
+  const std::vector<ChannelSum> sums = channel_sums(w, cout, depth, int32_values(c.g, bias_id, cout), r.filter_offset);
   const bool per_channel = r.per_channel_multiplier != nullptr;
   std::vector<int32_t> mult(cout), shift(cout);
   for (std::size_t o = 0; o < cout; ++o) {
@@ -51,7 +40,7 @@ void apply(const ScheduleContext& c, LoweredOp& op, ab_dsp_weight_format format)
     shift[o] = per_channel ? r.per_channel_shift[o] : r.output_shift;
   }
   const RequantTable t = requant_table(sums, mult.data(), shift.data(), r.input_offset, r.output_offset,
-                                       format == AB_DSP_W16, cout);
+                                       format == AB_DSP_W16, cout, RequantBounds{.fold_constant_channels = true});
 
   ab_dsp_fully_connected_params p{};
   p.ref = r;
@@ -64,38 +53,9 @@ void apply(const ScheduleContext& c, LoweredOp& op, ab_dsp_weight_format format)
   p.filter_offset = r.filter_offset * t.weight_scale;
   p.rq = add_param_array(op, "rq", t.rq);
 
-  // Blocks of AB_DSP_FC_BLOCK channels; per group of four features each channel's four bytes, or
-  // its int16 lanes [e0,e2],[e1,e3].
-  std::vector<int8_t> w8;
-  std::vector<int16_t> w16;
-  const auto groups = static_cast<std::size_t>(p.groups);
-  for (std::size_t block = 0; block < cout; block += AB_DSP_FC_BLOCK) {
-    const std::size_t end = std::min(cout, block + AB_DSP_FC_BLOCK);
-    for (std::size_t g = 0; g < groups; ++g) {
-      for (std::size_t o = block; o < end; ++o) {
-        int32_t e[4];
-        for (std::size_t j = 0; j < 4; ++j) {
-          const std::size_t k = 4 * g + j;
-          e[j] = k < depth ? w.at(o * depth + k) : 0;
-        }
-        if (format == AB_DSP_W8) {
-          for (int32_t v : e) w8.push_back(static_cast<int8_t>(v));
-        } else {
-          for (int j : {0, 2, 1, 3}) w16.push_back(static_cast<int16_t>(e[j] * t.weight_scale));
-        }
-      }
-    }
-  }
-  GeneratedConstant packed;
-  packed.source = weights_id;
-  if (format == AB_DSP_W8) {
-    packed.name = "(int8, interleaved blocks of 4 channels)";
-    packed.values = std::move(w8);
-  } else {
-    packed.name = "(int16 lanes, interleaved blocks of 4 channels)";
-    packed.values = std::move(w16);
-  }
-  op.constants = {std::move(packed)};
+  FcPacking packed{format, t.weight_scale, {}, {}};
+  packed.add_matrix(w, cout, depth);
+  op.constants = {packed.constant(weights_id, "interleaved blocks of 4 channels")};
   op.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Weights, -1, 0}, {ArgRole::Output, c.node.outputs[0]}};
   op.kernel = "ab_dsp_fully_connected_s8";
   op.params_type = "ab_dsp_fully_connected_params";

@@ -16,10 +16,12 @@ int32_t wrap32(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(st
 
 // Whether the folded form is exact for this channel: no right shift of 0, the doubled
 // accumulator, the rounding constant and their sum all within int32.
-bool foldable(const ChannelSum& s, int32_t shift, int32_t input_offset, int32_t output_zero_point) {
+bool foldable(const ChannelSum& s, int32_t shift, int32_t input_offset, int32_t output_zero_point,
+              const RequantBounds& b) {
   if (shift > -1 || shift < -31) return false;
   const int e = -shift;
-  const int64_t x_offset = std::max(std::abs(-128 + int64_t{input_offset}), std::abs(127 + int64_t{input_offset}));
+  const int64_t x_offset =
+      std::max(std::abs(b.x_min + int64_t{input_offset}), std::abs(b.x_max + int64_t{input_offset}));
   const int64_t acc = std::abs(s.bias) + s.abs_weight_sum * x_offset;  // bound of |bias + sum w(x + off)|
   if (2 * acc > kMax32) return false;
   const int64_t k = (int64_t{1} << (e - 1)) + int64_t{output_zero_point} * (int64_t{1} << e);
@@ -32,11 +34,12 @@ bool foldable(const ChannelSum& s, int32_t shift, int32_t input_offset, int32_t 
 // rounded result (pruned channels). Without a left shift the reference's requantization is
 // monotonic in the accumulator, so the two ends of its range decide.
 std::optional<int32_t> constant_output(const ChannelSum& s, int32_t multiplier, int32_t shift, int32_t input_offset,
-                                       int32_t output_zero_point) {
+                                       int32_t output_zero_point, const RequantBounds& b) {
   if (multiplier == 0) return std::clamp(output_zero_point, -128, 127);
   if (shift > 0 || multiplier < 0) return std::nullopt;
   const int64_t start = s.bias + int64_t{input_offset} * s.weight_sum;
-  const int64_t lo = start - 128 * s.abs_weight_sum, hi = start + 128 * s.abs_weight_sum;  // |x| <= 128
+  const int64_t x_abs = std::max(std::abs(int64_t{b.x_min}), std::abs(int64_t{b.x_max}));
+  const int64_t lo = start - x_abs * s.abs_weight_sum, hi = start + x_abs * s.abs_weight_sum;
   if (lo < std::numeric_limits<int32_t>::min() || hi > kMax32) return std::nullopt;  // it would wrap
   const int32_t low = ab_mbqm(static_cast<int32_t>(lo), multiplier, shift);
   if (low != ab_mbqm(static_cast<int32_t>(hi), multiplier, shift)) return std::nullopt;
@@ -48,15 +51,16 @@ std::optional<int32_t> constant_output(const ChannelSum& s, int32_t multiplier, 
 
 RequantTable requant_table(const std::vector<ChannelSum>& sums, const int32_t* multiplier, const int32_t* shift,
                            int32_t input_offset, int32_t output_zero_point, bool scaled_weights,
-                           std::size_t channels) {
+                           std::size_t channels, const RequantBounds& bounds) {
   RequantTable t;
   // Constant channels fold whatever their bias and shift: multiplier 0, e = 1 and the rounding
   // 2 * value + 1 make the folded formula give the value for any accumulator.
   std::vector<std::optional<int32_t>> constant(sums.size());
-  bool folded = true;
+  bool folded = bounds.allow_folded;
   for (std::size_t c = 0; c < sums.size(); ++c) {
-    constant[c] = constant_output(sums[c], multiplier[c], shift[c], input_offset, output_zero_point);
-    folded = folded && (constant[c] || foldable(sums[c], shift[c], input_offset, output_zero_point));
+    if (bounds.fold_constant_channels)
+      constant[c] = constant_output(sums[c], multiplier[c], shift[c], input_offset, output_zero_point, bounds);
+    folded = folded && (constant[c] || foldable(sums[c], shift[c], input_offset, output_zero_point, bounds));
   }
   t.mode = folded ? AB_DSP_RQ_FOLDED : AB_DSP_RQ_EXACT;
   t.weight_scale = folded && scaled_weights ? 2 : 1;

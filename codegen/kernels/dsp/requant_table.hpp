@@ -26,11 +26,20 @@ struct RequantTable {
   std::vector<int32_t> rq;  // AB_DSP_RQ_STRIDE entries per channel
 };
 
+// What the accumulator's inputs can be, for the proof that the folded mode is exact.
+struct RequantBounds {
+  int32_t x_min = -128, x_max = 127;  // the stored input values (before input_offset is added)
+  bool allow_folded = true;           // false: the exact mode (several tables sharing one mode)
+  // int8 outputs of weight rows (convolutions, fully connected): a channel whose output is one
+  // value for every input folds whatever its bias and shift (a zero multiplier, a pruned channel)
+  bool fold_constant_channels = false;
+};
+
 // `scaled_weights`: the weights will carry weight_scale (int16 weights) rather than the kernel
 // shifting the accumulator. `channels` rows of the table, at least sums.size() (extra rows are
 // zero: padding channels of a channel pair that is never stored).
 RequantTable requant_table(const std::vector<ChannelSum>& sums, const int32_t* multiplier, const int32_t* shift,
                            int32_t input_offset, int32_t output_zero_point, bool scaled_weights,
-                           std::size_t channels);
+                           std::size_t channels, const RequantBounds& bounds = {});
 
 }  // namespace aotbench::codegen::dsp

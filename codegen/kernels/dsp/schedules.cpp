@@ -11,12 +11,19 @@ std::vector<Schedule> fully_connected_schedules();
 std::vector<Schedule> add_schedules();
 std::vector<Schedule> pool2d_schedules();
 std::vector<Schedule> pad_schedules();
+std::vector<Schedule> lstm_schedules();
+std::vector<Schedule> svdf_schedules();
+std::vector<Schedule> lookup_schedules();
+std::vector<Schedule> mul_schedules();
+std::vector<Schedule> sigmoid_s16_schedules();
 }  // namespace dsp
 
 std::vector<Schedule> dsp_schedules() {
   std::vector<Schedule> all;
   for (auto part : {dsp::conv2d_schedules, dsp::depthwise_conv2d_schedules, dsp::fully_connected_schedules,
-                    dsp::add_schedules, dsp::pool2d_schedules, dsp::pad_schedules}) {
+                    dsp::add_schedules, dsp::pool2d_schedules, dsp::pad_schedules, dsp::lstm_schedules,
+                    dsp::svdf_schedules, dsp::lookup_schedules, dsp::mul_schedules,
+                    dsp::sigmoid_s16_schedules}) {
     for (Schedule& s : part()) all.push_back(std::move(s));
   }
   return all;

@@ -1,4 +1,4 @@
-# Board farms on labgrid (issue 11): board specs and labgrid-client's output (farm.unit), and the
+# Board farms on labgrid: board specs and the records labgrid_query.py writes (farm.unit), and the
 # client against a real labgrid coordinator and two exporters on loopback, and a halted QEMU behind
 # a place, one emulator (farm.labgrid; skipped,
 # with the reason, when scripts/setup has not installed labgrid into .deps/venv).

@@ -1,6 +1,6 @@
-// host/farm without a lab: board specs, and reading labgrid-client's output. The outputs are
-// what labgrid 26.0.1's client printed against a real coordinator and exporter (copied from a
-// terminal); the lab tests (farm_lab_test.cpp) read the live ones.
+// host/farm without a lab: board specs, and reading the records labgrid_query.py writes. The
+// records are what it wrote against a real coordinator and exporter; the lab tests
+// (farm_lab_test.cpp) read live ones.
 #include <fmt/core.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -14,9 +14,8 @@
 #include "farm/board_spec.hpp"
 #include "farm/errors.hpp"
 #include "farm/labgrid_cli.hpp"
-#include "farm/labgrid_output.hpp"
+#include "farm/labgrid_records.hpp"
 #include "farm/place_resources.hpp"
-#include "farm/py_literal.hpp"
 #include "flash/process.hpp"
 
 namespace aotbench::farm {
@@ -65,65 +64,26 @@ TEST(FarmSpec, ErrorsSayWhatIsWrongAndTheForm) {
   }
 }
 
-TEST(PyLiteral, WhatPprintPrints) {
-  const auto j = parse_py_literal(R"({'acquired': 'board-a',
-   'avail': True,
-   'cls': 'NetworkSerialPort',
-   'params': {'extra': {'proxy': 'localhost', 'proxy_required': False, 'none': None},
-              'host': '127.0.0.1',
-              'path': ('/dev/serial/by-id/usb-STMicroelectronics_STM32_STLink_'
-                       "0671FF3833554B3043164817-if02"),
-              'port': 41001,
-              'ratio': -1.5e3,
-              'list': [1, (2,), "it's \\ \x41\u00e9"],
-              'speed': 115200}})");
-  EXPECT_EQ(j["acquired"], "board-a");
-  EXPECT_EQ(j["avail"], true);
-  EXPECT_EQ(j["params"]["extra"]["proxy_required"], false);
-  EXPECT_TRUE(j["params"]["extra"]["none"].is_null());
-  EXPECT_EQ(j["params"]["path"], "/dev/serial/by-id/usb-STMicroelectronics_STM32_STLink_0671FF3833554B3043164817-if02");
-  EXPECT_EQ(j["params"]["port"], 41001);
-  EXPECT_EQ(j["params"]["ratio"], -1500.0);
-  EXPECT_EQ(j["params"]["list"], nlohmann::json::parse(R"([1, [2], "it's \\ Aé"])"));
-  EXPECT_THROW(parse_py_literal("{'a': }"), FarmError);
-  EXPECT_THROW(parse_py_literal("{'a': 1"), FarmError);
-}
+// What labgrid_query.py wrote for `show board-a` against a real coordinator and exporter, the
+// place acquired (labgrid 26.0.1).
+const nlohmann::json kShow = nlohmann::json::parse(R"({"name": "board-a", "aliases": [], "comment": "",
+  "tags": {"aotbench-board": "netduinoplus2", "family": "stm32"},
+  "matches": ["exp1/board-a/NetworkSerialPort", "exp1/board-a/NetworkSerialPort/gdb -> gdb"],
+  "acquired": "vm/root",
+  "acquired_resources": ["exp1/board-a/NetworkSerialPort/NetworkSerialPort", "exp1/board-a/NetworkSerialPort/gdb"],
+  "allowed": [], "created": "2026-11-24 15:17:23.950484", "changed": "2026-11-24 15:17:58.289894", "reservation": "",
+  "resources": [
+    {"name": "NetworkSerialPort", "exporter": "exp1", "group": "board-a", "cls": "NetworkSerialPort",
+     "resource": "NetworkSerialPort", "acquired": true, "avail": true,
+     "params": {"extra": {"proxy": "localhost", "proxy_required": false}, "host": "127.0.0.1", "port": 41001,
+                "protocol": "raw", "speed": 115200}},
+    {"name": "gdb", "exporter": "exp1", "group": "board-a", "cls": "NetworkSerialPort", "resource": "gdb",
+     "acquired": true, "avail": true,
+     "params": {"extra": {"proxy": "localhost", "proxy_required": false}, "host": "127.0.0.1", "port": 41002,
+                "protocol": "raw"}}]})");
 
-// labgrid-client -x ... -p board-a show, with the place acquired.
-constexpr const char* kShow = R"(Place 'board-a':
-  tags: aotbench-board=netduinoplus2, family=stm32
-  matches:
-    exp1/board-a/NetworkSerialPort
-    exp1/board-a/NetworkSerialPort/gdb -> gdb
-  acquired: vm/root
-  acquired resources:
-    exp1/board-a/NetworkSerialPort/NetworkSerialPort
-    exp1/board-a/NetworkSerialPort/gdb
-  created: 2026-11-24 15:17:23.950484
-  changed: 2026-11-24 15:17:58.289894
-Acquired resource 'NetworkSerialPort' (exp1/board-a/NetworkSerialPort/NetworkSerialPort):
-  {'acquired': 'board-a',
-   'avail': True,
-   'cls': 'NetworkSerialPort',
-   'params': {'extra': {'proxy': 'localhost', 'proxy_required': False},
-              'host': '127.0.0.1',
-              'port': 41001,
-              'protocol': 'raw',
-              'speed': 115200}}
-Acquired resource 'gdb' (exp1/board-a/NetworkSerialPort/gdb):
-  {'acquired': 'board-a',
-   'avail': True,
-   'cls': 'NetworkSerialPort',
-   'params': {'extra': {'proxy': 'localhost', 'proxy_required': False},
-              'host': '127.0.0.1',
-              'port': 41002,
-              'protocol': 'raw'}}
-)";
-
-TEST(LabgridOutput, ShowOfAnAcquiredPlace) {
-  const auto places = parse_places(kShow);
-  ASSERT_EQ(places.size(), 1u);
-  const PlaceInfo& p = places[0];
+TEST(LabgridRecords, ShowOfAnAcquiredPlace) {
+  const PlaceInfo p = place_from_json(kShow);
   EXPECT_EQ(p.name, "board-a");
   EXPECT_EQ(p.tags, (std::map<std::string, std::string>{{"aotbench-board", "netduinoplus2"}, {"family", "stm32"}}));
   EXPECT_EQ(p.matches, (std::vector<std::string>{"exp1/board-a/NetworkSerialPort", "exp1/board-a/NetworkSerialPort/gdb -> gdb"}));
@@ -146,7 +106,25 @@ TEST(LabgridOutput, ShowOfAnAcquiredPlace) {
   EXPECT_EQ(r.flasher, "");
 }
 
-TEST(LabgridOutput, ResourcesThatAreMissingOrUnusable) {
+// A record of another shape (a labgrid or script change) is an error that shows the record.
+TEST(LabgridRecords, ARecordOfAnotherShapeIsAnError) {
+  nlohmann::json j = kShow;
+  j.erase("tags");
+  try {
+    place_from_json(j);
+    ADD_FAILURE() << "accepted a place without tags";
+  } catch (const FarmError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot read the place labgrid reported"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("board-a"), std::string::npos) << e.what();
+  }
+  j = kShow;
+  j["resources"][0]["port"] = "41001";
+  j["resources"][0].erase("avail");
+  EXPECT_THROW(place_from_json(j), FarmError);
+  EXPECT_THROW(places_from_json(kShow), FarmError);  // not a list
+}
+
+TEST(LabgridRecords, ResourcesThatAreMissingOrUnusable) {
   auto error_of_place = [](PlaceInfo p) {
     try {
       resolve_resources(p, "lab:20408");
@@ -155,7 +133,7 @@ TEST(LabgridOutput, ResourcesThatAreMissingOrUnusable) {
     }
     return std::string();
   };
-  const PlaceInfo good = parse_places(kShow).at(0);
+  const PlaceInfo good = place_from_json(kShow);
   PlaceInfo p = good;
   p.tags.erase("aotbench-board");
   EXPECT_NE(error_of_place(p).find("labgrid-client -x lab:20408 -p board-a set-tags aotbench-board=PROFILE"),
@@ -190,28 +168,14 @@ TEST(LabgridOutput, ResourcesThatAreMissingOrUnusable) {
   EXPECT_EQ(resolve_resources(p, "lab").serial.port, 5000u);
 }
 
-// labgrid-client reservations, one allocated and one waiting.
-TEST(LabgridOutput, Reservations) {
-  const auto rs = parse_reservations(R"(Reservation 'RLW6OJEDKC':
-  owner: vm/root
-  token: RLW6OJEDKC
-  state: allocated
-  filters:
-    main: family=stm32
-  allocations:
-    main: board-a
-  created: 2026-11-24 15:19:35.632207
-  timeout: 2026-11-24 15:20:35.632266
-Reservation '2K7SC6ROL3':
-  owner: vm/root
-  token: 2K7SC6ROL3
-  state: waiting
-  prio: 2
-  filters:
-    main: family=stm32 aotbench-board=netduinoplus2
-  created: 2026-11-24 15:19:43.912841
-  timeout: 2026-11-24 15:20:46.956108
-)");
+// What labgrid_query.py wrote for `reservations`: one allocated and one waiting.
+TEST(LabgridRecords, Reservations) {
+  const auto rs = reservations_from_json(nlohmann::json::parse(R"([
+    {"token": "RLW6OJEDKC", "owner": "vm/root", "state": "allocated", "prio": 0, "filters": {"family": "stm32"},
+     "allocations": ["board-a"], "created": "2026-11-24 15:19:35.632207", "timeout": "2026-11-24 15:20:35.632266"},
+    {"token": "2K7SC6ROL3", "owner": "vm/root", "state": "waiting", "prio": 2,
+     "filters": {"family": "stm32", "aotbench-board": "netduinoplus2"}, "allocations": [],
+     "created": "2026-11-24 15:19:43.912841", "timeout": "2026-11-24 15:20:46.956108"}])"));
   ASSERT_EQ(rs.size(), 2u);
   EXPECT_EQ(rs[0].token, "RLW6OJEDKC");
   EXPECT_EQ(rs[0].state, "allocated");

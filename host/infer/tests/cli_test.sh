@@ -18,12 +18,13 @@ done
 
 # codegen writes the sources, the public header and the summary.
 "$aotbench" codegen --model kws --variant api=packed,workspace=dynamic --out "$tmp/kws" > "$tmp/summary.txt"
-for f in tvmgen_kws.h tvmgen_kws_internal.h tvmgen_kws_params.c tvmgen_kws_ops.c tvmgen_kws_run.c \
-         tvmgen_kws_adapter.c summary.txt summary.json; do
+for f in include/tvmgen_kws.h src/tvmgen_kws_internal.h src/tvmgen_kws_params.c src/tvmgen_kws_ops.c \
+         src/tvmgen_kws_run.c aotbench/tvmgen_kws_adapter.c runtime/ab_aot_runtime.c third_party/dlpack/dlpack.h \
+         CMakeLists.txt model.mk README.md summary.txt summary.json; do
   [ -s "$tmp/kws/$f" ] || fail "codegen did not write $f"
 done
 grep -q "MACs        2656768" "$tmp/summary.txt" || fail "summary lacks the MAC count: $(cat "$tmp/summary.txt")"
-grep -q "TVMGEN_KWS_WORKSPACE_POOL_SIZE" "$tmp/kws/tvmgen_kws.h" || fail "header lacks the pool size"
+grep -q "TVMGEN_KWS_WORKSPACE_POOL_SIZE" "$tmp/kws/include/tvmgen_kws.h" || fail "header lacks the pool size"
 
 # infer on the host reproduces the oracle.
 model=$shared/models/vww_96_int8.tflite case=$shared/oracle/vww_96_int8/rand1
@@ -40,6 +41,21 @@ grep -q "opt=O2,cc=clang" "$tmp/infer_clang.txt" || fail "infer did not report t
 "$aotbench" variants > "$tmp/variants.txt"
 grep -Eq "^cc +gcc\|clang +default gcc +C compiler of the model and kernels" "$tmp/variants.txt" \
   || fail "variants does not list cc: $(cat "$tmp/variants.txt")"
+grep -Eq "^layers +INDEX:SCHEDULE/\.\.\. +default \(none\) " "$tmp/variants.txt" \
+  || fail "variants does not say what layers takes: $(grep ^layers "$tmp/variants.txt")"
+
+# The build cache: its size by kind; pruning removes what was used longest ago, keeps the last hour's.
+cache=$tmp/cache
+mkdir -p "$cache/objects" "$cache/gen/k1"
+head -c 4096 /dev/zero > "$cache/objects/old_a.o"
+head -c 4096 /dev/zero > "$cache/objects/new_b.o"
+head -c 4096 /dev/zero > "$cache/gen/k1/model.c"
+touch -d '3 hours ago' "$cache/objects/old_a.o" "$cache/gen/k1/model.c" "$cache/gen/k1"
+AOTBENCH_CACHE_DIR=$cache "$aotbench" cache --json > "$tmp/cache.json"
+grep -q '"bytes": 12288' "$tmp/cache.json" || fail "cache --json: $(cat "$tmp/cache.json")"
+AOTBENCH_CACHE_DIR=$cache "$aotbench" cache --prune --max-size 0 > "$tmp/prune.txt"
+[ ! -e "$cache/objects/old_a.o" ] && [ ! -e "$cache/gen/k1" ] && [ -e "$cache/objects/new_b.o" ] \
+  || fail "cache --prune: $(cat "$tmp/prune.txt"); left $(find "$cache" -type f)"
 
 # Bad input: clear errors, non-zero exit.
 expect_error() {  # expect_error REGEX COMMAND...
@@ -56,6 +72,7 @@ expect_error "variant knob cc has no value 'icc'; choose one of: gcc, clang" \
 expect_error "prefix '9lives' is not a C identifier" \
   "$aotbench" codegen --model kws --variant prefix=9lives --out "$tmp/x"
 expect_error "does not exist" "$aotbench" codegen --model "$tmp/missing.tflite" --out "$tmp/x"
+expect_error "AOTBENCH_CACHE_MAX=lots is not a size" env AOTBENCH_CACHE_MAX=lots "$aotbench" cache
 expect_error "must hold exactly 27648 bytes" \
   "$aotbench" infer --board host --model "$model" --input "$shared/oracle/kws_ref_model/rand1.in0.raw" --output "$tmp/o"
 expect_error "infer runs on --board host only" \

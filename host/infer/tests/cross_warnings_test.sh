@@ -22,10 +22,10 @@ for model in mnv2 ic kws; do
     "$aotbench" codegen --model "$model" --variant "$v" --out "$out" > /dev/null
     bits=32; [[ $v == *index=i64* ]] && bits=64
     for cpu in "${cpus[@]}"; do
-      for c in "$out"/*.c; do
+      for c in "$out"/src/*.c "$out"/aotbench/*.c; do
         # shellcheck disable=SC2086
         arm-none-eabi-gcc $cpu -mthumb -std=c11 -Os -Wall -Wextra -Werror -DAB_INDEX_BITS=$bits \
-          -I"$out" -I"$src/codegen/kernels/include" -I"$src/codegen/kernels/dsp" -I"$src/codegen/runtime" -I"$src/device/include" \
+          -I"$out/include" -I"$out/src" -I"$src/codegen/kernels/include" -I"$src/codegen/kernels/dsp" -I"$src/codegen/runtime" -I"$src/device/include" \
           -isystem "$tmp/include" -c "$c" -o "$c.o"
       done
     done

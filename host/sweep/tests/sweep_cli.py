@@ -12,12 +12,12 @@ def fail(msg):
     sys.exit(1)
 
 
-def run_sweep(aotbench, work, name, args, timeout=1200):
+def run_sweep(aotbench, work, name, args, timeout=1200, env=None):
     """`args` must include --json. Fails the test when the sweep exits non-zero."""
     out = work / name
     t0 = time.monotonic()
     p = subprocess.run([aotbench, *args, "--out", str(out), "--history", str(work / "history.sqlite")],
-                       capture_output=True, text=True, timeout=timeout)
+                       capture_output=True, text=True, timeout=timeout, env=env)
     wall = time.monotonic() - t0
     print(f"--- {name}: exit {p.returncode} in {wall:.2f} s\n{p.stderr[-3000:]}")
     if p.returncode != 0:

@@ -16,6 +16,7 @@ usage: sweep_counter_test.py AOTBENCH WORKDIR
 """
 import csv
 import json
+import os
 import pathlib
 import shutil
 import subprocess
@@ -62,6 +63,16 @@ for key in profiled:
     total = sum(int(o["counts"]) for o in ops if o["key"] == key)
     if not 0.9 * float(row["counts_median"]) <= total <= float(row["counts_median"]):
         fail(f"{key}: its operators' cycles add up to {total} of {row['counts_median']}")
+
+# $AOTBENCH_COUNTER replaces the default (not a given --counter); a value it cannot be is refused.
+env = dict(os.environ, AOTBENCH_COUNTER="bogus")
+p = subprocess.run([aotbench, "--board", "stm32", "--model", "kws", "--out", str(work / "bogus"), "--json"],
+                   capture_output=True, text=True, timeout=300, env=env)
+if p.returncode == 0 or "AOTBENCH_COUNTER=bogus: instructions or cycles" not in p.stderr:
+    fail(f"AOTBENCH_COUNTER=bogus: exit {p.returncode}: {p.stderr[-500:]}")
+_, from_env, _ = run_sweep(aotbench, work, "from_env", SWEEP, env=dict(os.environ, AOTBENCH_COUNTER="instructions"))
+if from_env["run"]["counter"] != "instructions":
+    fail(f"AOTBENCH_COUNTER=instructions: the sweep counted {from_env['run']['counter']}")
 
 p = subprocess.run([aotbench, "--board", "mps2-an385", "--model", "kws", "--counter", "cycles", "--out",
                     str(work / "refused"), "--json"], capture_output=True, text=True, timeout=300)

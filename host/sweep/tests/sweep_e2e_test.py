@@ -19,6 +19,8 @@ import sqlite3
 import subprocess
 import sys
 
+import report_viewport
+
 aotbench, work = sys.argv[1], pathlib.Path(sys.argv[2])
 shutil.rmtree(work, ignore_errors=True)
 work.mkdir(parents=True)
@@ -34,6 +36,9 @@ def fail(msg):
     sys.exit(1)
 
 
+CONSOLE = {}
+
+
 def sweep(name, *extra):
     out = work / name
     p = subprocess.run([aotbench, "--board", "stm32", "--model", "kws", "--variants", VARIANTS, "--jobs", "2", "--tune", "off",
@@ -42,6 +47,7 @@ def sweep(name, *extra):
     print(p.stdout[-3000:], p.stderr[-3000:])
     if p.returncode != 0:
         fail(f"sweep {name} exited {p.returncode}")
+    CONSOLE[name] = p.stdout
     return out
 
 
@@ -125,14 +131,22 @@ best = codegen(["--config", str(a / "best.toml")], "best")
 again = codegen(["--model", "kws", "--variant", winner_csv[0], "--board", "netduinoplus2"], "again")
 if best["variant"] != winner_csv[0]:
     fail(f"codegen --config best.toml made {best['variant']}, the winner is {winner_csv[0]}")
-for f in (work / "again").iterdir():
-    if f.read_bytes() != (work / "best" / f.name).read_bytes():
-        fail(f"codegen --config best.toml: {f.name} differs from the winner's")
+# The C files (README.md differs: it quotes the command and the sweep's figures).
+for f in (work / "again").rglob("*.[ch]"):
+    rel = f.relative_to(work / "again")
+    if f.read_bytes() != (work / "best" / rel).read_bytes():
+        fail(f"codegen --config best.toml: {rel} differs from the winner's")
 # [layers] lists every layer's schedule; editing one changes that layer only.
 toml = (a / "best.toml").read_text()
 layers = {o["index"]: o["schedule"] for o in best["ops"] if o["schedule"]}
 if "[layers]" not in toml or any(f"\n{i} = '{s}'" not in toml for i, s in layers.items()):
     fail(f"best.toml does not list every layer's schedule {layers}:\n{toml}")
+# ... in numeric order, each with its operator as a comment.
+section = toml.split("\n[layers]", 1)[1].split("\n[", 1)[0]
+rows = [ln for ln in section.splitlines() if ln and not ln.startswith("#") and "=" in ln and not ln.startswith(" ")]
+indices = [int(ln.split("=")[0]) for ln in rows]
+if indices != sorted(indices) or len(indices) != len(layers) or not all("  # " in ln for ln in rows):
+    fail(f"[layers] is not in numeric order with operator names: {rows}")
 (work / "edited.toml").write_text(toml.replace("\n0 = 'dsp_im2col'", "\n0 = 'dsp_im2col_w16'"))
 edited = codegen(["--config", str(work / "edited.toml")], "edited")
 if not edited["variant"].endswith(",layers=0:dsp_im2col_w16") or edited["ops"][0]["schedule"] != "dsp_im2col_w16":
@@ -145,4 +159,35 @@ p = subprocess.run(CHROMIUM + [f"--user-data-dir={work / 'profile'}", f"--screen
 console = [ln for ln in p.stderr.splitlines() if ":CONSOLE" in ln or "Uncaught" in ln]
 if console or p.returncode != 0 or not (work / "report.png").exists():
     fail(f"chromium: rc {p.returncode}, console {console}")
+# The decision: headroom on the board, the runner-up, the command giving the winner's sources, on
+# the console and in the report.
+html = (a / "report.html").read_text()
+command = f"aotbench codegen --config {a / 'best.toml'} --out DIR"
+for where, text in (("console", CONSOLE["a"]), ("report.html", html)):
+    if command not in text or "against the runner-up" not in text.lower():
+        fail(f"{where} does not give `{command}` or the runner-up trade-off")
+if "left</b> for the application" not in html:
+    fail("report.html does not say the flash and RAM left for the application")
+
+# At 1280 px the winner's figures are in the window and nothing scrolls sideways, also when the
+# winner's key carries a tuned variant's long layers list (its results.json, the key lengthened).
+long = work / "long"
+long.mkdir()
+layers = "/".join(f"{i}:{'dsp_1x1_w16' if i % 5 else 'ref'}" for i in range(65))
+doc = json.loads((a / "results.json").read_text())
+for bench in doc["benchmarks"]:
+    if bench["aotbench"]["selected"]:
+        bench["name"] = bench["run_name"] = bench["aotbench"]["key"] = bench["aotbench"]["key"] + ",layers=" + layers
+        bench["aotbench"]["knobs"]["layers"] = layers
+(long / "results.json").write_text(json.dumps(doc))
+p = subprocess.run([aotbench, "report", str(long), "--html", str(long / "report.html")], capture_output=True, text=True)
+if p.returncode != 0:
+    fail(f"report of a run folder: {p.returncode} {p.stderr}")
+for report in (a / "report.html", long / "report.html"):
+    problems = report_viewport.viewport_problems(report, work)
+    if problems:
+        fail(f"{report}: {problems}")
+p = subprocess.run([aotbench, "report", str(work)], capture_output=True, text=True)
+if p.returncode != 1 or "is a folder without results.json" not in p.stderr:
+    fail(f"report of a folder without results.json: {p.returncode} {p.stderr}")
 print("sweep e2e passed; screenshot", work / "report.png")

@@ -1,12 +1,12 @@
 #!/usr/bin/python3
-"""sweep.link_faults: a sweep over a damaged link gives the clean sweep's results (issue 9).
+"""sweep.link_faults: a sweep over a damaged link gives the clean sweep's results.
 
 The same sweep of kws (@corners, per-operator profiles of every variant) on the emulated STM32
-twice: over a clean link, then with --link-faults dropping 1 % and corrupting 1 % of the frames in
-both directions. Every variant's status, counts, outputs_match, stack and sizes, and every
+twice: over a clean link, then with --link-faults dropping 10 %, corrupting 10 % and duplicating
+10 % of the frames in both directions. Every variant's status, counts, outputs_match, stack and sizes, and every
 operator's count, must be identical; faults must have been injected and recovered from; and the
-damaged sweep must take about the clean time, not a fixed timeout per lost frame (it took 300 s
-per lost answer before). The wall times are printed for BENCHMARKS.md.
+damaged sweep must take less than three times the clean time, not a fixed timeout per lost frame
+(it took 300 s per lost answer once; at 10 % a variant ended run_failed, its link silent for 10 s). The wall times are printed for BENCHMARKS.md.
 
 usage: sweep_link_faults_test.py AOTBENCH WORKDIR
 """
@@ -22,12 +22,12 @@ shutil.rmtree(work, ignore_errors=True)
 work.mkdir(parents=True)
 SWEEP = ["--board", "stm32", "--model", "kws", "--variants", "@corners", "--tune", "off", "--per-op", "all",
          "--jobs", "1", "--json"]
-FAULTS = "drop=0.01,corrupt=0.01,seed=7"
+FAULTS = "drop=0.1,corrupt=0.1,dup=0.1,seed=7"
 # Everything a variant's result says, but the time it took.
 SAME = ["status", "message", "counter", "counts_min", "counts_median", "counts_max", "stack_bytes", "flash_total",
         "flash_model_code", "flash_parameters", "flash_kernels", "flash_runtime", "flash_rpc_server", "ram_total",
         "ram_model_code", "ram_parameters", "ram_kernels", "ram_runtime", "ram_rpc_server", "arena_bytes", "fits",
-        "outputs_match", "pareto", "selected", "repeats"]
+        "outputs_match", "pareto", "selected", "counts_per_repeat"]
 
 
 def sweep(name, *extra):
@@ -58,14 +58,14 @@ print(f"link: {json.dumps(link)}")
 if injected["up"]["frames"] == 0 or injected["down"]["frames"] == 0:
     fail(f"the faults were not applied in both directions: {injected}")
 if dropped + corrupted == 0:
-    fail(f"no frame was dropped or corrupted at 1 % + 1 % of {injected}: the test tested nothing")
+    fail(f"no frame was dropped or corrupted at 10 % + 10 % of {injected}: the test tested nothing")
 if link["attempts"] <= link["requests"]:
     fail(f"{dropped} dropped and {corrupted} corrupted frames, yet no request was sent again: {link}")
 
 print(f"clean {clean_wall:.1f} s, damaged {faulty_wall:.1f} s ({faulty_wall / clean_wall:.2f}x): {dropped} frames "
       f"dropped, {corrupted} corrupted of {injected['up']['frames'] + injected['down']['frames']}")
-# The goal is under 2x (BENCHMARKS.md); this bound leaves room for a loaded machine, and fails as soon
+# The goal is under 3x (BENCHMARKS.md); this bound leaves room for a loaded machine, and fails as soon
 # as one lost frame costs anything like the old fixed 300 s Run timeout.
-if faulty_wall > 2 * clean_wall + 30:
+if faulty_wall > 3 * clean_wall + 30:
     fail(f"the damaged sweep took {faulty_wall:.1f} s against {clean_wall:.1f} s clean")
 print("PASS")

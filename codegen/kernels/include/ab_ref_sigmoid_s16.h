@@ -1,7 +1,8 @@
 /* TFLite's int16 logistic and tanh: linear interpolation in one table of sigmoid values (tanh(x)
  * is 2 * sigmoid(2x) - 1), as its reference integer LOGISTIC and TANH compute them on int16 data.
- * The LSTM's gates use them; an int16 LOGISTIC or TANH kernel can share them. Header-only: include
- * it only where it is used (the table is static). */
+ * The LSTM's gates use them (the reference and the dsp family's LSTM), and so do the int16 LOGISTIC
+ * and TANH kernels. Header-only: include it only where it is used (the table is static, and GCC
+ * keeps unused static constants at -O0). */
 #ifndef AB_REF_SIGMOID_S16_H
 #define AB_REF_SIGMOID_S16_H
 

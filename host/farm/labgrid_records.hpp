@@ -1,12 +1,9 @@
 #pragma once
-// labgrid-client has no machine-readable output; these read what its commands print (labgrid
-// 26.0.1, pinned in scripts/python-requirements.txt; the tests run the real client, so a change
-// of format fails them): `-v places` and `-p PLACE show` (a block per place, and for `show` every
-// matching or acquired resource with its parameters as a Python literal) and `reservations`.
+// Places and reservations as a labgrid coordinator reports them, read from the JSON that
+// labgrid_query.py writes through labgrid's client API.
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace aotbench::farm {
@@ -42,11 +39,12 @@ struct ReservationInfo {
   std::string created, timeout;
 };
 
-// Blocks starting "Place 'NAME':" (from `-v places` or `show`). Throws FarmError on a resource
-// whose parameters cannot be read.
-std::vector<PlaceInfo> parse_places(std::string_view text);
-// Blocks starting "Reservation 'TOKEN':".
-std::vector<ReservationInfo> parse_reservations(std::string_view text);
+// One place (with `resources` when the record has them) or reservation; a list of either. Throw
+// FarmError on a record of the wrong shape.
+PlaceInfo place_from_json(const nlohmann::json& j);
+std::vector<PlaceInfo> places_from_json(const nlohmann::json& j);
+ReservationInfo reservation_from_json(const nlohmann::json& j);
+std::vector<ReservationInfo> reservations_from_json(const nlohmann::json& j);
 
 // Does a place have every tag of `tags` (labgrid's scheduler also takes name=PLACE)?
 bool place_has_tags(const PlaceInfo& p, const std::map<std::string, std::string>& tags);

@@ -21,6 +21,7 @@
 #include "interp/interpreter.hpp"
 #include "lower/lower.hpp"
 #include "lower_test_graphs.hpp"
+#include "requant_table.hpp"
 #include "select/overlap.hpp"
 #include "select/registry.hpp"
 #include "select/select.hpp"
@@ -798,21 +799,26 @@ int expect_every_schedule_exact(const Graph& g, OpType type, std::mt19937& rng, 
 }
 
 TEST(DspConv, RandomShapesMatchReference) {
-  std::mt19937 rng(401);
+  std::mt19937 rng(401), shapes(401);  // the shapes do not depend on how many schedules ran before
   int runs = 0, pointwise = 0;
   for (int i = 0; i < 120; ++i) {
-    const ConvCase c = random_conv(rng, false);
+    ConvCase c = random_conv(shapes, false);
+    if (i % 10 == 0) {  // a pointwise one now and then, where the 1x1 schedules run too
+      c.kh = c.kw = c.stride_h = c.stride_w = c.dilation_h = c.dilation_w = 1;
+      c.cin = 4 * uniform(shapes, 1, 6);
+    }
     const Graph g = conv_graph(c, rng);
     const int ran = expect_every_schedule_exact(g, OpType::Conv2D, rng, c.str());
-    EXPECT_GE(ran, 2) << c.str();  // both im2col schedules run any convolution
+    EXPECT_GE(ran, 3) << c.str();  // the three im2col schedules run any convolution
     runs += ran;
-    pointwise += ran == 4;
+    pointwise += ran == 6;
   }
   EXPECT_GT(pointwise, 0);
-  EXPECT_GT(runs, 240);
+  EXPECT_GT(runs, 360);
 }
 
-// Pointwise shapes, where the 1x1 schedules run too: channel counts around multiples of 4.
+// Pointwise shapes, where the 1x1 schedules run too: channel counts around multiples of 4. Each
+// weight format (int8, int16, int8 widened into RAM) once per way.
 TEST(DspConv, PointwiseChannelCounts) {
   std::mt19937 rng(402);
   for (int cin : {4, 8, 12, 20, 1, 3, 5, 7, 9}) {
@@ -829,7 +835,7 @@ TEST(DspConv, PointwiseChannelCounts) {
       c.out_zp = zero_point(rng);
       const Graph g = conv_graph(c, rng);
       const int ran = expect_every_schedule_exact(g, OpType::Conv2D, rng, c.str());
-      EXPECT_EQ(ran, cin % 4 == 0 ? 4 : 2) << c.str();
+      EXPECT_EQ(ran, cin % 4 == 0 ? 6 : 3) << c.str();
     }
   }
 }
@@ -900,6 +906,43 @@ TEST(DspConv, ExactRequantization) {
                             : op.params<ab_dsp_conv2d_params>().requant) == AB_DSP_RQ_EXACT;
   }
   EXPECT_GT(exact, 30);
+}
+
+// Channels whose output is one value for every input (a zero multiplier; a bias that outweighs
+// any product, as pruned channels of trained models have) no longer force the whole layer into the
+// exact requantization: the table folds, and every accumulator the channel can reach gives the
+// reference's byte, for int8 weights (the kernel shifts) and int16 ones (the weights carry it).
+TEST(DspRequant, ConstantChannelsFold) {
+  using aotbench::codegen::dsp::ChannelSum;
+  const int32_t input_offset = 128, zero_point = -128;
+  std::vector<ChannelSum> sums(4);
+  sums[0] = {-1073741824, -300, 5000};  // pruned: the bias alone decides
+  sums[1] = {-1073741824, 0, 0};        // zero multiplier, shift 0
+  sums[2] = {44144, 200, 6000};         // an ordinary channel
+  sums[3] = {0, 0, 0};                  // zero multiplier, a left shift
+  const int32_t multiplier[] = {1643511662, 0, 1990682995, 0};
+  const int32_t shift[] = {-28, 0, -8, 3};
+  std::mt19937 rng(407);
+  for (const bool scaled : {false, true}) {
+    const auto t = aotbench::codegen::dsp::requant_table(
+        sums, multiplier, shift, input_offset, zero_point, scaled, 4,
+        aotbench::codegen::dsp::RequantBounds{.fold_constant_channels = true});
+    ASSERT_EQ(t.mode, AB_DSP_RQ_FOLDED) << "scaled " << scaled;
+    for (std::size_t c = 0; c < sums.size(); ++c) {
+      const int64_t start = sums[c].bias + int64_t{input_offset} * sums[c].weight_sum;
+      const int64_t reach = 128 * sums[c].abs_weight_sum;
+      std::uniform_int_distribution<int64_t> product(-reach, reach);
+      const ab_dsp_channel ch = ab_dsp_channel_at(&t.rq[c * AB_DSP_RQ_STRIDE]);
+      for (int k = 0; k < 2000; ++k) {
+        const int64_t d = k == 0 ? -reach : k == 1 ? reach : product(rng);  // sum of w * x
+        const int32_t want = std::clamp(ab_mbqm(static_cast<int32_t>(start + d), multiplier[c], shift[c]) + zero_point,
+                                        -128, 127);
+        const int64_t acc = ch.bias + d * t.weight_scale;  // what the kernel accumulates
+        EXPECT_EQ(ab_dsp_requantize_channel(static_cast<int32_t>(acc), ch, t.mode, t.acc_shift, -128, 127), want)
+            << "channel " << c << " sum of products " << d << " scaled " << scaled;
+      }
+    }
+  }
 }
 
 // 16x8 layers (int16 activations, int8 weights) keep the reference kernels: every dsp schedule

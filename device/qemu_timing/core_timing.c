@@ -110,6 +110,15 @@ uint32_t ab_core_block_cycles(ab_core core, const ab_insn* insns, size_t n, uint
   return total;
 }
 
+uint32_t ab_core_memory_extra(const ab_insn* insns, size_t k, const uint32_t* before) {
+  uint32_t extra = 0;
+  for (size_t j = 0; j < k; j++) {
+    const uint32_t c = before[j + 1] - before[j];
+    if (is_memory(&insns[j]) && c > 1) extra += c - 1;
+  }
+  return extra;
+}
+
 uint32_t ab_core_refill(ab_core core, uint32_t target, int wide) {
   if (core == AB_CORE_M7) return 1;  /* predicted: an average of hits and misses */
   /* Two cycles to refetch; a 32-bit target that straddles a word needs a third fetch. */

@@ -25,6 +25,11 @@ enum { AB_DIVIDE_CYCLES = 7 };
  * within one block; before[k] (when not NULL, n+1 entries) gets the cycles before insn k. */
 uint32_t ab_core_block_cycles(ab_core core, const ab_insn* insns, size_t n, uint32_t* before);
 
+/* Of insns[0..k) timed by ab_core_block_cycles (before: its n+1 entries), the cycles loads and
+ * stores take beyond one each (unpipelined loads, LDRD, LDM/STM, an address from the instruction
+ * before): what the breakdown calls memory access. */
+uint32_t ab_core_memory_extra(const ab_insn* insns, size_t k, const uint32_t* before);
+
 /* P, the pipeline refill when a branch is taken to `target` (whose first instruction is 32-bit
  * when wide): 1 to 3 by the target's alignment and width. */
 uint32_t ab_core_refill(ab_core core, uint32_t target, int wide);

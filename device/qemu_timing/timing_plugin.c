@@ -22,7 +22,12 @@
  *   prefetch=on|off              sequential prefetch of the next code line
  *   icache=LINES:BYTES:WAYS      instruction cache (0:0:0 or absent: none)
  *   dcache=LINES:BYTES:WAYS      data cache
- *   trace=PATH                   also appends "cycles instructions" per CYCCNT read (tests) */
+ *   trace=PATH                   also appends a line per CYCCNT read (tests, analysis):
+ *                                "cycles instructions memory refill fetch data", the last four the
+ *                                breakdown of the cycles beyond one per instruction: loads and
+ *                                stores beyond their first cycle, taken-branch refills, code fetch
+ *                                stalls, flash data read stalls (the rest: other multi-cycle
+ *                                instructions less folded ITs) */
 #define _GNU_SOURCE /* pwrite, O_CLOEXEC */
 #include <fcntl.h>
 #include <inttypes.h>
@@ -45,6 +50,7 @@ typedef struct {
   uint32_t start, end, n;
   uint32_t cycles;  /* zero-wait cycles, no refill */
   uint32_t refill;  /* P when a branch was taken to it */
+  uint32_t memory;  /* of `cycles`, loads' and stores' beyond one each */
   uint32_t* before; /* cycles before each instruction (n + 1) */
 } block;
 
@@ -52,7 +58,13 @@ typedef struct {
 typedef struct {
   const block* b;
   uint32_t index;
+  uint32_t memory_before; /* the block's memory cycles before this load */
 } load_site;
+
+/* Where the cycles beyond one per instruction went (the trace's breakdown). */
+typedef struct {
+  uint64_t memory, refill, fetch, data;
+} breakdown;
 
 static struct {
   ab_core core;
@@ -61,6 +73,8 @@ static struct {
   FILE* trace;
   uint64_t cycles, insns;             /* totals so far, including the running block */
   uint64_t block_cycles, block_insns; /* where the running block started, its stalls so far */
+  breakdown spent;                    /* memory: the running block's included */
+  uint64_t block_memory;              /* spent.memory where the running block started */
   uint32_t next_pc;                   /* where the last block falls through to */
 } model = {.out = -1, .next_pc = 1};
 
@@ -68,20 +82,29 @@ static void block_exec(unsigned int vcpu, void* udata) {
   (void)vcpu;
   const block* b = udata;
   uint64_t stall = ab_memory_fetch(&model.memory, b->start, b->end, b->n);
-  if (b->start != model.next_pc) stall += b->refill; /* a branch (or an exception) came here */
+  model.spent.fetch += stall;
+  if (b->start != model.next_pc) { /* a branch (or an exception) came here */
+    stall += b->refill;
+    model.spent.refill += b->refill;
+  }
   model.block_cycles = model.cycles + stall;
   model.block_insns = model.insns;
   model.cycles += stall + b->cycles;
   model.insns += b->n;
   model.next_pc = b->end;
+  model.block_memory = model.spent.memory;
+  model.spent.memory += b->memory;
 }
 
-static void publish(uint64_t cycles, uint64_t insns) {
+static void publish(uint64_t cycles, uint64_t insns, uint64_t memory) {
   uint64_t record[2] = {cycles, insns}; /* x86-64 and Arm: both little-endian */
   if (model.out >= 0 && pwrite(model.out, record, sizeof record, 0) != (ssize_t)sizeof record) {
     qemu_plugin_outs("ab_timing: cannot write the counts file\n");
   }
-  if (model.trace) fprintf(model.trace, "%" PRIu64 " %" PRIu64 "\n", cycles, insns);
+  if (model.trace) {
+    fprintf(model.trace, "%" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", cycles, insns,
+            memory, model.spent.refill, model.spent.fetch, model.spent.data);
+  }
 }
 
 static void load_exec(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void* udata) {
@@ -90,12 +113,14 @@ static void load_exec(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t va
   const load_site* s = udata;
   if (vaddr == DWT_CYCCNT) {
     /* The counts as this load executes: its block's start, its stalls, the instructions before. */
-    publish(model.block_cycles + s->b->before[s->index], model.block_insns + s->index);
+    publish(model.block_cycles + s->b->before[s->index], model.block_insns + s->index,
+            model.block_memory + s->memory_before);
     return;
   }
   const uint32_t stall = ab_memory_load(&model.memory, (uint32_t)vaddr);
   model.cycles += stall;
   model.block_cycles += stall;
+  model.spent.data += stall;
 }
 
 /* A load that may read flash or DWT CYCCNT: any but those from the stack (SP-based), which is in RAM. */
@@ -130,12 +155,13 @@ static void block_translated(qemu_plugin_id_t id, struct qemu_plugin_tb* tb) {
   b->n = (uint32_t)n;
   b->cycles = ab_core_block_cycles(model.core, insns, n, b->before);
   b->refill = ab_core_refill(model.core, b->start, insns[0].size == 4);
+  b->memory = ab_core_memory_extra(insns, n, b->before);
   qemu_plugin_register_vcpu_tb_exec_cb(tb, block_exec, QEMU_PLUGIN_CB_NO_REGS, b);
   for (size_t k = 0; k < n; k++) {
     if (!needs_callback(&insns[k])) continue;
     load_site* s = malloc(sizeof *s);
     if (!s) abort();
-    *s = (load_site){b, (uint32_t)k};
+    *s = (load_site){b, (uint32_t)k, ab_core_memory_extra(insns, k, b->before)};
     /* QEMU 7.2 gives a QEMU_PLUGIN_MEM_R callback the writes and a _W one the reads (measured):
      * RW on load instructions is what gives their reads on any version. */
     qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, k), load_exec, QEMU_PLUGIN_CB_NO_REGS,

@@ -29,6 +29,9 @@ std::string timing_plugin_arg(const board::Profile& p, const std::filesystem::pa
                                    p.name, p.file.string()));
   std::string arg = timing_plugin_path().string() + ",out=" + counts_file.string();
   for (const std::string& a : board::timing_plugin_args(*p.timing)) arg += "," + a;
+  // Analysis: the plugin's per-reading trace with its breakdown (device/qemu_timing/breakdown.py);
+  // one emulator at a time (--jobs 1), each truncates the file.
+  if (const char* trace = std::getenv("AOTBENCH_TIMING_TRACE"); trace && *trace) arg += fmt::format(",trace={}", trace);
   return arg;
 }
 

@@ -58,6 +58,7 @@ void write_best_config(const std::filesystem::path& path, const std::string& mod
   toml::table top{{"model", file ? std::filesystem::absolute(model_arg).lexically_normal().string() : model_arg},
                   {"board", run.info.board},
                   {"objective", run.info.objective},
+                  {"counter", results::to_string(run.info.counter)},  // what the objective's counts counted
                   {"run_id", run.info.run_id},
                   {"reason", run.selection_reason}};
   if (file) top.insert("model_sha256", run.info.model_sha256);

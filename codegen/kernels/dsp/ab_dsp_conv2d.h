@@ -120,8 +120,20 @@ AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot2x2(const uint32_t* cols, const uint32_t* 
   return a;
 }
 
+/* Widens `words` words of int8 weights (AB_DSP_W8) into AB_DSP_W16's lanes: word k becomes
+ * [b0,b2],[b1,b3] at to[2k], to[2k + 1]. */
+AB_DSP_INLINE void ab_dsp_widen_weights(uint32_t* AB_RESTRICT to, const uint32_t* AB_RESTRICT from, ab_idx_t words) {
+  AB_UNROLL4
+  for (ab_idx_t k = 0; k < words; ++k) {
+    const uint32_t x = from[k];
+    to[2 * k] = ab_sxtb16(x);
+    to[2 * k + 1] = ab_sxtb16_ror8(x);
+  }
+}
+
 /* weights: the prepare step's layout (ab_dsp_weight_format), pairs of output channels, an odd
- * channel count padded with a zero channel. scratch: two columns, 4 * depth bytes, word-aligned.
+ * channel count padded with a zero channel. scratch: two columns, 4 * depth bytes, word-aligned;
+ * for AB_DSP_W8_TO_RAM then the widened weights, 4 * depth bytes per channel pair.
  * input and output may overlap (in place, as dsp/overlap.cpp allows): both pixels of a pair are
  * copied into the columns before either is written, so they are not restrict-qualified. */
 AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t* input,
@@ -130,8 +142,16 @@ AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t*
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c, groups = p->depth / 4;
   const ab_idx_t per_image = r->output.h * r->output.w, pixels = r->output.n * per_image;
-  const ab_idx_t pair_words = (p->weights == AB_DSP_W8 ? 2 : 4) * groups;
+  /* how the dot products read the weights: int8 words, or int16 lanes (AB_DSP_W8_TO_RAM's too) */
+  const int32_t format = p->weights == AB_DSP_W8 ? AB_DSP_W8 : AB_DSP_W16;
+  const ab_idx_t pair_words = (format == AB_DSP_W8 ? 2 : 4) * groups;
   uint32_t* const col0 = (uint32_t*)scratch;
+  const uint32_t* layer_weights = (const uint32_t*)weights;
+  if (p->weights == AB_DSP_W8_TO_RAM) {
+    uint32_t* const widened = col0 + 4 * groups; /* after the two columns */
+    ab_dsp_widen_weights(widened, layer_weights, (cout + 1) / 2 * 2 * groups);
+    layer_weights = widened;
+  }
   for (ab_idx_t px = 0; px < pixels; px += 2) {
     const int two = px + 1 < pixels;
     for (ab_idx_t k = 0; k < 1 + two; ++k) {
@@ -144,12 +164,12 @@ AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t*
                       at % r->output.w);
       }
     }
-    const uint32_t* w = (const uint32_t*)weights;
+    const uint32_t* w = layer_weights;
     const int32_t* rq = p->rq;
     int8_t* out0 = output + px * cout;
     int8_t* out1 = out0 + cout;
     for (ab_idx_t oc = 0; oc < cout; oc += 2, w += pair_words, rq += 2 * AB_DSP_RQ_STRIDE) {
-      const ab_dsp_acc2x2 a = ab_dsp_dot2x2(col0, w, groups, p->weights, rq[0], rq[AB_DSP_RQ_STRIDE]);
+      const ab_dsp_acc2x2 a = ab_dsp_dot2x2(col0, w, groups, format, rq[0], rq[AB_DSP_RQ_STRIDE]);
       /* channel by channel, both pixels: each channel's constants loaded once */
       const ab_dsp_channel c0 = ab_dsp_channel_at(rq);
       out0[oc] = ab_dsp_requantize_channel(a.p0c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);

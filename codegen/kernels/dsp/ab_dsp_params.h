@@ -28,7 +28,11 @@ typedef enum ab_dsp_requant_mode {
  * reduction elements (the expanded inputs hold each group as int16 lanes [e0,e2],[e1,e3]). */
 typedef enum ab_dsp_weight_format {
   AB_DSP_W8 = 0,  /* int8: 4 bytes of the even channel, then 4 of the odd one */
-  AB_DSP_W16 = 1  /* int16 lanes [e0,e2],[e1,e3] of the even channel, then of the odd one */
+  AB_DSP_W16 = 1, /* int16 lanes [e0,e2],[e1,e3] of the even channel, then of the odd one */
+  /* stored as AB_DSP_W8; every run first widens them into the scratch memory as AB_DSP_W16's
+   * lanes (unscaled), so the layer reads its weights from RAM, not from flash through a small
+   * cache, once per block of outputs */
+  AB_DSP_W8_TO_RAM = 2
 } ab_dsp_weight_format;
 
 /* Per output channel c, rq[4*c + k]:

@@ -45,8 +45,10 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   const auto sums = channel_sums(w, static_cast<std::size_t>(r.output.c), row_length,
                                  int32_values(c.g, bias_id, static_cast<std::size_t>(r.output.c)));
   const ab_idx_t pairs = (r.output.c + 1) / 2;
+  const bool stored16 = format == AB_DSP_W16;
   const RequantTable t = requant_table(sums, r.output_multiplier, r.output_shift, r.input_offset, r.output_offset,
-                                       format == AB_DSP_W16, static_cast<std::size_t>(2 * pairs));
+                                       stored16, static_cast<std::size_t>(2 * pairs),
+                                       RequantBounds{.fold_constant_channels = true});
 
   ab_dsp_conv2d_params p{};
   p.ref = r;
@@ -71,7 +73,7 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
       for (ab_idx_t oc = 2 * pair; oc < 2 * pair + 2; ++oc) {
         int32_t e[4];
         for (ab_idx_t j = 0; j < 4; ++j) e[j] = weight_at(w, r, p.row_run, oc, 4 * g + j);
-        if (format == AB_DSP_W8) {
+        if (!stored16) {
           for (int32_t v : e) w8.push_back(static_cast<int8_t>(v));
         } else {
           for (int j : {0, 2, 1, 3}) w16.push_back(static_cast<int16_t>(e[j] * t.weight_scale));
@@ -79,8 +81,9 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
       }
     }
   }
-  if (format == AB_DSP_W8) {
-    packed.name = "(int8, interleaved channel pairs)";
+  if (!stored16) {
+    packed.name = format == AB_DSP_W8 ? "(int8, interleaved channel pairs)"
+                                      : "(int8, interleaved channel pairs, widened into RAM per run)";
     packed.values = std::move(w8);
   } else {
     packed.name = "(int16 lanes, interleaved channel pairs)";
@@ -92,6 +95,7 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   op.params_type = "ab_dsp_conv2d_params";
   op.schedule_params = std::make_unique<StructParams<ab_dsp_conv2d_params>>("ab_dsp_conv2d_params", p);
   op.scratch_bytes = 4 * p.depth;  // two int16 columns
+  if (format == AB_DSP_W8_TO_RAM) op.scratch_bytes += int64_t{pairs} * 4 * p.depth;  // the widened weights
   op.headers = {"ab_dsp_kernels.h"};
 }
 
@@ -114,6 +118,11 @@ std::vector<Schedule> conv2d_schedules() {
       conv_schedule("dsp_im2col", 20, false, AB_DSP_W8,
                     "any window: each output pixel's window expanded to an int16 column, then as dsp_1x1"),
       conv_schedule("dsp_im2col_w16", 10, false, AB_DSP_W16, "as dsp_im2col with int16 weights"),
+      conv_schedule("dsp_1x1_ram", 8, true, AB_DSP_W8_TO_RAM,
+                    "as dsp_1x1_w16, the int8 weights widened into RAM on every run: no flash reads in the "
+                    "loop, 4 bytes of RAM per weight"),
+      conv_schedule("dsp_im2col_ram", 6, false, AB_DSP_W8_TO_RAM,
+                    "as dsp_im2col_w16, the int8 weights widened into RAM on every run"),
   };
 }
 

@@ -10,7 +10,9 @@ const char* enum_c_name(ab_dsp_requant_mode v) {
   return v == AB_DSP_RQ_FOLDED ? "AB_DSP_RQ_FOLDED" : "AB_DSP_RQ_EXACT";
 }
 
-const char* enum_c_name(ab_dsp_weight_format v) { return v == AB_DSP_W8 ? "AB_DSP_W8" : "AB_DSP_W16"; }
+const char* enum_c_name(ab_dsp_weight_format v) {
+  return v == AB_DSP_W8 ? "AB_DSP_W8" : v == AB_DSP_W16 ? "AB_DSP_W16" : "AB_DSP_W8_TO_RAM";
+}
 
 const char* enum_c_name(ab_dsp_add_mode v) {
   return v == AB_DSP_ADD_TABLE ? "AB_DSP_ADD_TABLE" : v == AB_DSP_ADD_LINEAR ? "AB_DSP_ADD_LINEAR" : "AB_DSP_ADD_EXACT";

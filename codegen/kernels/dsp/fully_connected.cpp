@@ -40,7 +40,7 @@ void apply(const ScheduleContext& c, LoweredOp& op, ab_dsp_weight_format format)
     shift[o] = per_channel ? r.per_channel_shift[o] : r.output_shift;
   }
   const RequantTable t = requant_table(sums, mult.data(), shift.data(), r.input_offset, r.output_offset,
-                                       format == AB_DSP_W16, cout);
+                                       format == AB_DSP_W16, cout, RequantBounds{.fold_constant_channels = true});
 
   ab_dsp_fully_connected_params p{};
   p.ref = r;

@@ -59,8 +59,10 @@ std::optional<OverlapWindow> dsp_overlap(std::string_view schedule, const Schedu
   return std::nullopt;
 }
 
-constexpr std::string_view kInPlace[] = {"dsp_1x1",       "dsp_1x1_w16", "dsp_im2col", "dsp_im2col_w16",
-                                         "dsp_dw",        "dsp_dw_small", "dsp_add",     "dsp_avgpool", "dsp_maxpool"};
+// (the _ram convolutions widen their weights into the scratch before the first pixel, then loop alike)
+constexpr std::string_view kInPlace[] = {"dsp_1x1",     "dsp_1x1_w16",  "dsp_1x1_ram", "dsp_im2col",
+                                         "dsp_im2col_w16", "dsp_im2col_ram", "dsp_dw",  "dsp_dw_small",
+                                         "dsp_add",     "dsp_avgpool",  "dsp_maxpool"};
 
 }  // namespace
 

@@ -30,6 +30,9 @@ struct RequantTable {
 struct RequantBounds {
   int32_t x_min = -128, x_max = 127;  // the stored input values (before input_offset is added)
   bool allow_folded = true;           // false: the exact mode (several tables sharing one mode)
+  // int8 outputs of weight rows (convolutions, fully connected): a channel whose output is one
+  // value for every input folds whatever its bias and shift (a zero multiplier, a pruned channel)
+  bool fold_constant_channels = false;
 };
 
 // `scaled_weights`: the weights will carry weight_scale (int16 weights) rather than the kernel

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Per benchmark, the empty bracket's taken off: the cycles, the instructions, and the trace's
+// breakdown of the cycles beyond one an instruction.
 struct Bench {
-  std::vector<long> cycles, instructions;  // per benchmark, the empty bracket's taken off
+  std::vector<long> cycles, instructions, memory, refill, fetch, data;
 };
 
 // Runs microbench.elf on netduinoplus2 with the plugin configured by `args`.
@@ -34,23 +37,28 @@ Bench run(const std::string& args) {
   const std::string said((std::istreambuf_iterator<char>(log)), {});
   EXPECT_EQ(rc, 0) << "QEMU failed: " << cmd << "\n" << said;
   std::ifstream trace(dir / "trace");
-  std::vector<std::pair<long, long>> readings;
-  long c, i;
-  while (trace >> c >> i) readings.emplace_back(c, i);
+  std::vector<std::vector<long>> readings;  // per line: cycles instructions memory refill fetch data
+  for (std::string line; std::getline(trace, line);) {
+    std::istringstream fields(line);
+    std::vector<long> r;
+    for (long v; fields >> v;) r.push_back(v);
+    if (r.size() != 6) {
+      ADD_FAILURE() << "a trace line without its six counts: '" << line << "'";
+      return {};
+    }
+    readings.push_back(r);
+  }
   fs::remove_all(dir);
   Bench b;
   if (readings.size() % 2 || readings.empty()) {
     ADD_FAILURE() << "the trace has " << readings.size() << " readings, not one pair per benchmark";
     return b;
   }
-  for (std::size_t k = 0; k < readings.size(); k += 2) {
-    b.cycles.push_back(readings[k + 1].first - readings[k].first);
-    b.instructions.push_back(readings[k + 1].second - readings[k].second);
-  }
-  for (std::size_t k = b.cycles.size(); k-- > 0;) {  // the empty bracket's own cost off each
-    b.cycles[k] -= b.cycles[0];
-    b.instructions[k] -= b.instructions[0];
-  }
+  std::vector<long>* column[] = {&b.cycles, &b.instructions, &b.memory, &b.refill, &b.fetch, &b.data};
+  for (std::size_t k = 0; k < readings.size(); k += 2)
+    for (std::size_t f = 0; f < 6; ++f) column[f]->push_back(readings[k + 1][f] - readings[k][f]);
+  for (std::vector<long>* v : column)  // the empty bracket's own cost off each
+    for (std::size_t k = v->size(); k-- > 0;) (*v)[k] -= (*v)[0];
   return b;
 }
 
@@ -98,6 +106,26 @@ TEST(TimingModel, FlashReadsPayWaitStatesUntilTheArtDataCacheHolds) {
   EXPECT_EQ(b.cycles[kFlashCold], 2 + 5) << "a 128-bit line not cached: 5 wait states";
   EXPECT_EQ(b.cycles[kFlashWarm], 2) << "the same line again, from the data cache";
   EXPECT_EQ(b.cycles[kFlashNextLine], 2 + 5) << "the next 16 bytes: another line";
+}
+
+// The trace's breakdown names the effect behind each benchmark's cycles beyond one an instruction.
+TEST(TimingModel, TheBreakdownNamesWhereTheCyclesWent) {
+  const Bench b = run(kF405Flash);
+  ASSERT_EQ(b.cycles.size(), static_cast<std::size_t>(kCount));
+  EXPECT_EQ(b.memory[kLoadLoad], 1) << "LDR; LDR: the first load's second cycle";
+  EXPECT_EQ(b.memory[kLoadDependentLoad], 2) << "two unpipelined loads";
+  EXPECT_EQ(b.memory[kLdm4], 4) << "LDM of 4 is 1 + 4";
+  EXPECT_EQ(b.memory[kAluThenLoad], 2) << "the load's second cycle and the address from the ADDS";
+  EXPECT_EQ(b.refill[kBranchTaken], 2) << "a taken branch: P";
+  EXPECT_EQ(b.refill[kBranchNotTaken], 0);
+  EXPECT_EQ(b.data[kFlashCold], 5) << "a flash read the data cache misses: the wait states";
+  EXPECT_EQ(b.data[kFlashWarm], 0);
+  EXPECT_EQ(b.memory[kFlashCold], 1) << "the load's own second cycle is the core's, not the flash's";
+  for (int k = 0; k < kCount; ++k) {
+    EXPECT_EQ(b.fetch[k], 0) << "bench " << k << ": its code is in SRAM";
+    EXPECT_EQ(b.cycles[k] - b.instructions[k] - b.memory[k] - b.refill[k] - b.data[k], k == kSdiv ? 6 : 0)
+        << "bench " << k << ": only SDIV has cycles beyond one outside the breakdown";
+  }
 }
 
 TEST(TimingModel, CortexM3MultipliesAsItsTrmStates) {

@@ -15,7 +15,8 @@ reference and the dsp kernels:
   moves the log so a fresh history starts warm; --resume of a finished tuned run measures nothing;
 - under a flash limit between the dsp kernels' and the tuned composition's, layers get different
   schedules for the same operator, the composition fits and still beats the untuned variants.
-mnv2 (the built-in 0.35 MobileNetV2, 65 operators): tuned per layer, byte-exact, never slower.
+mnv2 (the built-in 0.35 MobileNetV2, 65 operators): tuned per layer, byte-exact, never slower, in a few
+images per candidate of its most-candidate layer.
 
 usage: sweep_tune_test.py AOTBENCH SHARED_DIR WORKDIR
 """
@@ -152,6 +153,8 @@ for f in (work / "again").rglob("*.[ch]"):
     rel = f.relative_to(work / "again")
     if f.read_bytes() != (work / "best" / rel).read_bytes():
         fail(f"codegen --config best.toml: {rel} differs from the tuned winner's")
+if "\ncounter = 'instructions'\n" not in (a / "best.toml").read_text():
+    fail(f"best.toml does not say its choice was made on instructions:\n{(a / 'best.toml').read_text()}")
 
 # 4. The log moves between machines: exported, imported into a fresh history, it starts warm.
 log = work / "log.jsonl"
@@ -189,8 +192,9 @@ if td["images"] != 0 or variants(rd)[td["tuned_key"]]["flash_total"] > limit or 
     fail(f"d: under --max-flash {limit}: {td['images']} images, flash {variants(rd)[td['tuned_key']]['flash_total']}, "
          f"note {td['note']}")
 conv = {l["schedule"] for l in td["layers"] if l["type"] == "CONV_2D"}
-if not ({"dsp_1x1", "dsp_im2col"} & conv and {"dsp_1x1_w16", "dsp_im2col_w16"} & conv):
-    fail(f"d: under a flash limit the convolutions should mix int8 and int16 weights: {conv}")
+stored_int8 = {"dsp_1x1", "dsp_im2col", "dsp_1x1_ram", "dsp_im2col_ram"}  # _ram widens them in RAM per run
+if not (stored_int8 & conv and {"dsp_1x1_w16", "dsp_im2col_w16"} & conv):
+    fail(f"d: under a flash limit the convolutions should mix int8 and int16 weights in flash: {conv}")
 
 # 7. A RAM limit no untuned variant meets: the composition starts from the fastest all the same and
 #    trades the depthwise layers' schedule for the one with the least scratch beside a tensor in
@@ -211,6 +215,10 @@ MNV2 = ["--board", "stm32", "--model", "mnv2", "--variants", "@none;+opt=O3,kern
         "--counter", "instructions"]
 e, se, re_ = sweep("mnv2", MNV2, "history.sqlite")
 te, _ = check_tuned("mnv2", e, se, re_, cold=True)
-if len(te["layers"]) < 60 or te["images"] > max(len(l["candidates"]) for l in te["layers"]):
-    fail(f"mnv2: {len(te['layers'])} layers tuned in {te['images']} images")
+# As many images as the most candidates of a layer, and those the F405's RAM cannot hold (the
+# _ram schedules' widened weights of mnv2's larger layers) split in two until they fit: some
+# more, still far fewer than the layers, let alone their product.
+most = max(len(l["candidates"]) for l in te["layers"])
+if len(te["layers"]) < 60 or te["images"] < most or te["images"] > 3 * most:
+    fail(f"mnv2: {len(te['layers'])} layers tuned in {te['images']} images (the most candidates: {most})")
 print("sweep tune passed")

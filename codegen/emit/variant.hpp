@@ -58,8 +58,9 @@ class Variant {
   bool static_workspace() const { return get("workspace") == "static"; }
   bool lookup_params() const { return get("params") == "lookup"; }
   int index_bits() const { return get("index") == "i64" ? 64 : 32; }
-  // TVM's packed calling convention (DLTensor, TVMValue) anywhere: the code needs dlpack.h.
-  bool uses_dlpack() const { return packed_api() || packed_interface(); }
+  // TVM's packed calling convention (DLTensor, TVMValue) anywhere, or TVM's workspace calls
+  // (TVMBackendAllocWorkspace takes a DLDeviceType): the code needs dlpack.h.
+  bool uses_dlpack() const { return packed_api() || packed_interface() || !static_workspace(); }
   bool profile_ops() const { return get("profile") == "ops"; }
   std::map<int, std::string> layer_schedules() const;  // the `layers` knob, parsed
 

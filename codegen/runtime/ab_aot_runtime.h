@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 /* TVM's packed calling convention (TVMValue, DLTensor) needs dlpack.h. Code that does not use it
- * (api=unpacked with interface=c; this runtime's own .c file) defines AB_AOT_NO_DLPACK first, so
+ * (api=unpacked, interface=c, a static workspace; this runtime's own .c file) defines AB_AOT_NO_DLPACK first, so
  * it compiles without dlpack.h; the workspace and error functions are declared either way. */
 #ifndef AB_AOT_NO_DLPACK
 #include <dlpack/dlpack.h>

@@ -84,6 +84,9 @@ exported = check("tune", "tune", "--export", str(work / "log.jsonl"), "--history
 if exported["exported"] != len((work / "log.jsonl").read_text().splitlines()) or exported["exported"] == 0:
     fail(f"tune --export --json: {exported}")
 check("boards", "boards")
+cache = check("cache", "cache", "--info")
+if not isinstance(cache, dict) or not cache:
+    fail(f"cache --info --json: {cache}")
 check("variants", "variants")
 if not any(o["operator"] == "CONV_2D" and o["supported"] for o in check("ops", "ops")["operators"]):
     fail("ops --json does not list CONV_2D as supported")

@@ -79,8 +79,10 @@ TEST(Decision, ReportAndConsoleSayIt) {
 
 TEST(Decision, WinnersFlashPerLayerAgainstTheRunnerUp) {
   results::Run run = crowded_run();
-  run.variants[0].layers = {{0, "CONV_2D", "dsp_1x1_w16", 2048}, {1, "SOFTMAX", "ref", 0}};
-  run.variants[1].layers = {{0, "CONV_2D", "dsp_1x1", 1024}, {1, "SOFTMAX", "ref", 0}};
+  run.variants[0].layers = {{.index = 0, .type = "CONV_2D", .schedule = "dsp_1x1_w16", .param_bytes = 2048},
+                            {.index = 1, .type = "SOFTMAX", .schedule = "ref"}};
+  run.variants[1].layers = {{.index = 0, .type = "CONV_2D", .schedule = "dsp_1x1", .param_bytes = 1024},
+                            {.index = 1, .type = "SOFTMAX", .schedule = "ref"}};
   const std::string html = report_html(run);
   const auto table = html.substr(html.find("id=\"layers\""));
   EXPECT_NE(table.find("<td>dsp_1x1_w16</td><td class=\"num\" data-v=\"2048\">2 048</td><td>dsp_1x1</td>"

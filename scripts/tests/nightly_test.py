@@ -96,13 +96,13 @@ summary = night("2026-01-04", broken, 1)
 s = status("2026-01-04", "disco", "kws")
 if s["ok"] or "flash_failed" not in s["message"]:
     fail(f"disco: {s}")
-log = (out / "2026-01-04" / "disco" / "kws" / "aotbench.log").read_text()
+log = (out / "2026-01-04" / "disco" / "kws.aotbench.log").read_text()
 if log.count("# attempt") != 2:
     fail("the failed board was not retried once")
 s = status("2026-01-04", "remote", "kws")
 if s["ok"] or "flash_failed" not in s["message"]:
     fail(f"remote: {s}")
-log = (out / "2026-01-04" / "remote" / "kws" / "aotbench.log").read_text()
+log = (out / "2026-01-04" / "remote" / "kws.aotbench.log").read_text()
 if "--gdb 127.0.0.1:1" not in log or "through the GDB server at 127.0.0.1:1 failed after 2 attempt(s): nothing was " \
         "loaded: 127.0.0.1:1: Connection" not in log:
     fail(f"the remote board was not loaded through --gdb 127.0.0.1:1: {log[-2000:]}")

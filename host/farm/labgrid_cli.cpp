@@ -5,6 +5,7 @@
 #include <pwd.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -43,7 +44,7 @@ std::string script_interpreter(const std::string& script) {
 class AnswerFile {
  public:
   AnswerFile() {
-    static int count = 0;
+    static std::atomic<int> count{0};  // several workers may ask at once
     path_ = std::filesystem::temp_directory_path() / fmt::format("aotbench-labgrid-{}-{}.json", getpid(), ++count);
   }
   ~AnswerFile() {

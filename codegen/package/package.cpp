@@ -28,8 +28,9 @@ fs::path system_dlpack_header() {
     if (fs::is_regular_file(p)) return p;
   }
   throw PackageError(
-      "this variant uses TVM's packed convention (api=packed or interface=packed), which needs dlpack.h, and "
-      "/usr/include/dlpack/dlpack.h is missing: install Debian's libdlpack-dev, or generate api=unpacked,interface=c");
+      "this variant uses TVM's packed convention or its workspace calls (api=packed, interface=packed or "
+      "workspace=dynamic), which need dlpack.h, and /usr/include/dlpack/dlpack.h is missing: install Debian's "
+      "libdlpack-dev, or generate api=unpacked,interface=c,workspace=static");
 }
 
 void write_text(const fs::path& p, const std::string& text) {
@@ -120,7 +121,8 @@ Package write_package(const EmitResult& r, const PackageOptions& o, const fs::pa
     header_dirs.insert(fs::path(rel).parent_path().generic_string());
   }
   // The runtime header includes dlpack.h unless AB_AOT_NO_DLPACK is defined, which the package
-  // does exactly when no file takes packed arguments: the variant decides, not a text scan.
+  // does exactly when no file takes packed arguments or calls the dynamic workspace: the variant
+  // decides, not a text scan.
   const bool dlpack = s.uses_dlpack;
   if (dlpack) {
     copies[std::string(kThirdPartyDir) + "/dlpack/dlpack.h"] = system_dlpack_header();

@@ -193,7 +193,7 @@ Lease Client::reserve(const std::map<std::string, std::string>& tags, const Rese
         pr.token = token;
         pr.tags = tags;
         pr.seconds = std::chrono::duration<double>(now - start).count();
-        for (const auto& r : reservations()) {  // printed as the coordinator serves them: priority, then age
+        for (const auto& r : reservations()) {  // in the order the coordinator serves them: priority, then age
           if (r.token == token) break;
           pr.ahead += r.state == "waiting";
         }

@@ -174,8 +174,8 @@ Lease Client::reserve(const std::map<std::string, std::string>& tags, const Rese
 
   if (made.state != "allocated") {
     const fs::path log = fs::temp_directory_path() / fmt::format("aotbench-labgrid-wait-{}-{}.log", getpid(), token);
-    const fs::path answer = fs::temp_directory_path() / fmt::format("aotbench-labgrid-wait-{}-{}.json", getpid(), token);
-    flash::ChildProcess waiter(cli_.query_command({"wait", token}, answer), log);
+    const QueryAnswerFile answer;
+    flash::ChildProcess waiter(cli_.query_command({"wait", token}, answer.path()), log);
     const auto start = Clock::now();
     auto next_progress = start;
     while (waiter.running()) {
@@ -184,7 +184,6 @@ Lease Client::reserve(const std::map<std::string, std::string>& tags, const Rese
         std::vector<std::string> held;
         for (const auto& p : with_tags(places(), tags)) held.push_back(p.name + " " + holder_text(p));
         fs::remove(log);
-        fs::remove(answer);
         throw FarmError(fmt::format("no place with {} was free within {} s: {}", tags_str(tags), o.timeout.count() / 1000,
                                     fmt::join(held, "; ")));
       }
@@ -206,8 +205,7 @@ Lease Client::reserve(const std::map<std::string, std::string>& tags, const Rese
     const std::string out = build::read_text(log);
     fs::remove(log);
     std::string state;
-    if (waiter.exit_code() == 0) state = reservation_from_json(read_query_answer(answer)).state;
-    fs::remove(answer);
+    if (waiter.exit_code() == 0) state = reservation_from_json(read_query_answer(answer.path())).state;
     if (state != "allocated")
       throw FarmError(fmt::format("labgrid reservation {} for {} ended {}: {}", token, tags_str(tags),
                                   state.empty() ? "without an allocation" : state, labgrid_error(out)));

@@ -40,24 +40,17 @@ std::string script_interpreter(const std::string& script) {
   return trim(line.substr(2));
 }
 
-// A file for one answer of labgrid_query.py, removed when it goes out of scope.
-class AnswerFile {
- public:
-  AnswerFile() {
-    static std::atomic<int> count{0};  // several workers may ask at once
-    path_ = std::filesystem::temp_directory_path() / fmt::format("aotbench-labgrid-{}-{}.json", getpid(), ++count);
-  }
-  ~AnswerFile() {
-    std::error_code ec;
-    std::filesystem::remove(path_, ec);
-  }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
-
 }  // namespace
+
+QueryAnswerFile::QueryAnswerFile() {
+  static std::atomic<int> count{0};  // several workers may ask at once
+  path_ = std::filesystem::temp_directory_path() / fmt::format("aotbench-labgrid-{}-{}.json", getpid(), ++count);
+}
+
+QueryAnswerFile::~QueryAnswerFile() {
+  std::error_code ec;
+  std::filesystem::remove(path_, ec);
+}
 
 std::string resolve_coordinator(const std::string& option) {
   if (!option.empty()) return option;
@@ -170,7 +163,7 @@ flash::CommandResult LabgridCli::run(const std::vector<std::string>& args) const
 }
 
 flash::CommandResult LabgridCli::run_query(const std::vector<std::string>& args, nlohmann::json& answer) const {
-  const AnswerFile file;
+  const QueryAnswerFile file;
   flash::CommandResult r = flash::run_command(query_command(args, file.path()), timeout_);
   explain_no_coordinator(r, "labgrid query " + flash::shell_join(args));
   if (r.exit_code == 0) answer = read_query_answer(file.path());

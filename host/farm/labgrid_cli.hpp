@@ -28,6 +28,19 @@ std::string find_labgrid_client();
 // override the host name and login name): every aotbench of one user on one host shares it.
 std::string labgrid_identity();
 
+// A file for one answer of labgrid_query.py, removed when it goes out of scope.
+class QueryAnswerFile {
+ public:
+  QueryAnswerFile();
+  ~QueryAnswerFile();
+  QueryAnswerFile(const QueryAnswerFile&) = delete;
+  QueryAnswerFile& operator=(const QueryAnswerFile&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
 // The JSON labgrid_query.py wrote; FarmError if it is not JSON.
 nlohmann::json read_query_answer(const std::filesystem::path& file);
 

@@ -21,8 +21,8 @@ struct KnobInfo {
   std::string default_value;        // empty for `prefix`: derived from the model name
   bool in_key_always;               // core knobs always appear in the key; others when not default
   std::string help;
-  std::string form;   // a free-form knob: what its values look like, for `aotbench variants`
-  std::string unset;  // what an empty default means
+  std::string form = {};   // a free-form knob: what its values look like, for `aotbench variants`
+  std::string unset = {};  // what an empty default means
 };
 
 // Every knob, in canonical key order.

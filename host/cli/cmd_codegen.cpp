@@ -7,12 +7,12 @@
 #include <stdexcept>
 
 #include "board/registry.hpp"
+#include "choice/best_config.hpp"
 #include "cli/commands.hpp"
 #include "emit/summary.hpp"
-#include "package/package.hpp"
 #include "infer/infer.hpp"
+#include "package/package.hpp"
 #include "select/registry.hpp"
-#include "sweep/best_config.hpp"
 #include "sweep/run_identity.hpp"
 
 namespace aotbench::cli {
@@ -41,13 +41,13 @@ void add_codegen(CLI::App& app) {
   cmd->add_flag("--json", o.json, "print the summary as JSON");
   cmd->callback([] {
     if (o.config.empty() && o.model.empty()) throw std::runtime_error("codegen needs --model (or --config best.toml)");
-    const sweep::BestConfig best =
-        o.config.empty() ? sweep::BestConfig{o.model, "", "", codegen::Variant::parse(o.variant), {}, {}}
-                         : sweep::read_best_config(o.config);
-    if (!o.config.empty()) sweep::check_model_is_there(best, o.config);  // before a missing path reads as a zoo spec
+    const choice::BestConfig best =
+        o.config.empty() ? choice::BestConfig{o.model, "", "", codegen::Variant::parse(o.variant), {}, {}}
+                         : choice::read_best_config(o.config);
+    if (!o.config.empty()) choice::check_model_is_there(best, o.config);  // before a missing path reads as a zoo spec
     const infer::LoadedModel model = infer::load_model(best.model);
     if (!o.config.empty())
-      sweep::check_model_unchanged(best, o.config, sweep::sha256_hex(model.graph.storage.data(), model.graph.storage.size()));
+      choice::check_model_unchanged(best, o.config, sweep::sha256_hex(model.graph.storage.data(), model.graph.storage.size()));
     codegen::EmitOptions eo;
     eo.model_name = model.name;
     eo.dump_tensors = o.dump_tensors;
@@ -57,7 +57,7 @@ void add_codegen(CLI::App& app) {
     if (!best.layers.empty()) {  // [layers] of best.toml: keep what the knobs choose, override the rest
       std::map<int, std::string> chosen;
       for (const auto& op : codegen::emit_model(model.graph, variant, eo).summary.ops) chosen[op.index] = op.schedule;
-      variant = sweep::variant_of(best, chosen);
+      variant = choice::variant_of(best, chosen);
     }
     const codegen::EmitResult r = codegen::emit_model(model.graph, variant, eo);
     codegen::PackageOptions po;

@@ -9,14 +9,15 @@
 #include <map>
 
 #include "base/usage_error.hpp"
+#include "choice/fit_check.hpp"
+#include "choice/select.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
 #include "farm/board_spec.hpp"
 #include "farm/farm_boards.hpp"
 #include "results/pareto.hpp"
 #include "results/summary.hpp"
-#include "sweep/fit_check.hpp"
-#include "sweep/select.hpp"
+#include "search/registry.hpp"
 #include "sweep/space.hpp"
 #include "sweep/sweep.hpp"
 
@@ -140,7 +141,7 @@ void add_sweep(CLI::App& app) {
   app.add_option("--model", o.model, "zoo spec (mnv2, vww, kws, ic, ad; e.g. mnv2:width=0.5) or a .tflite file");
   app.add_option("--variants", o.variants, "edit the sweep space (see below)")->check(variants_spec());
   app.add_option("--objective", o.objective, "what the winner minimizes")
-      ->check(CLI::IsMember(sweep::objectives()))
+      ->check(CLI::IsMember(choice::objectives()))
       ->capture_default_str();
   app.add_option("--max-flash", o.max_flash, "flash limit in bytes (K/M suffixes; default: the board's)")
       ->transform(byte_size());
@@ -163,10 +164,12 @@ void add_sweep(CLI::App& app) {
       ->expected(0, 1)
       ->default_str("best")
       ->check(CLI::IsMember({"best", "all"}));
+  std::string tuners;
+  for (const search::TunerEntry& t : search::tuners()) tuners += fmt::format("{} ({}), ", t.help, t.name);
   app.add_option("--tune", o.tune,
-                 "after the sweep space: tune kernel schedules per layer on the device, starting from the best "
-                 "variant (layers), or not (off); measured layers are remembered in the history's tuning log")
-      ->check(CLI::IsMember({"layers", "off"}))
+                 "after the sweep space: " + tuners +
+                     "or not (off); measured layers are remembered in the history's tuning log")
+      ->check(CLI::IsMember(search::tune_choices()))
       ->capture_default_str();
   app.add_option("--out", o.out_dir, "results folder (default: aotbench-results/<date>_<board>_<model>)");
   app.add_option("--history", o.history, "SQLite history database (default: aotbench-results/history.sqlite; with --out DIR, DIR/history.sqlite)");
@@ -247,7 +250,7 @@ void add_sweep(CLI::App& app) {
     sweep::SweepOutcome r;
     try {
       r = sweep::run_sweep(o);
-    } catch (const sweep::NothingFits& e) {
+    } catch (const choice::NothingFits& e) {
       fmt::print(stderr, "aotbench: {}\n", e.what());
       throw CLI::RuntimeError(kExitNoWinner);
     }

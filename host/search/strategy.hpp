@@ -2,14 +2,16 @@
 // A search strategy: proposes variants to measure and learns from each measurement. The sweep
 // runs its strategies one after the other, measuring every batch a strategy proposes (in
 // parallel workers) and telling it what each measurement gave, until it proposes nothing more.
-// The cross product of the sweep space is one strategy; the per-layer tuner another.
+// The cross product of the sweep space comes first; then the tuner chosen with --tune
+// (search/registry.hpp).
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "choice/select.hpp"
 #include "emit/variant.hpp"
+#include "measure/measure.hpp"
 #include "results/record.hpp"
-#include "sweep/measure.hpp"
-#include "sweep/select.hpp"
 
 namespace aotbench::search {
 
@@ -17,8 +19,8 @@ namespace aotbench::search {
 struct SearchState {
   const results::Run& run;             // every result of the run so far
   const std::vector<codegen::Variant>& space;  // the sweep space (what strategies add is not in it)
-  const sweep::MeasureSetup& setup;    // board, model, inputs, repeats
-  const sweep::Limits& limits;
+  const measure::MeasureSetup& setup;    // board, model, inputs, repeats
+  const choice::Limits& limits;
   const std::string& objective;
 };
 
@@ -36,7 +38,10 @@ class SearchStrategy {
   // The next batch to measure; empty: the strategy is done.
   virtual std::vector<Proposal> next(const SearchState& state) = 0;
   // One measurement of a proposal of the last batch.
-  virtual void observe(const Proposal& proposal, const sweep::Measurement& m) = 0;
+  virtual void observe(const Proposal& proposal, const measure::Measurement& m) = 0;
+  // What a tuner did, for the run's record; empty when it did not tune (note() says why).
+  virtual std::optional<results::Tuning> tuning() const { return std::nullopt; }
+  virtual std::string note() const { return {}; }
 };
 
 }  // namespace aotbench::search

@@ -29,7 +29,7 @@ void Progress::redraw() {
   const std::size_t filled = total_ ? done_ * kBar / total_ : kBar;
   std::string line = fmt::format("[{}{}] {}/{} {}", std::string(filled, '#'), std::string(kBar - filled, '.'), done_,
                                  total_, eta());
-  for (const auto& [key, s] : active_) line += fmt::format(" | {} {}", stage_name(s), key);
+  for (const auto& [key, s] : active_) line += fmt::format(" | {} {}", measure::stage_name(s), key);
   // A line longer than the terminal wraps, and "\r\033[K" would then clear only its last row.
   const std::size_t width = terminal_width() - 1;
   if (line.size() > width) line = line.substr(0, width - 3) + "...";
@@ -38,9 +38,9 @@ void Progress::redraw() {
   line_open_ = true;
 }
 
-void Progress::stage(const std::string& key, Stage s) {
+void Progress::stage(const std::string& key, measure::Stage s) {
   std::lock_guard lock(m_);
-  if (s == Stage::done) active_.erase(key);
+  if (s == measure::Stage::done) active_.erase(key);
   else active_[key] = s;
   redraw();
 }

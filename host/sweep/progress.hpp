@@ -7,15 +7,15 @@
 #include <mutex>
 #include <string>
 
+#include "measure/measure.hpp"
 #include "results/record.hpp"
-#include "sweep/measure.hpp"
 
 namespace aotbench::sweep {
 
 class Progress {
  public:
   Progress(std::size_t total, std::size_t already_done, bool quiet, std::FILE* out = stderr);
-  void stage(const std::string& key, Stage s);
+  void stage(const std::string& key, measure::Stage s);
   void finished(const results::VariantResult& r, const std::string& counter);
   void note(const std::string& line);  // a message that must not be overwritten
   void close();                         // ends the live line
@@ -30,7 +30,7 @@ class Progress {
   bool quiet_, tty_;
   std::size_t total_, done_, done_now_ = 0;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  std::map<std::string, Stage> active_;
+  std::map<std::string, measure::Stage> active_;
   bool line_open_ = false;
 };
 

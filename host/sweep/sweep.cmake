@@ -1,4 +1,5 @@
-# The sweep harness (issue 4): space, per-variant pipeline, selection, progress, resume.
+# The sweep: its space language, the run folder and identity, progress, and the orchestration of
+# search, measurement and choice.
 find_package(OpenSSL REQUIRED)
 find_package(Git QUIET)
 set(AOTBENCH_GIT_COMMIT "unknown")
@@ -12,14 +13,11 @@ endif()
 
 set(_dir ${CMAKE_CURRENT_LIST_DIR})
 add_library(aotbench_sweep STATIC
-  ${_dir}/space.cpp ${_dir}/elf_sizes.cpp ${_dir}/measure.cpp ${_dir}/select.cpp ${_dir}/best_config.cpp
-  ${_dir}/progress.cpp ${_dir}/fit_check.cpp ${_dir}/run_identity.cpp ${_dir}/run_folder.cpp ${_dir}/sweep.cpp ${_dir}/failure_cause.cpp
-  ${_dir}/options_apply.cpp
-  ${_dir}/../search/cross_product.cpp ${_dir}/../search/footprint.cpp ${_dir}/../search/layer_tuner.cpp
-  ${_dir}/../search/log_trust.cpp)
-target_include_directories(aotbench_sweep PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")  # sweep/, search/
-target_link_libraries(aotbench_sweep PUBLIC aotbench_infer aotbench_host aotbench_results PkgConfig::TOMLPP
-                      PkgConfig::LIBELF OpenSSL::Crypto fmt::fmt)
+  ${_dir}/space.cpp ${_dir}/progress.cpp ${_dir}/run_identity.cpp ${_dir}/run_folder.cpp ${_dir}/sweep.cpp
+  ${_dir}/options_apply.cpp)
+target_include_directories(aotbench_sweep PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
+target_link_libraries(aotbench_sweep PUBLIC aotbench_search aotbench_measure aotbench_choice aotbench_infer aotbench_host
+                      aotbench_results PkgConfig::TOMLPP OpenSSL::Crypto fmt::fmt)
 target_compile_definitions(aotbench_sweep PRIVATE "AOTBENCH_SOURCE_DIR=\"${CMAKE_SOURCE_DIR}\""
                            "AOTBENCH_GIT_COMMIT=\"${AOTBENCH_GIT_COMMIT}\"" "AOTBENCH_VERSION=\"${PROJECT_VERSION}\"")
 target_link_libraries(aotbench PRIVATE aotbench_sweep)

@@ -19,25 +19,25 @@
 #include "build/cache_prune.hpp"
 #include "build/object_cache.hpp"
 #include "build/toolchain.hpp"
+#include "choice/best_config.hpp"
+#include "choice/fit_check.hpp"
+#include "choice/select.hpp"
 #include "emit/emitter.hpp"
 #include "emit/names.hpp"
-#include "results/files.hpp"
 #include "flash/process.hpp"
 #include "flash/session.hpp"
 #include "flash/timing_model.hpp"
+#include "infer/infer.hpp"
+#include "results/files.hpp"
 #include "results/gbench_json.hpp"
 #include "results/history.hpp"
-#include "infer/infer.hpp"
 #include "results/outputs.hpp"
-#include "sweep/best_config.hpp"
-#include "sweep/fit_check.hpp"
+#include "search/cross_product/cross_product.hpp"
+#include "search/registry.hpp"
 #include "sweep/options_apply.hpp"
 #include "sweep/progress.hpp"
 #include "sweep/run_folder.hpp"
 #include "sweep/run_identity.hpp"
-#include "sweep/select.hpp"
-#include "search/cross_product.hpp"
-#include "search/layer_tuner.hpp"
 #include "sweep/space.hpp"
 
 namespace fs = std::filesystem;
@@ -220,10 +220,12 @@ class Sweep {
     }
     for (const std::string& note : drop_unrunnable(space_, setup_.board.cpu.features, setup_.board.name))
       if (!o_.quiet) fmt::print(stderr, "aotbench: {}\n", note);
-    limits_ = board_limits(setup_.board, o_.max_flash, o_.max_ram, o_.max_stack);
-    if (std::find(objectives().begin(), objectives().end(), o_.objective) == objectives().end())
+    limits_ = choice::board_limits(setup_.board, o_.max_flash, o_.max_ram, o_.max_stack);
+    if (const auto& known = choice::objectives(); std::find(known.begin(), known.end(), o_.objective) == known.end())
       throw UsageError(fmt::format("unknown objective '{}'; choose cycles, flash, ram, stack or balanced", o_.objective));
-    check_something_fits(minimum_needs(model_, space_, setup_.board.cpu.features), limits_, setup_.board.name);
+    if (o_.tune != "off" && !search::find_tuner(o_.tune))
+      throw UsageError(fmt::format("unknown tuner '{}'; choose {}", o_.tune, fmt::join(search::tune_choices(), ", ")));
+    choice::check_something_fits(choice::minimum_needs(model_, space_, setup_.board.cpu.features), limits_, setup_.board.name);
     const bool emulated = setup_.board.emulated;
     setup_.repeat = o_.repeat.value_or(emulated ? 1 : 5);
     setup_.warmup = o_.warmup.value_or(emulated ? 0 : 1);
@@ -434,7 +436,7 @@ class Sweep {
 
   // A proposed result that a resumed run measured before: the strategy gets it, unmeasured.
   bool reuse(search::SearchStrategy& strategy, const search::Proposal& p) {
-    Measurement m;
+    measure::Measurement m;
     {
       std::lock_guard lock(results_mutex_);
       const results::VariantResult* before = out_.run.find(p.variant.key());
@@ -446,17 +448,18 @@ class Sweep {
     return true;
   }
 
-  // The strategies one after the other: the space's cross product, then (unless --tune off)
-  // the per-layer tuner, each measuring what it proposes until it proposes nothing more.
+  // The strategies one after the other: the space's cross product, then the --tune tuner (none
+  // with off), each measuring what it proposes until it proposes nothing more.
   void search() {
     install_stop_handler();
     search::CrossProduct space(todo_);
     std::optional<results::TuningLog> log;
-    std::optional<search::LayerTuner> tuner;
+    std::unique_ptr<search::SearchStrategy> tuner;
     std::vector<search::SearchStrategy*> strategies = {&space};
-    if (o_.tune == "layers") {
-      log.emplace(history_path_);
-      strategies.push_back(&tuner.emplace(*log));
+    if (const search::TunerEntry* entry = search::find_tuner(o_.tune)) {
+      search::TunerContext context{log.emplace(history_path_)};
+      tuner = entry->make(context);
+      strategies.push_back(tuner.get());
     }
     if (out_.resumed && !o_.quiet)
       fmt::print(stderr, "resuming {}: {} variants measured before, {} to go\n", out_.out_dir.string(),
@@ -471,7 +474,7 @@ class Sweep {
     }
     if (tuner) {
       out_.run.tuning = tuner->tuning();
-      if (!tuner->note().empty() && !o_.quiet) fmt::print(stderr, "aotbench: {}\n", tuner->note());
+      if (const std::string note = tuner->note(); !note.empty() && !o_.quiet) fmt::print(stderr, "aotbench: {}\n", note);
     }
   }
 
@@ -495,7 +498,7 @@ class Sweep {
         const search::Proposal& p = batch[order[n]];
         const std::string key = p.variant.key();
         if (p.result && reuse(strategy, p)) continue;
-        Measurement m = measure_variant(setup_, p.variant, [&](Stage s) { progress.stage(key, s); }, g_stop);
+        measure::Measurement m = measure::measure_variant(setup_, p.variant, [&](measure::Stage s) { progress.stage(key, s); }, g_stop);
         {
           std::lock_guard lock(observe_mutex_);
           out_.times += m.times;
@@ -543,15 +546,15 @@ class Sweep {
   // Per-operator cycles: the winner (or every variant that ran) again, built with profile=ops.
   void profile_ops() {
     results::Run scratch = out_.run;
-    const auto winner = select_winner(scratch, limits_, o_.objective);
+    const auto winner = choice::select_winner(scratch, limits_, o_.objective);
     for (std::size_t i = 0; i < out_.run.variants.size() && !g_stop; ++i) {
       results::VariantResult& v = out_.run.variants[i];
       const bool wanted = o_.per_op == "all" ? v.status == results::Status::ok : winner == i;
       if (!wanted || !v.ops.empty()) continue;
-      codegen::Variant profiled = variant_of(v.knobs);
+      codegen::Variant profiled = measure::variant_of(v.knobs);
       profiled.set("profile", "ops");
       if (!o_.quiet) fmt::print(stderr, "per-operator profile of {}\n", v.key);
-      Measurement m = measure_variant(setup_, profiled, [](Stage) {}, g_stop);
+      measure::Measurement m = measure::measure_variant(setup_, profiled, [](measure::Stage) {}, g_stop);
       out_.link += m.link;
       if (m.result.status != results::Status::ok) {
         fmt::print(stderr, "aotbench: per-operator profile of {} failed: {}\n", v.key, m.result.message);
@@ -572,12 +575,12 @@ class Sweep {
       if (!r.key.empty() && std::none_of(ordered.begin(), ordered.end(), [&](const auto& o) { return o.key == r.key; }))
         ordered.push_back(std::move(r));
     out_.run.variants = std::move(ordered);
-    out_.winner = select_winner(out_.run, limits_, o_.objective);
+    out_.winner = choice::select_winner(out_.run, limits_, o_.objective);
     out_.files = results::write_outputs(out_.run, out_.out_dir);
     history_->append(out_.run);
     out_.files.push_back(history_path_);
     if (out_.winner && !g_stop) {
-      write_best_config(out_.out_dir / "best.toml", o_.model, out_.run, out_.run.variants[*out_.winner]);
+      choice::write_best_config(out_.out_dir / "best.toml", o_.model, out_.run, out_.run.variants[*out_.winner]);
       out_.files.push_back(out_.out_dir / "best.toml");
     }
     prune_build_cache();
@@ -599,10 +602,10 @@ class Sweep {
   RunIdentity identity_;
   std::optional<RunFolder> folder_;  // held (locked) from before the first write to the end
   SweepOutcome out_;
-  MeasureSetup setup_;
+  measure::MeasureSetup setup_;
   infer::LoadedModel model_;
   std::vector<codegen::Variant> space_, todo_;
-  Limits limits_;
+  choice::Limits limits_;
   fs::path history_path_;
   std::unique_ptr<results::History> history_;
   std::optional<flash::EmulatorPool> emulators_;  // emulated boards: kept up across variants

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "measure/measure.hpp"
 #include "results/record.hpp"
 #include "rpc/messages.hpp"
-#include "sweep/measure.hpp"
 
 namespace aotbench::sweep {
 
@@ -68,7 +68,7 @@ struct SweepOutcome {
   std::vector<std::filesystem::path> files;  // what was written
   std::optional<std::size_t> winner;
   bool interrupted = false;
-  StageTimes times;
+  measure::StageTimes times;
   transport::LinkReport link;  // summed over every device session
   double wall_seconds = 0;
   std::size_t measured_now = 0, resumed = 0;

@@ -7,11 +7,11 @@
 
 #include <fstream>
 
-#include "sweep/best_config.hpp"
+#include "choice/best_config.hpp"
 
 namespace fs = std::filesystem;
 
-namespace aotbench::sweep {
+namespace aotbench::choice {
 namespace {
 
 struct InFolder {  // the working folder for a scope, as a user's shell would have it
@@ -90,4 +90,4 @@ TEST_F(BestToml, AChangedModelIsRefused) {
 }
 
 }  // namespace
-}  // namespace aotbench::sweep
+}  // namespace aotbench::choice

@@ -8,8 +8,8 @@
 #include <iterator>
 
 #include "board/registry.hpp"
+#include "measure/measure.hpp"
 #include "needs_shared.hpp"
-#include "sweep/measure.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench;
@@ -27,7 +27,7 @@ TEST(ClangOnDevice, PersonDetectMatchesTheOracleOnStm32) {
   AOTBENCH_NEEDS_SHARED("oracle/person_detect");
   const fs::path shared = aotbench::test::shared_dir();
   const infer::LoadedModel model = infer::load_model((shared / "models" / "person_detect.tflite").string());
-  sweep::MeasureSetup setup;
+  measure::MeasureSetup setup;
   board::Registry reg;
   setup.board = reg.get("netduinoplus2", {});
   setup.model = &model;
@@ -42,7 +42,7 @@ TEST(ClangOnDevice, PersonDetectMatchesTheOracleOnStm32) {
         std::string("api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=O2,cc=clang,kernels=") +
         kernels);
     std::atomic<bool> stop{false};
-    const sweep::Measurement m = sweep::measure_variant(setup, v, [](sweep::Stage) {}, stop);
+    const measure::Measurement m = measure::measure_variant(setup, v, [](measure::Stage) {}, stop);
     EXPECT_EQ(m.result.status, results::Status::ok) << m.result.message;
     ASSERT_TRUE(m.result.outputs_match.has_value());
     EXPECT_TRUE(*m.result.outputs_match) << m.result.message;

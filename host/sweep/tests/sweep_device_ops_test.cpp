@@ -8,10 +8,10 @@
 #include <gtest/gtest.h>
 
 #include "board/registry.hpp"
+#include "measure/measure.hpp"
 #include "needs_tflm.hpp"
 #include "op_case.hpp"
 #include "select/select.hpp"
-#include "sweep/measure.hpp"
 #include "tflm_oracle.hpp"
 
 namespace fs = std::filesystem;
@@ -47,13 +47,13 @@ TEST_P(DeviceOps, SampledCasesGiveTfliteMicrosBytesOnTheDevice) {
       const infer::LoadedModel model = infer::load_model((dir / (c.name + ".tflite")).string());
       const codegen::test::OracleResult want = codegen::test::oracle_result(dir, c, model.graph.outputs.size());
       ASSERT_EQ(want.refused, "");
-      sweep::MeasureSetup s;
+      measure::MeasureSetup s;
       s.board = board;
       s.model = &model;
       s.inputs = c.inputs;
       for (std::size_t k = 0; k < c.inputs.size(); ++k) s.input_files.push_back(dir / fmt::format("{}.in{}.raw", c.name, k));
       s.reference = want.outputs;
-      const sweep::Measurement m = sweep::measure_variant(s, v, [](sweep::Stage) {}, stop);
+      const measure::Measurement m = measure::measure_variant(s, v, [](measure::Stage) {}, stop);
       ASSERT_EQ(m.result.status, results::Status::ok) << m.result.message;
       EXPECT_TRUE(m.result.outputs_match.value_or(false)) << m.result.message;
       ++ran;

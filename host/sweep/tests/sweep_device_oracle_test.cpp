@@ -18,12 +18,12 @@
 #include <unistd.h>
 
 #include "board/registry.hpp"
+#include "choice/select.hpp"
+#include "measure/measure.hpp"
 #include "needs_shared.hpp"
 #include "results/tuning_log.hpp"
-#include "search/layer_tuner.hpp"
+#include "search/layer_tuner/layer_tuner.hpp"
 #include "select/select.hpp"
-#include "sweep/measure.hpp"
-#include "sweep/select.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench;
@@ -59,9 +59,9 @@ std::vector<codegen::Variant> schedule_variants(const infer::LoadedModel& m, con
   return out;
 }
 
-sweep::MeasureSetup setup_for(const board::Profile& board, const infer::LoadedModel& model, const std::string& model_name,
+measure::MeasureSetup setup_for(const board::Profile& board, const infer::LoadedModel& model, const std::string& model_name,
                               const std::string& c) {
-  sweep::MeasureSetup s;
+  measure::MeasureSetup s;
   s.board = board;
   s.model = &model;
   const fs::path in = kShared / "oracle" / model_name / (c + ".in0.raw");
@@ -98,7 +98,7 @@ TEST_P(DeviceOracle, EveryScheduleGivesTfliteMicrosBytesOnTheDevice) {
     for (const codegen::Variant& v : schedule_variants(model, board)) {
       for (const std::string& c : cases_of(name)) {
         SCOPED_TRACE(name + " " + c + " " + v.key());
-        const sweep::Measurement m = sweep::measure_variant(setup_for(board, model, name, c), v, [](sweep::Stage) {}, stop);
+        const measure::Measurement m = measure::measure_variant(setup_for(board, model, name, c), v, [](measure::Stage) {}, stop);
         if (m.result.status == results::Status::does_not_fit) {
           std::printf("%s does not fit %s: %s\n", name.c_str(), board.name.c_str(), m.result.message.c_str());
           break;
@@ -130,7 +130,7 @@ TEST_F(DeviceFault, AWrongDeviceResultIsAMismatchAndNeverSelected) {
   results::Run run;
   run.info.counter = results::CounterKind::instructions;
   for (const bool faulty : {false, true}) {
-    sweep::MeasureSetup s = setup_for(board, model, "kws_ref_model", "rand1");
+    measure::MeasureSetup s = setup_for(board, model, "kws_ref_model", "rand1");
     const auto v = codegen::Variant::parse(std::string("opt=O2,kernels=") + (faulty ? "dsp" : "ref"));
     if (faulty) {
       s.extra_cflags = {"-DAB_DSP_FAULT_INJECTION"};
@@ -140,14 +140,14 @@ TEST_F(DeviceFault, AWrongDeviceResultIsAMismatchAndNeverSelected) {
       s.reference = {read_bytes(out)};
       EXPECT_EQ(s.reference, setup_for(board, model, "kws_ref_model", "rand1").reference);
     }
-    sweep::Measurement m = sweep::measure_variant(s, v, [](sweep::Stage) {}, stop);
+    measure::Measurement m = measure::measure_variant(s, v, [](measure::Stage) {}, stop);
     EXPECT_EQ(m.result.status, faulty ? results::Status::mismatch : results::Status::ok) << m.result.message;
     EXPECT_EQ(m.result.outputs_match, !faulty);
     run.variants.push_back(std::move(m.result));
   }
   // The faulty variant is far faster; it must still lose.
   ASSERT_LT(run.variants[1].counts->median, run.variants[0].counts->median);
-  const auto winner = sweep::select_winner(run, sweep::board_limits(board, {}, {}, {}), "cycles");
+  const auto winner = choice::select_winner(run, choice::board_limits(board, {}, {}, {}), "cycles");
   ASSERT_TRUE(winner.has_value());
   EXPECT_EQ(*winner, 0u);
   EXPECT_FALSE(run.variants[1].selected);
@@ -159,17 +159,17 @@ TEST_F(DeviceFault, AFlashThatDoesNotVerifyIsFlashFailedAndTheNextVariantRuns) {
   const board::Profile board = board::Registry().get("netduinoplus2", {});
   const infer::LoadedModel model = infer::load_model((kShared / "models" / "kws_ref_model.tflite").string());
   std::atomic<bool> stop{false};
-  const sweep::MeasureSetup s = setup_for(board, model, "kws_ref_model", "rand1");
-  sweep::MeasureSetup broken = s;
+  const measure::MeasureSetup s = setup_for(board, model, "kws_ref_model", "rand1");
+  measure::MeasureSetup broken = s;
   broken.qemu.gdb.attempts = 2;
   broken.qemu.gdb.backoff = std::chrono::milliseconds(50);
   broken.qemu.gdb.after_load = {fmt::format("set {{unsigned char}}{:#x} = 0x5a", board.memory.flash.origin + 0x200)};
   const auto v = codegen::Variant::parse("opt=O2");
-  const sweep::Measurement bad = sweep::measure_variant(broken, v, [](sweep::Stage) {}, stop);
+  const measure::Measurement bad = measure::measure_variant(broken, v, [](measure::Stage) {}, stop);
   EXPECT_EQ(bad.result.status, results::Status::flash_failed) << bad.result.message;
   EXPECT_NE(bad.result.message.find("verify failed: section(s) .text"), std::string::npos) << bad.result.message;
   EXPECT_FALSE(bad.result.counts.has_value());
-  const sweep::Measurement good = sweep::measure_variant(s, v, [](sweep::Stage) {}, stop);
+  const measure::Measurement good = measure::measure_variant(s, v, [](measure::Stage) {}, stop);
   EXPECT_EQ(good.result.status, results::Status::ok) << good.result.message;
   EXPECT_EQ(good.result.outputs_match, true);
 }
@@ -179,12 +179,12 @@ TEST_F(DeviceFault, TheTunerBisectsToTheFaultySchedulesAndComposesWithoutThem) {
   const board::Profile board = board::Registry().get("netduinoplus2", {});
   const infer::LoadedModel model = infer::load_model((kShared / "models" / "kws_ref_model.tflite").string());
   std::atomic<bool> stop{false};
-  sweep::MeasureSetup s = setup_for(board, model, "kws_ref_model", "rand1");
+  measure::MeasureSetup s = setup_for(board, model, "kws_ref_model", "rand1");
   s.extra_cflags = {"-DAB_DSP_FAULT_INJECTION"};
   const std::vector<codegen::Variant> space = {codegen::Variant::parse("opt=O2")};
   results::Run run;
   run.info.counter = results::CounterKind::instructions;
-  run.variants.push_back(sweep::measure_variant(s, space[0], [](sweep::Stage) {}, stop).result);
+  run.variants.push_back(measure::measure_variant(s, space[0], [](measure::Stage) {}, stop).result);
   ASSERT_EQ(run.variants[0].status, results::Status::ok) << run.variants[0].message;
   run.variants[0].fits = true;
 
@@ -192,14 +192,14 @@ TEST_F(DeviceFault, TheTunerBisectsToTheFaultySchedulesAndComposesWithoutThem) {
   fs::remove(db);
   results::TuningLog log(db);
   search::LayerTuner tuner(log);
-  const sweep::Limits limits = sweep::board_limits(board, {}, {}, {});
+  const choice::Limits limits = choice::board_limits(board, {}, {}, {});
   std::optional<results::VariantResult> composed;
   for (int round = 0; round < 20; ++round) {
     const search::SearchState state{run, space, s, limits, "cycles"};
     const auto batch = tuner.next(state);
     if (batch.empty()) break;
     for (const auto& p : batch) {
-      const sweep::Measurement m = sweep::measure_variant(s, p.variant, [](sweep::Stage) {}, stop);
+      const measure::Measurement m = measure::measure_variant(s, p.variant, [](measure::Stage) {}, stop);
       tuner.observe(p, m);
       if (p.result) composed = m.result;
     }

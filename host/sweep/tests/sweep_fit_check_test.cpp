@@ -1,31 +1,31 @@
 // The fit check before building: lower bounds from code generation, and the overshoot message.
 #include <gtest/gtest.h>
 
+#include "choice/fit_check.hpp"
 #include "emit/emitter.hpp"
-#include "sweep/fit_check.hpp"
 #include "sweep/space.hpp"
 
 using namespace aotbench;
 
 namespace {
 
-std::string error_of(const std::vector<sweep::MinimumNeed>& needs, const sweep::Limits& limits) {
+std::string error_of(const std::vector<choice::MinimumNeed>& needs, const choice::Limits& limits) {
   try {
-    sweep::check_something_fits(needs, limits, "tiny");
-  } catch (const sweep::NothingFits& e) {
+    choice::check_something_fits(needs, limits, "tiny");
+  } catch (const choice::NothingFits& e) {
     return e.what();
   }
   return "";
 }
 
 TEST(FitCheck, OneVariantThatMayFitIsEnough) {
-  const std::vector<sweep::MinimumNeed> needs = {{"workspace=static", 900, 500}, {"workspace=dynamic", 900, 90}};
+  const std::vector<choice::MinimumNeed> needs = {{"workspace=static", 900, 500}, {"workspace=dynamic", 900, 90}};
   EXPECT_EQ(error_of(needs, {1000, 100, std::nullopt}), "");
   EXPECT_EQ(error_of(needs, {900, 90, std::nullopt}), "");  // exactly at the limits fits
 }
 
 TEST(FitCheck, NothingFitsNamesTheClosestAndItsOvershoot) {
-  const std::vector<sweep::MinimumNeed> needs = {{"api=packed,workspace=static", 3000, 700},    // misses 2000 + 600
+  const std::vector<choice::MinimumNeed> needs = {{"api=packed,workspace=static", 3000, 700},    // misses 2000 + 600
                                                  {"api=unpacked,workspace=dynamic", 1200, 400}};  // misses 200 + 300
   const std::string e = error_of(needs, {1000, 100, std::nullopt});
   EXPECT_NE(e.find("nothing can fit tiny (flash <= 1000 B, RAM <= 100 B), found before building: all 2 variants"),
@@ -47,7 +47,7 @@ TEST(FitCheck, NothingFitsNamesTheClosestAndItsOvershoot) {
 TEST(FitCheck, BoundsAreTheGeneratedParametersAndArena) {
   const infer::LoadedModel model = infer::load_model("kws");
   const auto space = sweep::resolve_space("@corners;+workspace=*,plan=*");
-  const auto needs = sweep::minimum_needs(model, space, {"dsp"});
+  const auto needs = choice::minimum_needs(model, space, {"dsp"});
   ASSERT_EQ(needs.size(), space.size());
   for (std::size_t i = 0; i < space.size(); ++i) {
     codegen::EmitOptions eo;

@@ -2,8 +2,8 @@
 // the correction a measured miss teaches it.
 #include <gtest/gtest.h>
 
+#include "choice/footprint.hpp"
 #include "infer/infer.hpp"
-#include "search/footprint.hpp"
 
 using namespace aotbench;
 
@@ -34,7 +34,7 @@ class Footprint : public ::testing::Test {
 };
 
 TEST_F(Footprint, TheBaseIsItsMeasurementAndChangesFollowTheGeneratedData) {
-  const search::FootprintModel m(model_.graph, eo_, base_, measured(60000, 20000, 300));
+  const choice::FootprintModel m(model_.graph, eo_, base_, measured(60000, 20000, 300));
   EXPECT_EQ(m.predict(base_).flash, 60000);
   EXPECT_EQ(m.predict(base_).ram, 20300);
   // int16 weights: twice the bytes of int8 for every convolution that takes them
@@ -48,8 +48,8 @@ TEST_F(Footprint, TheBaseIsItsMeasurementAndChangesFollowTheGeneratedData) {
 }
 
 TEST_F(Footprint, AMeasuredMissWidensLaterPredictions) {
-  search::FootprintModel m(model_.graph, eo_, base_, measured(60000, 20000, 300));
-  const sweep::Limits limits{61000, 100000, std::nullopt};
+  choice::FootprintModel m(model_.graph, eo_, base_, measured(60000, 20000, 300));
+  const choice::Limits limits{61000, 100000, std::nullopt};
   const codegen::Variant wide = codegen::Variant::parse("kernels=dsp,layers=2:dsp_1x1_w16");
   const int64_t predicted = m.predict(wide).flash;
   results::VariantResult missed;
@@ -58,16 +58,16 @@ TEST_F(Footprint, AMeasuredMissWidensLaterPredictions) {
   m.correct(wide, missed, limits);
   EXPECT_EQ(m.predict(wide).flash, 66000);                     // the limit plus the overflow
   EXPECT_EQ(m.predict(base_).flash, 60000 + 66000 - predicted);  // the same margin for everything
-  EXPECT_FALSE(search::FootprintModel::fits(m.predict(wide), limits));
-  EXPECT_EQ(search::FootprintModel::overshoot(m.predict(wide), limits).flash, 5000);
+  EXPECT_FALSE(choice::FootprintModel::fits(m.predict(wide), limits));
+  EXPECT_EQ(choice::FootprintModel::overshoot(m.predict(wide), limits).flash, 5000);
 }
 
 TEST(LinkerOverflow, ReadsTheRegionTheLinkerNamed) {
   const std::string msg = "section `.bss' will not fit in region `RAM'; region `RAM' overflowed by 1234 bytes\n"
                           "region `FLASH' overflowed by 77 bytes";
-  EXPECT_EQ(search::linker_overflow(msg, "RAM"), 1234);
-  EXPECT_EQ(search::linker_overflow(msg, "FLASH"), 77);
-  EXPECT_EQ(search::linker_overflow("undefined reference to `ab_x'", "FLASH"), 0);
+  EXPECT_EQ(choice::linker_overflow(msg, "RAM"), 1234);
+  EXPECT_EQ(choice::linker_overflow(msg, "FLASH"), 77);
+  EXPECT_EQ(choice::linker_overflow("undefined reference to `ab_x'", "FLASH"), 0);
 }
 
 }  // namespace

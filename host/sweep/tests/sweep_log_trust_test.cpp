@@ -1,8 +1,8 @@
-// The plausibility rules for tuning-log figures (search/log_trust.hpp): a figure that is no count,
+// The plausibility rules for tuning-log figures (search/layer_tuner/log_trust.hpp): a figure that is no count,
 // zero, beyond any device run, or far from its siblings per MAC is not trusted.
 #include <gtest/gtest.h>
 
-#include "search/log_trust.hpp"
+#include "search/layer_tuner/log_trust.hpp"
 
 using namespace aotbench::search;
 

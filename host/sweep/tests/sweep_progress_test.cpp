@@ -62,8 +62,8 @@ bool has(const std::string& s, const std::string& part) { return s.find(part) !=
 TEST(Progress, TerminalShowsABarTheEtaAndEachWorkersStage) {
   Terminal t;
   sweep::Progress p(4, 0, false, t.term);
-  p.stage("api=packed", sweep::Stage::build);
-  p.stage("api=unpacked", sweep::Stage::run);
+  p.stage("api=packed", measure::Stage::build);
+  p.stage("api=unpacked", measure::Stage::run);
   std::string live = t.drain();
   EXPECT_TRUE(has(live, "[....................] 0/4 ETA --")) << live;
   EXPECT_TRUE(has(live, "| build api=packed | run api=unpacked")) << live;
@@ -85,14 +85,14 @@ TEST(Progress, TerminalShowsABarTheEtaAndEachWorkersStage) {
 TEST(Progress, ResumedSweepCountsWhatWasAlreadyDone) {
   Terminal t;
   sweep::Progress p(4, 2, false, t.term);
-  p.stage("api=packed", sweep::Stage::flash);
+  p.stage("api=packed", measure::Stage::flash);
   EXPECT_TRUE(has(t.drain(), "[##########..........] 2/4 ETA -- | flash api=packed"));
 }
 
 TEST(Progress, LiveLineFitsTheTerminalWidth) {
   Terminal t(60);  // a wrapped line could not be cleared by "\r\033[K"
   sweep::Progress p(4, 0, false, t.term);
-  p.stage("api=packed,interface=packed,workspace=dynamic,params=lookup,index=i64,opt=O0", sweep::Stage::run);
+  p.stage("api=packed,interface=packed,workspace=dynamic,params=lookup,index=i64,opt=O0", measure::Stage::run);
   const std::string live = t.drain();
   const std::string line = live.substr(live.rfind("\r\033[K") + 4);
   EXPECT_EQ(line.size(), 59u) << line;
@@ -105,7 +105,7 @@ TEST(Progress, LogsGetOneLinePerVariantAndNoLiveLine) {
   ASSERT_NE(log, nullptr);
   {
     sweep::Progress p(2, 0, false, log);
-    p.stage("api=packed", sweep::Stage::generate);
+    p.stage("api=packed", measure::Stage::generate);
     p.finished(ok("api=packed", 7), "cycles");
     p.note("a message");
     p.close();
@@ -120,7 +120,7 @@ TEST(Progress, LogsGetOneLinePerVariantAndNoLiveLine) {
 TEST(Progress, QuietPrintsNothing) {
   Terminal t;
   sweep::Progress p(2, 0, true, t.term);
-  p.stage("api=packed", sweep::Stage::run);
+  p.stage("api=packed", measure::Stage::run);
   p.finished(ok("api=packed", 7), "cycles");
   p.note("a message");
   p.close();

@@ -1,7 +1,7 @@
 // Selection: limits, objectives, the winner and the reason.
 #include <gtest/gtest.h>
 
-#include "sweep/select.hpp"
+#include "choice/select.hpp"
 
 using namespace aotbench;
 
@@ -33,20 +33,20 @@ results::Run run() {
   return r;
 }
 
-std::string winner(results::Run r, sweep::Limits limits, const std::string& objective) {
-  const auto w = sweep::select_winner(r, limits, objective);
+std::string winner(results::Run r, choice::Limits limits, const std::string& objective) {
+  const auto w = choice::select_winner(r, limits, objective);
   return w ? r.variants[*w].key : "";
 }
 
 TEST(Select, ObjectivesUnderTheBoardsLimits) {
-  const sweep::Limits roomy{10000, 10000, std::nullopt};
+  const choice::Limits roomy{10000, 10000, std::nullopt};
   EXPECT_EQ(winner(run(), roomy, "cycles"), "fast");
   EXPECT_EQ(winner(run(), roomy, "flash"), "small");
   EXPECT_EQ(winner(run(), roomy, "ram"), "lean");    // 390 + 10
   EXPECT_EQ(winner(run(), roomy, "stack"), "lean");
-  const sweep::Limits tight{800, 10000, std::nullopt};
+  const choice::Limits tight{800, 10000, std::nullopt};
   EXPECT_EQ(winner(run(), tight, "cycles"), "middle");
-  const sweep::Limits stack_limit{10000, 10000, 45};
+  const choice::Limits stack_limit{10000, 10000, 45};
   EXPECT_EQ(winner(run(), stack_limit, "cycles"), "lean");  // fast (50 B) and middle (60 B) exceed 45 B of stack
 }
 
@@ -58,7 +58,7 @@ TEST(Select, BalancedIsTheGeometricMeanOfRelativeCyclesFlashAndRam) {
 
 TEST(Select, FitsFlagsAndReason) {
   results::Run r = run();
-  const auto w = sweep::select_winner(r, {800, 10000, std::nullopt}, "cycles");
+  const auto w = choice::select_winner(r, {800, 10000, std::nullopt}, "cycles");
   ASSERT_TRUE(w);
   EXPECT_EQ(r.variants[0].fits, false);
   EXPECT_EQ(r.variants[1].fits, true);
@@ -74,7 +74,7 @@ TEST(Select, FitsFlagsAndReason) {
 
 TEST(Select, NoWinnerIsExplained) {
   results::Run r = run();
-  EXPECT_FALSE(sweep::select_winner(r, {1, 1, std::nullopt}, "cycles"));
+  EXPECT_FALSE(choice::select_winner(r, {1, 1, std::nullopt}, "cycles"));
   EXPECT_NE(r.selection_reason.find("no variant qualifies"), std::string::npos);
   // small misses least: (300 - 1) + (400 + 40 - 1) = 738 B; lean 798, middle 1008, fast 1448.
   EXPECT_NE(r.selection_reason.find("the closest, small, misses by 738 B in all: flash 300 B is 299 B over the 1 B "
@@ -85,7 +85,7 @@ TEST(Select, NoWinnerIsExplained) {
 
   // Only the stack limit is missed: lean's 10 B is 5 B over 5 B, and its flash and RAM are within.
   results::Run s = run();
-  EXPECT_FALSE(sweep::select_winner(s, {10000, 10000, 5}, "cycles"));
+  EXPECT_FALSE(choice::select_winner(s, {10000, 10000, 5}, "cycles"));
   EXPECT_NE(s.selection_reason.find("fit (flash <= 10000 B, RAM <= 10000 B, stack <= 5 B)"), std::string::npos)
       << s.selection_reason;
   EXPECT_NE(s.selection_reason.find("the closest, lean, misses by 5 B in all: flash 400 B is within the 10000 B limit; "
@@ -99,12 +99,12 @@ TEST(Select, NoWinnerIsExplained) {
   failed.variants = {variant("a", 1, 1, 1, 1), variant("b", 1, 1, 1, 1)};
   for (auto& v : failed.variants) v.status = results::Status::build_failed, v.message = "cannot find arm-none-eabi-gcc";
   failed.variants[0].flash.reset();
-  EXPECT_FALSE(sweep::select_winner(failed, {10000, 10000, std::nullopt}, "cycles"));
+  EXPECT_FALSE(choice::select_winner(failed, {10000, 10000, std::nullopt}, "cycles"));
   EXPECT_NE(failed.selection_reason.find("2 build_failed; none ran and matched the reference; e.g. a: cannot find "
                                          "arm-none-eabi-gcc"),
             std::string::npos)
       << failed.selection_reason;
-  EXPECT_THROW(sweep::select_winner(r, {1, 1, std::nullopt}, "speed"), std::invalid_argument);
+  EXPECT_THROW(choice::select_winner(r, {1, 1, std::nullopt}, "speed"), std::invalid_argument);
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "build/toolchain.hpp"
-#include "sweep/elf_sizes.hpp"
+#include "measure/elf_sizes.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench;
@@ -17,7 +17,7 @@ TEST(Sizes, SplitAddsUpToTheElfsSections) {
   for (const char* board : {"netduinoplus2", "mps2-an385", "mps2-an500"}) {
     SCOPED_TRACE(board);
     const fs::path elf = fs::path(AOTBENCH_FIRMWARE_DIR) / board / "selftest.elf";
-    const sweep::FirmwareSizes s = sweep::firmware_sizes(elf, fs::path(elf).replace_extension(".map"));
+    const measure::FirmwareSizes s = measure::firmware_sizes(elf, fs::path(elf).replace_extension(".map"));
     // objdump -h: a section with ALLOC and LOAD is in the image (flash), one with ALLOC and not
     // READONLY takes RAM (.data both, .bss RAM only).
     std::istringstream table(build::run_tool({"arm-none-eabi-objdump", "-h", elf.string()}));
@@ -41,7 +41,7 @@ TEST(Sizes, SplitAddsUpToTheElfsSections) {
 }
 
 TEST(Sizes, BadFilesAreClearErrors) {
-  EXPECT_THROW(sweep::firmware_sizes("/nonexistent.elf", "/nonexistent.map"), sweep::SizeError);
+  EXPECT_THROW(measure::firmware_sizes("/nonexistent.elf", "/nonexistent.map"), measure::SizeError);
 }
 
 }  // namespace

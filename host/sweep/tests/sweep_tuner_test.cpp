@@ -12,7 +12,7 @@
 #include "board/registry.hpp"
 #include "results/sqlite_db.hpp"
 #include "infer/infer.hpp"
-#include "search/layer_tuner.hpp"
+#include "search/layer_tuner/layer_tuner.hpp"
 #include "select/select.hpp"
 
 namespace fs = std::filesystem;
@@ -39,7 +39,7 @@ class Tuner : public ::testing::Test {
     setup_.repeat = 5;
     results::VariantResult base;
     base.key = space_[0].key();
-    base.knobs = sweep::knobs_of(space_[0]);
+    base.knobs = measure::knobs_of(space_[0]);
     base.status = results::Status::ok;
     base.outputs_match = true;
     base.fits = true;
@@ -56,7 +56,7 @@ class Tuner : public ::testing::Test {
 
   // Measures what the tuner proposes with the made-up profiles, until it proposes nothing.
   // Returns the batches' sizes, the composed variants' marked negative.
-  std::vector<int> drive(search::LayerTuner& tuner, const sweep::Limits& limits) {
+  std::vector<int> drive(search::LayerTuner& tuner, const choice::Limits& limits) {
     std::vector<int> batches;
     for (int round = 0; round < 50; ++round) {
       const search::SearchState state{run_, space_, setup_, limits, "cycles"};
@@ -68,8 +68,8 @@ class Tuner : public ::testing::Test {
     return batches;
   }
 
-  sweep::Measurement measure(const search::Proposal& p) const {
-    sweep::Measurement m;
+  measure::Measurement measure(const search::Proposal& p) const {
+    measure::Measurement m;
     m.result = run_.variants[0];
     m.result.key = p.variant.key();
     uint64_t total = 0;
@@ -87,9 +87,9 @@ class Tuner : public ::testing::Test {
                         "_" + std::to_string(getpid()) + ".sqlite");
   const infer::LoadedModel model_ = infer::load_model("kws");
   const std::vector<codegen::Variant> space_ = {codegen::Variant::parse("opt=O2,kernels=dsp")};
-  sweep::MeasureSetup setup_;
+  measure::MeasureSetup setup_;
   results::Run run_;
-  const sweep::Limits roomy_{1 << 20, 1 << 20, std::nullopt};
+  const choice::Limits roomy_{1 << 20, 1 << 20, std::nullopt};
 };
 
 TEST_F(Tuner, AsManyImagesAsTheMostCandidatesThenOneComposition) {
@@ -155,7 +155,7 @@ TEST_F(Tuner, TheLimitsAreMetBeforeBuilding) {
   codegen::EmitOptions eo;
   eo.model_name = model_.name;
   eo.cpu_features = setup_.board.cpu.features;
-  const search::FootprintModel f(model_.graph, eo, space_[0], run_.variants[0]);
+  const choice::FootprintModel f(model_.graph, eo, space_[0], run_.variants[0]);
   auto more_flash = [&](const std::string& layers) {
     codegen::Variant v = space_[0];
     v.set("layers", layers);
@@ -174,7 +174,7 @@ TEST_F(Tuner, TheLimitsAreMetBeforeBuilding) {
   const int64_t d_pointwise = more_flash(std::to_string(pointwise) + ":dsp_1x1_w16");
   ASSERT_GT(d_first, d_fc);
   ASSERT_GT(d_pointwise, d_first + d_fc);  // one pointwise layer alone takes more than both
-  const sweep::Limits tight{static_cast<uint64_t>(60000 + d_first + d_fc - 1), 1 << 20, std::nullopt};
+  const choice::Limits tight{static_cast<uint64_t>(60000 + d_first + d_fc - 1), 1 << 20, std::nullopt};
 
   results::TuningLog log(db_);
   search::LayerTuner tuner(log);

@@ -10,7 +10,7 @@ class CrossProduct : public SearchStrategy {
   explicit CrossProduct(std::vector<codegen::Variant> todo) : todo_(std::move(todo)) {}
   const char* name() const override { return "cross product"; }
   std::vector<Proposal> next(const SearchState&) override;
-  void observe(const Proposal&, const sweep::Measurement&) override {}
+  void observe(const Proposal&, const measure::Measurement&) override {}
 
  private:
   std::vector<codegen::Variant> todo_;

@@ -1,15 +1,15 @@
-#include "search/footprint.hpp"
+#include "choice/footprint.hpp"
 
 #include <algorithm>
 #include <regex>
 
-namespace aotbench::search {
+namespace aotbench::choice {
 
 FootprintModel::FootprintModel(const codegen::Graph& g, codegen::EmitOptions options, const codegen::Variant& base,
                                const results::VariantResult& measured)
     : graph_(g), options_(std::move(options)) {
   base_.flash = measured.flash ? static_cast<int64_t>(measured.flash->total()) : 0;
-  base_.ram = static_cast<int64_t>(sweep::ram_needed(measured).value_or(0));
+  base_.ram = static_cast<int64_t>(ram_needed(measured).value_or(0));
   base_generated_ = generated(base);
 }
 
@@ -24,18 +24,18 @@ Footprint FootprintModel::predict(const codegen::Variant& v) const {
           base_.ram + g.ram_work - base_generated_.ram_work + margin_.ram};
 }
 
-Footprint FootprintModel::overshoot(const Footprint& f, const sweep::Limits& limits) {
+Footprint FootprintModel::overshoot(const Footprint& f, const Limits& limits) {
   return {std::max<int64_t>(0, f.flash - static_cast<int64_t>(limits.flash)),
           std::max<int64_t>(0, f.ram - static_cast<int64_t>(limits.ram))};
 }
 
-bool FootprintModel::fits(const Footprint& f, const sweep::Limits& limits) {
+bool FootprintModel::fits(const Footprint& f, const Limits& limits) {
   const Footprint over = overshoot(f, limits);
   return over.flash == 0 && over.ram == 0;
 }
 
 void FootprintModel::correct(const codegen::Variant& v, const results::VariantResult& measured,
-                             const sweep::Limits& limits) {
+                             const Limits& limits) {
   const Footprint predicted = predict(v);
   Footprint actual = predicted;
   bool known = false;
@@ -46,7 +46,7 @@ void FootprintModel::correct(const codegen::Variant& v, const results::VariantRe
     actual.flash = static_cast<int64_t>(limits.flash) + over;
     known = true;
   }
-  if (const auto ram = sweep::ram_needed(measured)) {
+  if (const auto ram = ram_needed(measured)) {
     actual.ram = static_cast<int64_t>(*ram);
     known = true;
   } else if (const int64_t over = linker_overflow(measured.message, "RAM")) {
@@ -64,4 +64,4 @@ int64_t linker_overflow(const std::string& message, const std::string& region) {
   return std::regex_search(message, m, re) ? std::stoll(m[1].str()) : 0;
 }
 
-}  // namespace aotbench::search
+}  // namespace aotbench::choice

@@ -1,4 +1,4 @@
-#include "search/layer_tuner.hpp"
+#include "search/layer_tuner/layer_tuner.hpp"
 
 #include <fmt/format.h>
 
@@ -7,11 +7,8 @@
 #include <limits>
 
 #include "build/toolchain.hpp"
-#include "emit/emitter.hpp"
-#include "lower/lower.hpp"
-#include "select/select.hpp"
-#include "search/log_trust.hpp"
-#include "select/signature.hpp"
+#include "emit/layer_choices.hpp"
+#include "search/layer_tuner/log_trust.hpp"
 
 namespace aotbench::search {
 namespace {
@@ -21,9 +18,9 @@ uint64_t median(std::vector<uint64_t> v) {
   return v.empty() ? 0 : v[(v.size() - 1) / 2];
 }
 
-bool fits(const results::VariantResult& v, const sweep::Limits& limits) {
+bool fits(const results::VariantResult& v, const choice::Limits& limits) {
   if (v.status != results::Status::ok || !v.flash) return false;
-  const auto ram = sweep::ram_needed(v);
+  const auto ram = choice::ram_needed(v);
   return v.flash->total() <= limits.flash && ram && *ram <= limits.ram &&
          (!limits.stack || v.stack_bytes.value_or(0) <= *limits.stack);
 }
@@ -37,7 +34,7 @@ bool agree(uint64_t a, uint64_t b, uint64_t spread) {
 
 constexpr int kMaxVerifications = 3;  // compositions whose logged figures are measured again
 
-std::string bytes_over(const Footprint& over) {
+std::string bytes_over(const choice::Footprint& over) {
   std::string s;
   if (over.flash) s += fmt::format("{} B more flash", over.flash);
   if (over.ram) s += fmt::format("{}{} B more RAM", s.empty() ? "" : " and ", over.ram);
@@ -107,20 +104,20 @@ bool LayerTuner::start(const SearchState& state) {
   std::erase_if(scratch.variants, [&](const results::VariantResult& v) {
     return std::none_of(state.space.begin(), state.space.end(), [&](const auto& s) { return s.key() == v.key; });
   });
-  auto winner = sweep::select_winner(scratch, state.limits, state.objective);
+  auto winner = choice::select_winner(scratch, state.limits, state.objective);
   if (!winner) {
     // Nothing fits as it is (a tight --max-ram or --max-flash): start from the fastest that ran,
     // matched and keeps within the stack limit (which schedules are not chosen for); the
     // composition trades its schedules for leaner ones until it is predicted to fit.
     constexpr uint64_t kAny = std::numeric_limits<uint64_t>::max();
-    winner = sweep::select_winner(scratch, sweep::Limits{kAny, kAny, state.limits.stack}, state.objective);
+    winner = choice::select_winner(scratch, choice::Limits{kAny, kAny, state.limits.stack}, state.objective);
   }
   if (!winner) {
     note_ = "no untuned variant ran and matched: nothing to tune from";
     return false;
   }
   base_key_ = scratch.variants[*winner].key;
-  base_ = sweep::variant_of(scratch.variants[*winner].knobs);
+  base_ = measure::variant_of(scratch.variants[*winner].knobs);
   base_.set("profile", "off");
   emit_options_.model_name = state.setup.model->name;
   emit_options_.cpu_features = state.setup.board.cpu.features;
@@ -128,43 +125,21 @@ bool LayerTuner::start(const SearchState& state) {
   build_ = fmt::format("{},index={}", base_.get("opt"), base_.get("index"));
 
   const codegen::Graph& g = state.setup.model->graph;
-  const std::vector<codegen::LoweredOp> lowered = codegen::lower_graph(g);
-  std::map<std::string, std::size_t> by_signature;
-  for (std::size_t i = 0; i < lowered.size(); ++i) {
-    if (lowered[i].is_noop) continue;
-    const codegen::ScheduleContext c{g, g.ops[i]};
-    const std::string sig = codegen::op_signature(g, g.ops[i]);
-    auto [it, fresh] = by_signature.try_emplace(sig, groups_.size());
-    if (fresh) {
-      Group grp;
-      grp.signature = sig;
-      grp.type = codegen::op_name(g.ops[i].type);
-      const auto& in = g.tensors[static_cast<std::size_t>(g.ops[i].inputs.at(0))];
-      const auto& out = g.tensors[static_cast<std::size_t>(g.ops[i].outputs.at(0))];
-      grp.shape = codegen::shape_text(in) + " -> " + codegen::shape_text(out);
-      for (const codegen::Schedule* s : codegen::candidate_schedules(c, lowered[i], state.setup.board.cpu.features)) {
-        Candidate candidate;
-        candidate.schedule = s->name;
-        grp.candidates.push_back(std::move(candidate));
-      }
-      groups_.push_back(std::move(grp));
-    }
-    groups_[it->second].ops.push_back(lowered[i].op_index);
+  layers_ = codegen::layer_groups(g, base_, emit_options_);
+  for (const codegen::LayerGroup& layers : layers_) {
+    Group grp{&layers, {}};
+    for (const codegen::ScheduleChoice& choice : layers.choices) grp.candidates.push_back(Candidate{choice});
+    groups_.push_back(std::move(grp));
   }
-  const bool choices = std::any_of(groups_.begin(), groups_.end(), [](const Group& grp) {
-    return grp.candidates.size() > 1;
+  const bool choices = std::any_of(layers_.begin(), layers_.end(), [](const codegen::LayerGroup& grp) {
+    return grp.choices.size() > 1;
   });
   if (!choices) {
     note_ = fmt::format("one schedule per layer on {}: nothing to tune", state.setup.board.name);
     return false;
   }
-  // The macs of a layer, from a code generation of the base (cheap: no C is written).
-  for (const auto& op : codegen::summarize_model(g, base_, emit_options_).ops)
-    for (Group& grp : groups_)
-      if (std::find(grp.ops.begin(), grp.ops.end(), op.index) != grp.ops.end()) grp.macs = static_cast<uint64_t>(op.macs);
   read_log();
   footprint_.emplace(g, emit_options_, base_, scratch.variants[*winner]);
-  measure_memory();
   return true;
 }
 
@@ -176,7 +151,7 @@ void LayerTuner::read_log() {
     for (Candidate& c : grp.candidates) {
       c.logged = log_.find(key(grp, c));
       if (!c.logged) continue;
-      figures.push_back({grp.type, c.schedule, grp.macs, c.logged->counts, c.logged->damaged});
+      figures.push_back({grp.layers->type, c.schedule, grp.layers->macs, c.logged->counts, c.logged->damaged});
       of.push_back(&c);
     }
   }
@@ -195,7 +170,7 @@ void LayerTuner::read_log() {
 }
 
 results::TuningKey LayerTuner::key(const Group& g, const Candidate& c) const {
-  return {setup_->board.name, setup_->board.cpu.core, compiler_, build_, g.signature, c.schedule,
+  return {setup_->board.name, setup_->board.cpu.core, compiler_, build_, g.layers->signature, c.schedule,
           results::to_string(info_.counter)};
 }
 
@@ -235,7 +210,7 @@ std::vector<Proposal> LayerTuner::images() {
 void LayerTuner::fit_image(Image image, std::vector<Image>& out) {
   const std::size_t fresh = static_cast<std::size_t>(std::count(image.fresh.begin(), image.fresh.end(), true));
   if (fresh == 0) return;
-  const Footprint over = FootprintModel::overshoot(footprint_->predict(image_variant(image.assignment)), limits_);
+  const choice::Footprint over = choice::FootprintModel::overshoot(footprint_->predict(image_variant(image.assignment)), limits_);
   if (over.flash == 0 && over.ram == 0) {
     out.push_back(std::move(image));
   } else if (fresh > 1) {
@@ -286,12 +261,7 @@ Proposal LayerTuner::image_proposal(Image image) {
 }
 
 codegen::Variant LayerTuner::with_layers(const std::vector<std::size_t>& assignment) const {
-  std::map<int, std::string> layers;
-  for (std::size_t gi = 0; gi < groups_.size(); ++gi)
-    for (int op : groups_[gi].ops) layers[op] = groups_[gi].candidates[assignment[gi]].schedule;
-  codegen::Variant v = base_;
-  v.set("layers", codegen::format_layer_schedules(layers));
-  return v;
+  return codegen::with_layer_choices(base_, layers_, assignment);
 }
 
 codegen::Variant LayerTuner::image_variant(const std::vector<std::size_t>& assignment) const {
@@ -300,7 +270,7 @@ codegen::Variant LayerTuner::image_variant(const std::vector<std::size_t>& assig
   return v;
 }
 
-void LayerTuner::observe(const Proposal& p, const sweep::Measurement& m) {
+void LayerTuner::observe(const Proposal& p, const measure::Measurement& m) {
   if (p.result) {
     composed_ = m.result;
     return;
@@ -320,7 +290,7 @@ void LayerTuner::observe(const Proposal& p, const sweep::Measurement& m) {
 }
 
 // Each fresh group's figure: the median over its layers (equal under QEMU), into the log.
-void LayerTuner::take_profile(const Image& image, const sweep::Measurement& m) {
+void LayerTuner::take_profile(const Image& image, const measure::Measurement& m) {
   for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
     if (!image.fresh[gi]) continue;
     Group& grp = groups_[gi];
@@ -328,7 +298,7 @@ void LayerTuner::take_profile(const Image& image, const sweep::Measurement& m) {
     std::vector<uint64_t> counts;
     uint64_t spread = 0;
     for (const auto& op : m.ops) {
-      if (std::find(grp.ops.begin(), grp.ops.end(), op.index) == grp.ops.end()) continue;
+      if (std::find(grp.layers->ops.begin(), grp.layers->ops.end(), op.index) == grp.layers->ops.end()) continue;
       counts.push_back(op.counts);
       spread = std::max(spread, op.spread);
     }
@@ -342,7 +312,7 @@ void LayerTuner::take_profile(const Image& image, const sweep::Measurement& m) {
     e.counts = *c.counts;
     e.spread = c.spread;
     e.repeats = static_cast<uint32_t>(setup_->repeat);
-    e.macs = grp.macs;
+    e.macs = grp.layers->macs;
     e.run_id = info_.run_id;
     e.date_utc = info_.date_utc;
     if (c.logged) settle(grp, c, e);
@@ -363,7 +333,7 @@ void LayerTuner::settle(const Group& grp, Candidate& c, const results::TuningEnt
   c.logged = fresh;
   if (why.empty()) return;  // the log was right
   log_.supersede(fresh, why);
-  corrections_.push_back({grp.type, grp.shape, c.schedule, old.damaged.empty() ? std::to_string(old.counts) : old.damaged,
+  corrections_.push_back({grp.layers->type, grp.layers->shape, c.schedule, old.damaged.empty() ? std::to_string(old.counts) : old.damaged,
                           fresh.counts, why});
 }
 
@@ -372,8 +342,8 @@ uint64_t LayerTuner::layers_sum(const std::vector<std::size_t>& assignment, uint
   uint64_t sum = 0, spreads = 0;
   for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
     const Candidate& c = groups_[gi].candidates[assignment[gi]];
-    sum += c.counts.value_or(0) * groups_[gi].ops.size();
-    spreads += c.spread * groups_[gi].ops.size();
+    sum += c.counts.value_or(0) * groups_[gi].layers->ops.size();
+    spreads += c.spread * groups_[gi].layers->ops.size();
   }
   if (spread) *spread = spreads;
   return sum;
@@ -412,7 +382,7 @@ std::optional<LayerTuner::Image> LayerTuner::verification() {
 // An image that did not fit after all (it teaches the footprint model its miss), did not build or
 // gave wrong bytes is measured again in two halves, to find the candidate at fault; an image of
 // one fresh candidate, or one that failed on the device, rules its fresh candidates out.
-void LayerTuner::split_or_fail(const Image& image, const sweep::Measurement& m) {
+void LayerTuner::split_or_fail(const Image& image, const measure::Measurement& m) {
   std::vector<std::size_t> fresh;
   for (std::size_t gi = 0; gi < groups_.size(); ++gi)
     if (image.fresh[gi]) fresh.push_back(gi);
@@ -444,25 +414,6 @@ void LayerTuner::choose() {
   }
 }
 
-// Each candidate's constants and scratch, from code generation of the assignments (no C is
-// written, nothing compiled).
-void LayerTuner::measure_memory() {
-  std::size_t most = 0;
-  for (const Group& grp : groups_) most = std::max(most, grp.candidates.size());
-  for (std::size_t k = 0; k < most; ++k) {
-    std::vector<std::size_t> assignment;
-    for (const Group& grp : groups_) assignment.push_back(std::min(k, grp.candidates.size() - 1));
-    for (const auto& op : codegen::summarize_model(setup_->model->graph, with_layers(assignment), emit_options_).ops) {
-      for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
-        Candidate& c = groups_[gi].candidates[assignment[gi]];
-        if (groups_[gi].ops.front() != op.index) continue;
-        c.param_bytes = op.param_bytes;
-        c.scratch_bytes = op.scratch_bytes;
-      }
-    }
-  }
-}
-
 std::vector<std::size_t> LayerTuner::chosen() const {
   std::vector<std::size_t> assignment;
   for (const Group& grp : groups_) assignment.push_back(grp.chosen);
@@ -478,7 +429,7 @@ Proposal LayerTuner::composed_proposal() {
 // memory for the least gain fall back to a leaner measured candidate. False: it cannot fit.
 bool LayerTuner::fit_composition() {
   for (std::size_t round = 0; round <= groups_.size(); ++round) {
-    const Footprint over = FootprintModel::overshoot(footprint_->predict(with_layers(chosen())), limits_);
+    const choice::Footprint over = choice::FootprintModel::overshoot(footprint_->predict(with_layers(chosen())), limits_);
     if (over.flash == 0 && over.ram == 0) return true;
     struct Move {
       std::size_t group, to;
@@ -489,7 +440,7 @@ bool LayerTuner::fit_composition() {
     for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
       const Group& grp = groups_[gi];
       const Candidate& now = grp.candidates[grp.chosen];
-      const auto layers = static_cast<int64_t>(grp.ops.size());
+      const auto layers = static_cast<int64_t>(grp.layers->ops.size());
       for (std::size_t ci = 0; ci < grp.candidates.size(); ++ci) {
         const Candidate& c = grp.candidates[ci];
         if (!c.counts || !c.failed.empty()) continue;
@@ -539,12 +490,12 @@ std::optional<results::Tuning> LayerTuner::tuning() const {
   std::vector<results::TunedLayer> rows;
   for (const Group& grp : groups_) {
     const Candidate& best = grp.candidates[grp.chosen];
-    for (int op : grp.ops) {
+    for (int op : grp.layers->ops) {
       results::TunedLayer l;
       l.index = op;
-      l.type = grp.type;
-      l.shape = grp.shape;
-      l.macs = grp.macs;
+      l.type = grp.layers->type;
+      l.shape = grp.layers->shape;
+      l.macs = grp.layers->macs;
       l.schedule = best.schedule;
       l.counts = best.counts.value_or(0);
       l.spread = best.spread;
@@ -577,7 +528,7 @@ std::optional<results::Tuning> LayerTuner::tuning() const {
   if (repairs_) t.note += fmt::format(" ({} composition(s) measured that missed them)", repairs_);
   for (const Group& grp : groups_)
     for (const Candidate& c : grp.candidates)
-      if (!c.failed.empty()) t.note += fmt::format("; {} on {} excluded ({})", c.schedule, grp.type, c.failed);
+      if (!c.failed.empty()) t.note += fmt::format("; {} on {} excluded ({})", c.schedule, grp.layers->type, c.failed);
   if (!corrections_.empty())
     t.note += fmt::format("; the tuning log was wrong about {} figure(s): measured again and replaced (the old entries "
                           "kept as superseded)",

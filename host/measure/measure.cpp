@@ -1,4 +1,4 @@
-#include "sweep/measure.hpp"
+#include "measure/measure.hpp"
 
 #include <fmt/format.h>
 
@@ -9,12 +9,12 @@
 #include "emit/emitter.hpp"
 #include "flash/flashers.hpp"
 #include "flash/session.hpp"
-#include "sweep/elf_sizes.hpp"
-#include "sweep/failure_cause.hpp"
+#include "measure/elf_sizes.hpp"
+#include "measure/failure_cause.hpp"
 
 namespace fs = std::filesystem;
 
-namespace aotbench::sweep {
+namespace aotbench::measure {
 namespace {
 
 // A status and message for the variant; the pipeline stops at the first one.
@@ -385,4 +385,4 @@ Measurement measure_variant(const MeasureSetup& setup, const codegen::Variant& v
   return Pipeline(setup, variant, on_stage, stop).run();
 }
 
-}  // namespace aotbench::sweep
+}  // namespace aotbench::measure

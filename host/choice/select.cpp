@@ -1,4 +1,4 @@
-#include "sweep/select.hpp"
+#include "choice/select.hpp"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,7 @@
 
 #include "results/pareto.hpp"
 
-namespace aotbench::sweep {
+namespace aotbench::choice {
 namespace {
 
 std::optional<double> metric(const results::VariantResult& v, const std::string& name) {
@@ -156,4 +156,4 @@ std::optional<std::size_t> select_winner(results::Run& run, const Limits& limits
   return ranked[0];
 }
 
-}  // namespace aotbench::sweep
+}  // namespace aotbench::choice

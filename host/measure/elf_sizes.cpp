@@ -1,4 +1,4 @@
-#include "sweep/elf_sizes.hpp"
+#include "measure/elf_sizes.hpp"
 
 #include <fcntl.h>
 #include <gelf.h>
@@ -17,7 +17,7 @@
 
 namespace fs = std::filesystem;
 
-namespace aotbench::sweep {
+namespace aotbench::measure {
 namespace {
 
 struct SectionCost {
@@ -154,4 +154,4 @@ FirmwareSizes firmware_sizes(const fs::path& elf, const fs::path& map, const std
   return sizes;
 }
 
-}  // namespace aotbench::sweep
+}  // namespace aotbench::measure

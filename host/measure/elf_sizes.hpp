@@ -11,7 +11,7 @@
 
 #include "results/record.hpp"
 
-namespace aotbench::sweep {
+namespace aotbench::measure {
 
 struct SizeError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -27,4 +27,4 @@ struct FirmwareSizes {
 FirmwareSizes firmware_sizes(const std::filesystem::path& elf, const std::filesystem::path& map,
                              const std::vector<std::filesystem::path>& kernel_sources = {});
 
-}  // namespace aotbench::sweep
+}  // namespace aotbench::measure

@@ -1,8 +1,8 @@
-#include "sweep/failure_cause.hpp"
+#include "measure/failure_cause.hpp"
 
 #include <array>
 
-namespace aotbench::sweep {
+namespace aotbench::measure {
 
 bool names_passing_cause(const std::string& message) {
   // strerror()'s words (glibc) and what gcc, ld and the process runner say when the OS fails them.
@@ -16,4 +16,4 @@ bool names_passing_cause(const std::string& message) {
   return false;
 }
 
-}  // namespace aotbench::sweep
+}  // namespace aotbench::measure

@@ -6,11 +6,11 @@
 // measures it again.
 #include <string>
 
-namespace aotbench::sweep {
+namespace aotbench::measure {
 
 // The message names a cause outside the variant: the OS out of a resource (disk space, quota,
 // memory, processes, file handles), an I/O error, a file system that refuses writes, a tool
 // killed by a signal or out of time.
 bool names_passing_cause(const std::string& message);
 
-}  // namespace aotbench::sweep
+}  // namespace aotbench::measure

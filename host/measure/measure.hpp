@@ -14,16 +14,16 @@
 #include <vector>
 
 #include "board/profile.hpp"
+#include "emit/variant.hpp"
 #include "flash/board_pool.hpp"
 #include "flash/emulator_pool.hpp"
 #include "flash/qemu.hpp"
-#include "emit/variant.hpp"
 #include "infer/infer.hpp"
 #include "link/fault_link.hpp"
 #include "results/record.hpp"
 #include "rpc/link_report.hpp"
 
-namespace aotbench::sweep {
+namespace aotbench::measure {
 
 enum class Stage { generate, build, flash, run, done };
 const char* stage_name(Stage s);
@@ -73,4 +73,4 @@ Measurement measure_variant(const MeasureSetup& setup, const codegen::Variant& v
 results::Knobs knobs_of(const codegen::Variant& v);
 codegen::Variant variant_of(const results::Knobs& knobs);
 
-}  // namespace aotbench::sweep
+}  // namespace aotbench::measure

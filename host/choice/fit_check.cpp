@@ -1,4 +1,4 @@
-#include "sweep/fit_check.hpp"
+#include "choice/fit_check.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 
 #include "emit/emitter.hpp"
 
-namespace aotbench::sweep {
+namespace aotbench::choice {
 namespace {
 
 uint64_t over(uint64_t need, uint64_t limit) { return need > limit ? need - limit : 0; }
@@ -65,4 +65,4 @@ void check_something_fits(const std::vector<MinimumNeed>& needs, const Limits& l
            limits.ram)));
 }
 
-}  // namespace aotbench::sweep
+}  // namespace aotbench::choice

@@ -10,7 +10,7 @@
 #include "board/profile.hpp"
 #include "results/record.hpp"
 
-namespace aotbench::sweep {
+namespace aotbench::choice {
 
 struct Limits {
   uint64_t flash = 0, ram = 0;    // bytes
@@ -31,4 +31,4 @@ std::optional<std::size_t> select_winner(results::Run& run, const Limits& limits
 // RAM a variant needs: static RAM (.data + .bss, arena included) plus its measured stack.
 std::optional<uint64_t> ram_needed(const results::VariantResult& v);
 
-}  // namespace aotbench::sweep
+}  // namespace aotbench::choice

@@ -9,7 +9,7 @@
 #include "emit/variant.hpp"
 #include "results/record.hpp"
 
-namespace aotbench::sweep {
+namespace aotbench::choice {
 
 struct BestConfig {
   // A zoo spec, or the absolute path of the .tflite file the sweep measured (a path relative to
@@ -46,4 +46,4 @@ void check_model_unchanged(const BestConfig& c, const std::filesystem::path& con
 // knobs alone give, per operator index (from one code generation of the model).
 codegen::Variant variant_of(const BestConfig& c, const std::map<int, std::string>& chosen);
 
-}  // namespace aotbench::sweep
+}  // namespace aotbench::choice

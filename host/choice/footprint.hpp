@@ -6,11 +6,11 @@
 #include <cstdint>
 #include <string>
 
+#include "choice/select.hpp"
 #include "emit/emitter.hpp"
 #include "results/record.hpp"
-#include "sweep/select.hpp"
 
-namespace aotbench::search {
+namespace aotbench::choice {
 
 struct Footprint {
   int64_t flash = 0, ram = 0;  // bytes; RAM includes the stack, as the limits do
@@ -24,10 +24,10 @@ class FootprintModel {
 
   Footprint predict(const codegen::Variant& v) const;
   // Bytes over each limit (0 where it fits).
-  static Footprint overshoot(const Footprint& f, const sweep::Limits& limits);
-  static bool fits(const Footprint& f, const sweep::Limits& limits);
+  static Footprint overshoot(const Footprint& f, const Limits& limits);
+  static bool fits(const Footprint& f, const Limits& limits);
   // `v` was measured as `measured` and missed the limits by more than predicted: widen the margin.
-  void correct(const codegen::Variant& v, const results::VariantResult& measured, const sweep::Limits& limits);
+  void correct(const codegen::Variant& v, const results::VariantResult& measured, const Limits& limits);
 
  private:
   struct Generated {
@@ -46,4 +46,4 @@ class FootprintModel {
 // bytes"), 0 when the message does not say.
 int64_t linker_overflow(const std::string& message, const std::string& region);
 
-}  // namespace aotbench::search
+}  // namespace aotbench::choice

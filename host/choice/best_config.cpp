@@ -1,4 +1,4 @@
-#include "sweep/best_config.hpp"
+#include "choice/best_config.hpp"
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -11,7 +11,7 @@
 #include "results/files.hpp"
 #include "select/select.hpp"
 
-namespace aotbench::sweep {
+namespace aotbench::choice {
 
 namespace {
 
@@ -166,4 +166,4 @@ codegen::Variant variant_of(const BestConfig& c, const std::map<int, std::string
   return v;
 }
 
-}  // namespace aotbench::sweep
+}  // namespace aotbench::choice

@@ -18,7 +18,7 @@
 // for the instructions/cycles objective.
 //
 // The log is checked, never trusted blindly: a figure that is implausible on its own or beside
-// its siblings (search/log_trust.hpp) is measured again before anything is chosen, and when the
+// its siblings (search/layer_tuner/log_trust.hpp) is measured again before anything is chosen, and when the
 // composed variant's count disagrees with the chosen layers' logged sum beyond their spread, the
 // chosen layers that came from the log are measured again in one image and the choice is made
 // again. Figures found wrong are replaced in the log (the old entry kept as superseded, with
@@ -28,8 +28,9 @@
 #include <string>
 #include <vector>
 
+#include "choice/footprint.hpp"
+#include "emit/layer_choices.hpp"
 #include "results/tuning_log.hpp"
-#include "search/footprint.hpp"
 #include "search/strategy.hpp"
 
 namespace aotbench::search {
@@ -37,32 +38,31 @@ namespace aotbench::search {
 class LayerTuner : public SearchStrategy {
  public:
   explicit LayerTuner(results::TuningLog& log) : log_(log) {}
+  LayerTuner(const LayerTuner&) = delete;  // its groups point into its own layers_
+  LayerTuner& operator=(const LayerTuner&) = delete;
   const char* name() const override { return "per-layer tuner"; }
   std::vector<Proposal> next(const SearchState& state) override;
-  void observe(const Proposal& proposal, const sweep::Measurement& m) override;
+  void observe(const Proposal& proposal, const measure::Measurement& m) override;
 
   // What it did; empty when it did not tune, and then note() says why.
-  std::optional<results::Tuning> tuning() const;
-  const std::string& note() const { return note_; }
+  std::optional<results::Tuning> tuning() const override;
+  std::string note() const override { return note_; }
 
  private:
-  struct Candidate {
-    std::string schedule;
+  // A schedule of a group (its name and bytes), and what is known of its speed.
+  struct Candidate : codegen::ScheduleChoice {
     std::optional<uint64_t> counts;
     uint64_t spread = 0;
     bool from_log = false;
-    std::string failed;         // why it cannot be used (its measurement image failed, or cannot fit)
-    int64_t param_bytes = 0;    // of one layer: the constants it reads, in flash
-    int64_t scratch_bytes = 0;  // of one layer: working memory, in RAM
+    std::string failed;  // why it cannot be used (its measurement image failed, or cannot fit)
     std::optional<results::TuningEntry> logged;  // what the log held for it
     std::string distrust;  // why the logged figure was not used at all: it is measured again
     std::string suspect;   // why the logged figure is measured again (replaced if the two disagree)
   };
+  // Layers that compile to the same code (what code generation says of them), and the tuning's
+  // state: its candidates, in the order of the layers' schedule choices.
   struct Group {
-    std::string signature;
-    std::vector<int> ops;  // operator indices
-    std::string type, shape;
-    uint64_t macs = 0;  // of one layer
+    const codegen::LayerGroup* layers;  // in layers_
     std::vector<Candidate> candidates;
     std::size_t chosen = 0;
     std::size_t fastest = 0;  // chosen unless the limits needed a leaner one
@@ -78,12 +78,12 @@ class LayerTuner : public SearchStrategy {
   void fit_image(Image image, std::vector<Image>& out);
   std::pair<Image, Image> halves(const Image& image) const;
   Proposal image_proposal(Image image);
-  void take_profile(const Image& image, const sweep::Measurement& m);
+  void take_profile(const Image& image, const measure::Measurement& m);
   void settle(const Group& grp, Candidate& c, const results::TuningEntry& fresh);
   void read_log();
   std::optional<Image> verification();
   uint64_t layers_sum(const std::vector<std::size_t>& assignment, uint64_t* spread = nullptr) const;
-  void split_or_fail(const Image& image, const sweep::Measurement& m);
+  void split_or_fail(const Image& image, const measure::Measurement& m);
   void choose();
   bool fit_composition();
   bool repair(const results::VariantResult& composed);
@@ -93,7 +93,6 @@ class LayerTuner : public SearchStrategy {
   codegen::Variant image_variant(const std::vector<std::size_t>& assignment) const;
   std::size_t leanest(const Group& g) const;
   results::TuningKey key(const Group& g, const Candidate& c) const;
-  void measure_memory();
 
   enum class Phase { start, images, compose, verify, done };
   results::TuningLog& log_;
@@ -101,14 +100,15 @@ class LayerTuner : public SearchStrategy {
   bool planned_ = false;  // the first images are planned
   std::string note_;
   // From the state at the start (the setup outlives the sweep's strategies).
-  const sweep::MeasureSetup* setup_ = nullptr;
-  sweep::Limits limits_;
+  const measure::MeasureSetup* setup_ = nullptr;
+  choice::Limits limits_;
   results::RunInfo info_;
   codegen::Variant base_;
   codegen::EmitOptions emit_options_;
-  std::optional<FootprintModel> footprint_;
+  std::optional<choice::FootprintModel> footprint_;
   std::string base_key_, compiler_, build_;
-  std::vector<Group> groups_;
+  std::vector<codegen::LayerGroup> layers_;  // what code generation says of the layers
+  std::vector<Group> groups_;               // one per entry of layers_
   std::map<std::string, Image> pending_;  // measurement images by variant key
   std::vector<Image> retry_;
   int images_ = 0, measured_ = 0, from_log_ = 0, repairs_ = 0, verifications_ = 0;

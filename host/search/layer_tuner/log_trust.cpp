@@ -1,4 +1,4 @@
-#include "search/log_trust.hpp"
+#include "search/layer_tuner/log_trust.hpp"
 
 #include <fmt/format.h>
 

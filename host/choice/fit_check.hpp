@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "choice/select.hpp"
 #include "emit/variant.hpp"
 #include "infer/infer.hpp"
-#include "sweep/select.hpp"
 
-namespace aotbench::sweep {
+namespace aotbench::choice {
 
 // Nothing can fit: the CLI exits with its own code (see cli/cmd_sweep.cpp).
 struct NothingFits : std::runtime_error {
@@ -34,4 +34,4 @@ std::vector<MinimumNeed> minimum_needs(const infer::LoadedModel& model, const st
 // how far it misses each limit.
 void check_something_fits(const std::vector<MinimumNeed>& needs, const Limits& limits, const std::string& board);
 
-}  // namespace aotbench::sweep
+}  // namespace aotbench::choice

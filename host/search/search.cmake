@@ -6,3 +6,5 @@ list(FILTER _strategies EXCLUDE REGEX "/tests/")
 add_library(aotbench_search STATIC ${_dir}/registry.cpp ${_strategies})
 target_include_directories(aotbench_search PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
 target_link_libraries(aotbench_search PUBLIC aotbench_measure aotbench_choice fmt::fmt)
+
+include(${_dir}/tests/search_tests.cmake OPTIONAL)

@@ -10,12 +10,13 @@ mounts (a private mount namespace), so a fallback to the compiled-in paths would
 
 usage: install_test.py BUILD_DIR SOURCE_DIR FIRMWARE_DIR WORKDIR
 """
-import csv
 import json
 import pathlib
 import shutil
 import subprocess
 import sys
+
+from standalone import fail, hidden_folders, run, sweep_alone
 
 build, source, firmware, work = (pathlib.Path(a) for a in sys.argv[1:5])
 shutil.rmtree(work, ignore_errors=True)
@@ -25,20 +26,6 @@ for d in (elsewhere, empty):
 prefix = work / "prefix"
 share = prefix / "share" / "aotbench"
 aotbench = prefix / "bin" / "aotbench"
-# What the compiled-in fallbacks point at (codegen/data/data_dir.hpp's callers).
-HIDDEN = [source / "scenarios", source / "codegen", source / "device", source / "host", firmware]
-
-
-def fail(msg):
-    print("FAIL:", msg)
-    sys.exit(1)
-
-
-def run(cmd, **kw):
-    p = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, **kw)
-    print(f"$ {' '.join(map(str, cmd))[:300]} -> {p.returncode}\n{p.stdout[-2500:]}{p.stderr[-2500:]}")
-    return p
-
 
 p = run(["cmake", "--install", build, "--prefix", prefix], timeout=300)
 if p.returncode != 0:
@@ -74,26 +61,5 @@ outside = [f for f in profiles if not pathlib.Path(f).is_relative_to(share)]
 if outside:
     fail(f"the installed aotbench reads profiles outside {share}: {outside}")
 
-# Hide the compiled-in data folders, where this machine lets a test make a private mount namespace.
-sweep = [aotbench, "--board", "stm32", "--model", "kws", "--variants", "@corners", "--tune", "off", "--jobs", "1"]
-if run(["unshare", "-m", "true"]).returncode == 0:
-    mounts = " && ".join(f'mount --bind "{empty}" "{d}"' for d in HIDDEN if d.is_dir())
-    sweep = ["unshare", "-m", "sh", "-c", mounts + ' && exec "$@"', "sh", *sweep]
-else:
-    print("note: unshare -m is not permitted here; the source tree stays visible (the profile check above holds)")
-p = run(sweep, cwd=elsewhere, timeout=1200)
-if p.returncode != 0:
-    fail(f"the installed aotbench's sweep exited {p.returncode}")
-runs = [d for d in (elsewhere / "aotbench-results").iterdir() if d.is_dir()]
-if len(runs) != 1:
-    fail(f"expected one run folder in {elsewhere / 'aotbench-results'}, found {runs}")
-results = json.loads((runs[0] / "results.json").read_text())["benchmarks"]
-if len(results) != 10:
-    fail(f"results.json has {len(results)} variants, expected the 10 of @corners")
-rows = list(csv.DictReader((runs[0] / "results.csv").open()))
-bad = [r["key"] for r in rows if r["status"] != "ok" or r["outputs_match"] != "yes"]
-if len(rows) != 10 or bad:
-    fail(f"results.csv: {len(rows)} rows, not ok or not matching the reference: {bad}")
-if not (runs[0] / "best.toml").is_file() or not (elsewhere / "aotbench-results/history.sqlite").is_file():
-    fail("no best.toml or history.sqlite")
-print(f"installed aotbench ran the kws @corners sweep alone: {len(results)} variants, results in {runs[0]}")
+run_folder = sweep_alone(aotbench, "@corners", 10, hidden_folders(source, firmware), empty, elsewhere)
+print(f"installed aotbench ran the kws @corners sweep alone: 10 variants, results in {run_folder}")

@@ -5,41 +5,38 @@ The .deb has the metadata apt needs (name, version, maintainer, the run-time Dep
 cross toolchain with newlib, QEMU, gdb-multiarch, clang) and lists usr/bin/aotbench,
 usr/share/aotbench (scenarios, kernels, runtime, firmware of every board), the copyright file, the
 README and the man page. Unpacked with dpkg-deb, its aotbench finds the
-profiles and sweep spaces inside the package tree, not in the source tree.
+profiles and sweep spaces inside the package tree, not in the source tree, and runs a sweep of one
+variant in QEMU with the source tree's data and the build's firmware hidden (standalone.py).
 
-usage: package_test.py BUILD_DIR SOURCE_DIR VERSION WORKDIR
+usage: package_test.py BUILD_DIR SOURCE_DIR VERSION WORKDIR FIRMWARE_DIR
 """
 import json
 import pathlib
 import shutil
-import subprocess
 import sys
 
+from standalone import fail, hidden_folders, run, sweep_alone
+
 build, source, version, work = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), sys.argv[3], pathlib.Path(sys.argv[4])
+firmware = pathlib.Path(sys.argv[5])
 shutil.rmtree(work, ignore_errors=True)
 work.mkdir(parents=True)
 
 
-def fail(msg):
-    print("FAIL:", msg)
-    sys.exit(1)
-
-
-def run(cmd, **kw):
-    p = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, **kw)
-    print(f"$ {' '.join(map(str, cmd))} -> {p.returncode}\n{p.stdout[-2000:]}{p.stderr[-2000:]}")
+def output(cmd, **kw):
+    p = run(cmd, **kw)
     if p.returncode != 0:
         fail(f"{cmd[0]} exited {p.returncode}")
     return p.stdout
 
 
-run(["cpack", "-G", "DEB", "--config", build / "CPackConfig.cmake", "-B", work], cwd=work, timeout=600)
+output(["cpack", "-G", "DEB", "--config", build / "CPackConfig.cmake", "-B", work], cwd=work, timeout=600)
 debs = list(work.glob("*.deb"))
 if len(debs) != 1:
     fail(f"expected one .deb in {work}, found {debs}")
 deb = debs[0]
 
-fields = {k: run(["dpkg-deb", "-f", deb, k]).strip() for k in ("Package", "Version", "Maintainer", "Depends", "Description")}
+fields = {k: output(["dpkg-deb", "-f", deb, k]).strip() for k in ("Package", "Version", "Maintainer", "Depends", "Description")}
 if fields["Package"] != "aotbench" or fields["Version"] != version or not fields["Maintainer"] or not fields["Description"]:
     fail(f"package metadata: {fields}")
 depends = {d.split()[0] for d in fields["Depends"].split(", ")}
@@ -48,7 +45,7 @@ for need in ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "qemu-system-arm", 
     if need not in depends:
         fail(f"Depends lacks {need}: {fields['Depends']}")
 
-listed = {line.split()[-1].removeprefix("./") for line in run(["dpkg-deb", "-c", deb]).splitlines()}
+listed = {line.split()[-1].removeprefix("./") for line in output(["dpkg-deb", "-c", deb]).splitlines()}
 boards = sorted(f.stem for f in (source / "scenarios" / "boards").glob("*.toml") if f.stem != "aliases")
 wanted = ["usr/bin/aotbench", "usr/share/aotbench/scenarios/boards/aliases.toml",
           "usr/share/aotbench/scenarios/models/mnv2.toml", "usr/share/aotbench/scenarios/sweeps/default.toml",
@@ -67,9 +64,15 @@ if strays:
 
 # Unpacked, the packaged aotbench (stripped by CPack) runs and reads its own data.
 root = work / "root"
-run(["dpkg-deb", "-x", deb, root])
+output(["dpkg-deb", "-x", deb, root])
 share = root / "usr/share/aotbench"
-profiles = [b["profile"] for b in json.loads(run([root / "usr/bin/aotbench", "boards", "--json"], cwd=work))["boards"]]
+profiles = [b["profile"] for b in json.loads(output([root / "usr/bin/aotbench", "boards", "--json"], cwd=work))["boards"]]
 if len(profiles) != len(boards) or not all(pathlib.Path(f).is_relative_to(share) for f in profiles):
     fail(f"the packaged aotbench reads profiles {profiles}, expected {len(boards)} under {share}")
-print(f"{deb.name}: {len(listed)} entries, Depends: {fields['Depends']}")
+
+# Unpacked, it sweeps alone: profiles, kernels, runtime, firmware and timing model all from the package.
+elsewhere, empty = work / "elsewhere", work / "empty"
+for d in (elsewhere, empty):
+    d.mkdir()
+sweep_alone(root / "usr/bin/aotbench", "@none;+opt=O2,kernels=dsp", 1, hidden_folders(source, firmware), empty, elsewhere)
+print(f"{deb.name}: {len(listed)} entries, Depends: {fields['Depends']}; its aotbench swept kws alone")

@@ -28,7 +28,8 @@ std::optional<double> part(const RunInfo&, const VariantResult& v) {
 }
 template <std::optional<SizeSplit> VariantResult::*Split, uint64_t SizeSplit::*Field>
 void set_part(VariantResult& v, uint64_t x) {
-  (v.*Split).emplace((v.*Split).value_or(SizeSplit{})).*Field = x;
+  if (!(v.*Split)) (v.*Split).emplace();
+  (*(v.*Split)).*Field = x;
 }
 
 template <std::optional<SizeSplit> VariantResult::*Split>

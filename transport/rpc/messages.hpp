@@ -74,7 +74,7 @@ struct RunResult {
   std::int32_t model_status = 0;  // 0 = success
   results::CounterKind counter = results::CounterKind::none;
   std::vector<std::uint64_t> counts;  // per timed run, in results::unit(counter)
-  // model_cycles: each timed run's executed instructions beside its estimated cycles (else empty)
+  // cycles_model: each timed run's executed instructions beside its estimated cycles (else empty)
   std::vector<std::uint64_t> instructions;
   std::uint32_t stack_bytes = 0;      // high-water mark of one run (0 unless measure_stack)
   std::uint32_t ops_profiled = 0;

@@ -457,7 +457,8 @@ RunResult RpcClient::run(const RunOptions& o) {
   if (o.counter != results::CounterKind::none && out.counter != o.counter)
     throw CounterMismatch(fmt::format(
         "{}: the device counted {} ({}) where this run records {}: counts of one kind are never recorded as another; "
-        "rebuild the firmware for this board with this aotbench (one older than the timing model counts instructions)",
+        "is it a firmware of this aotbench for this board (an older one counts instructions under the timing model, a "
+        "core without a DWT counts SysTick cycles)?",
         m.opt.who, results::to_string(out.counter), results::counter_source(out.counter), results::to_string(o.counter)));
   return out;
 }

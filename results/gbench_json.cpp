@@ -200,16 +200,6 @@ std::optional<bool> read_optional_bool(const Json& j) {
   return j.get<bool>();
 }
 
-std::optional<SizeSplit> read_split(const Json& b, const std::string& prefix) {
-  if (!b.contains(prefix + "_total")) return std::nullopt;
-  SizeSplit s;
-  std::pair<const char*, uint64_t*> parts[] = {{"model_code", &s.model_code}, {"parameters", &s.parameters},
-                                               {"kernels", &s.kernels},       {"runtime", &s.runtime},
-                                               {"rpc_server", &s.rpc_server}};
-  for (auto& [part, field] : parts) *field = counter(b, (prefix + "_" + part).c_str()).value_or(0);
-  return s;
-}
-
 VariantResult read_variant(const Json& b) {
   const Json& a = b.at("aotbench");
   VariantResult v;
@@ -218,16 +208,11 @@ VariantResult read_variant(const Json& b) {
   v.status = parse_status(a.at("status").get<std::string>());
   v.message = a.at("message").get<std::string>();
   v.retryable = a.value("retryable", false);
-  if (auto median = counter(b, "counts_median")) {
-    Counts c{counter(b, "counts_min").value_or(*median), *median, counter(b, "counts_max").value_or(*median), {}};
-    for (const auto& r : a.at("repeats")) c.repeats.push_back(to_u64(r, "a repeat count"));
-    v.counts = c;
-  }
-  if (auto median = counter(b, "instructions_median")) v.instructions = Counts{*median, *median, *median, {}};
-  v.stack_bytes = counter(b, "stack_bytes");
-  v.flash = read_split(b, "flash");
-  v.ram = read_split(b, "ram");
-  v.arena_bytes = counter(b, "arena_bytes");
+  for (const auto& m : metrics())
+    if (m.set)
+      if (auto value = counter(b, m.name)) m.set(v, *value);
+  if (v.counts)
+    for (const auto& r : a.at("repeats")) v.counts->repeats.push_back(to_u64(r, "a repeat count"));
   v.fits = read_optional_bool(a.at("fits"));
   v.outputs_match = read_optional_bool(a.at("outputs_match"));
   v.selected = a.at("selected").get<bool>();

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <set>
+#include <stdexcept>
+#include <string_view>
 #include <variant>
 
 #include <fmt/core.h>
@@ -12,7 +14,6 @@
 
 namespace aotbench::results {
 namespace {
-
 
 const std::vector<std::string> kRunColumns{"run_id",    "date_utc", "aotbench_commit", "toolchain",
                                            "qemu",      "board",    "target",          "counter",
@@ -34,6 +35,13 @@ std::vector<std::string> variant_columns() {
   for (const auto& m : metrics()) cols.push_back(m.name);
   cols.insert(cols.end(), kVariantTail.begin(), kVariantTail.end());
   return cols;
+}
+
+// Where a column is in a SELECT of `columns` (the names are this file's own: a miss is a bug).
+int column_index(const std::vector<std::string>& columns, std::string_view name) {
+  const auto it = std::find(columns.begin(), columns.end(), name);
+  if (it == columns.end()) throw std::logic_error(fmt::format("history: no column '{}' is selected", name));
+  return static_cast<int>(it - columns.begin());
 }
 
 const char* sql_type(const Metric& m) { return m.unit == Unit::microseconds ? "REAL" : "INTEGER"; }
@@ -177,46 +185,44 @@ Run History::load_run(const std::string& run_id) const {
   Stmt r(db_, fmt::format("SELECT {} FROM runs WHERE run_id=?", join(kRunColumns, ",")));
   if (!r.bind({run_id}).step())
     throw ResultsError(fmt::format("history database {} has no run '{}'", path_, run_id));
+  auto text = [&](std::string_view column) { return r.text(column_index(kRunColumns, column)); };
   RunInfo& i = run.info;
-  std::string* texts[] = {&i.run_id, &i.date_utc, &i.aotbench_commit, &i.toolchain, &i.qemu, &i.board};
-  for (int c = 0; c < 6; ++c) *texts[c] = r.text(c);
-  i.target = parse_target(r.text(6));
-  i.counter = parse_counter(r.text(7));
-  i.clock_hz = r.u64(8).value_or(0);
-  i.model = r.text(9);
-  i.model_sha256 = r.text(10);
-  i.objective = r.text(11);
-  i.command_line = r.text(12);
-  run.selection_reason = r.text(13);
-  i.timing_model = r.text(14);
+  i.run_id = text("run_id");
+  i.date_utc = text("date_utc");
+  i.aotbench_commit = text("aotbench_commit");
+  i.toolchain = text("toolchain");
+  i.qemu = text("qemu");
+  i.board = text("board");
+  i.target = parse_target(text("target"));
+  i.counter = parse_counter(text("counter"));
+  i.clock_hz = r.u64(column_index(kRunColumns, "clock_hz")).value_or(0);
+  i.model = text("model");
+  i.model_sha256 = text("model_sha256");
+  i.objective = text("objective");
+  i.command_line = text("command_line");
+  run.selection_reason = text("selection_reason");
+  i.timing_model = text("timing_model");
 
-  Stmt v(db_, "SELECT key, status, message, counts_min, counts_median, counts_max, repeats, stack_bytes, "
-              "flash_model_code, flash_parameters, flash_kernels, flash_runtime, flash_rpc_server, flash_total, "
-              "ram_model_code, ram_parameters, ram_kernels, ram_runtime, ram_rpc_server, ram_total, arena_bytes, "
-              "fits, outputs_match, pareto, selected FROM variants WHERE run_id=? ORDER BY rowid");
+  const std::vector<std::string> columns = variant_columns();
+  Stmt v(db_, fmt::format("SELECT {} FROM variants WHERE run_id=? ORDER BY rowid", join(columns, ",")));
   v.bind({run_id});
+  auto at = [&](std::string_view column) { return column_index(columns, column); };
   while (v.step()) {
     VariantResult x;
-    x.key = v.text(0);
-    x.status = parse_status(v.text(1));
-    x.message = v.text(2);
-    if (auto median = v.u64(4)) {
-      auto reps = nlohmann::json::parse(v.text(6).empty() ? "[]" : v.text(6)).get<std::vector<uint64_t>>();
-      x.counts = Counts{v.u64(3).value_or(*median), *median, v.u64(5).value_or(*median), reps};
+    x.key = v.text(at("key"));
+    x.status = parse_status(v.text(at("status")));
+    x.message = v.text(at("message"));
+    for (const auto& m : metrics())
+      if (m.set)
+        if (auto value = v.u64(at(m.name))) m.set(x, *value);
+    if (x.counts) {
+      const std::string repeats = v.text(at("repeats"));
+      x.counts->repeats = nlohmann::json::parse(repeats.empty() ? "[]" : repeats).get<std::vector<uint64_t>>();
     }
-    x.stack_bytes = v.u64(7);
-    auto split = [&](int c) -> std::optional<SizeSplit> {
-      if (v.null(c + 5)) return std::nullopt;
-      return SizeSplit{v.u64(c).value_or(0), v.u64(c + 1).value_or(0), v.u64(c + 2).value_or(0),
-                       v.u64(c + 3).value_or(0), v.u64(c + 4).value_or(0)};
-    };
-    x.flash = split(8);
-    x.ram = split(14);
-    x.arena_bytes = v.u64(20);
-    x.fits = v.boolean(21);
-    x.outputs_match = v.boolean(22);
-    x.pareto = v.i64(23) != 0;
-    x.selected = v.i64(24) != 0;
+    x.fits = v.boolean(at("fits"));
+    x.outputs_match = v.boolean(at("outputs_match"));
+    x.pareto = v.i64(at("pareto")) != 0;
+    x.selected = v.i64(at("selected")) != 0;
     run.variants.push_back(std::move(x));
   }
   for (auto& x : run.variants) {

@@ -1,7 +1,9 @@
 #pragma once
 // The numeric metrics of a variant, as one table: every writer (CSV columns, Google Benchmark
-// counters, SQLite columns, HTML table) and the comparison iterate over it, so a new metric is
-// added here once. Lower is better for every metric.
+// counters, SQLite columns, HTML table), the comparison and both readers (Google Benchmark JSON,
+// SQLite history) iterate over it, so a new metric is one line here. Lower is better for every
+// metric.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +22,9 @@ struct Metric {
   bool compared;      // checked by `aotbench report --baseline` (derived metrics are not)
   bool headline;      // shown in compact tables
   std::optional<double> (*get)(const RunInfo&, const VariantResult&);
+  // Puts a value a reader found back into the record (every stored metric is a whole number);
+  // nullptr for a metric computed from others and never read back (time_us).
+  void (*set)(VariantResult&, uint64_t);
 };
 
 const std::vector<Metric>& metrics();

@@ -21,6 +21,7 @@ E parse_enum(const std::string& s, const std::array<E, N>& all, const char* what
 }
 
 constexpr std::array kTargets{Target::emulated, Target::hardware};
+// The counters a sweep records (run_counter); a device's other ones (none, SysTick) are refused.
 constexpr std::array kCounters{CounterKind::cycles_dwt, CounterKind::instructions, CounterKind::cycles_model};
 constexpr std::array kStatuses{Status::ok,        Status::build_failed, Status::flash_failed,
                                Status::run_failed, Status::mismatch,     Status::does_not_fit,
@@ -29,21 +30,10 @@ constexpr std::array kStatuses{Status::ok,        Status::build_failed, Status::
 }  // namespace
 
 const char* to_string(Target t) { return t == Target::emulated ? "emulated" : "hardware"; }
-const char* to_string(CounterKind c) {
-  switch (c) {
-    case CounterKind::cycles_dwt: return "cycles_dwt";
-    case CounterKind::instructions: return "instructions";
-    case CounterKind::cycles_model: return "cycles_model";
-  }
-  return "?";
-}
-
 std::string counter_label(CounterKind c, const std::string& timing_model) {
   if (c != CounterKind::cycles_model) return unit(c);
   return timing_model.empty() ? "cycles (estimated)" : fmt::format("cycles (estimated: {})", timing_model);
 }
-
-const char* unit(CounterKind c) { return c == CounterKind::instructions ? "instructions" : "cycles"; }
 
 const char* to_string(Status s) {
   switch (s) {

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "results/counter.hpp"
+
 namespace aotbench::results {
 
 // Bad input to a reader (malformed results.json, unknown enum text, ...).
@@ -19,19 +21,15 @@ class ResultsError : public std::runtime_error {
 };
 
 enum class Target { emulated, hardware };
-// What the counts count: DWT cycles on hardware (cycles_dwt), exact executed instructions under
-// QEMU -icount (instructions), the timing model's estimated cycles under QEMU (cycles_model).
-enum class CounterKind { cycles_dwt, instructions, cycles_model };
 enum class Status { ok, build_failed, flash_failed, run_failed, mismatch, does_not_fit, skipped };
 
 const char* to_string(Target t);
-const char* to_string(CounterKind c);  // "cycles_dwt", "instructions", "cycles_model"
-const char* unit(CounterKind c);       // "cycles" or "instructions": what a count is in
 const char* to_string(Status s);
 // How reports name the counts: "instructions", "cycles", "cycles (estimated: <timing model>)".
 std::string counter_label(CounterKind c, const std::string& timing_model);
 // Inverses; throw ResultsError naming the accepted words. parse_counter takes "cycles", what
-// results written before the timing model say, as cycles_dwt.
+// results written before the timing model say, as cycles_dwt; it takes only the counters a sweep
+// records (cycles_dwt, instructions, cycles_model).
 Target parse_target(const std::string& s);
 CounterKind parse_counter(const std::string& s);
 Status parse_status(const std::string& s);

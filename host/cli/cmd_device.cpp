@@ -38,8 +38,8 @@ json to_json(const transport::DeviceInfo& i) {
   for (auto& t : i.outputs) out.push_back(to_json(t));
   return {{"protocol_version", i.protocol_version}, {"board", i.board}, {"cpu", i.cpu},
           {"clock_hz", i.clock_hz}, {"clock_setup", transport::to_string(i.clock_setup)},
-          {"counter", transport::to_string(i.counter)},
-          {"unit", transport::unit(i.counter)}, {"icount_shift", i.icount_shift},
+          {"counter", results::counter_source(i.counter)},
+          {"unit", results::unit(i.counter)}, {"icount_shift", i.icount_shift},
           {"build_id", i.build_id}, {"model_key", i.model_key}, {"inputs", in}, {"outputs", out},
           {"max_frame", i.max_frame}, {"max_chunk", i.max_chunk}, {"num_ops", i.num_ops},
           {"max_iterations", i.max_iterations}, {"frames_dropped", i.frames_dropped},
@@ -101,7 +101,7 @@ void device_info(const DeviceOptions& o) {
   j["link"] = s.where();
   if (const auto& b = s.banner())
     j["banner"] = {{"protocol_version", b->protocol_version}, {"board", b->board}, {"clock_hz", b->clock_hz},
-                   {"clock_setup", transport::to_string(b->clock_setup)}, {"counter", transport::to_string(b->counter)},
+                   {"clock_setup", transport::to_string(b->clock_setup)}, {"counter", results::counter_source(b->counter)},
                    {"build_id", b->build_id}, {"after_ms", s.banner_after().count()}};
   else
     j["banner"] = nullptr;
@@ -120,7 +120,7 @@ void device_info(const DeviceOptions& o) {
                                                                                : to_string(i.clock_setup));
   fmt::print("banner      {}\n", s.banner() ? fmt::format("sent at start, read {} ms after the load", s.banner_after().count())
                                              : "none (attached to a running board, or a firmware before protocol 3)");
-  fmt::print("counter     {} ({}){}\n", transport::to_string(i.counter), transport::unit(i.counter),
+  fmt::print("counter     {} ({}){}\n", results::counter_source(i.counter), results::unit(i.counter),
              i.icount_shift >= 0 ? fmt::format(", -icount shift={}", i.icount_shift) : "");
   fmt::print("model       {}\n", i.model_key.empty() ? "(none)" : i.model_key);
   for (auto& t : i.inputs) fmt::print("  input     {} {} bytes\n", t.name, t.bytes);

@@ -48,7 +48,7 @@ Check check_banner(Bench& b) {
           fmt::format("{} announced itself before any request (its banner read {} ms after the load): board {} at {} Hz "
                       "(clock set-up: {}), counter {}, protocol {}, build-id {}{}",
                       b.session->where(), b.session->banner_after().count(), banner->board, banner->clock_hz,
-                      transport::to_string(banner->clock_setup), transport::to_string(banner->counter),
+                      transport::to_string(banner->clock_setup), results::counter_source(banner->counter),
                       banner->protocol_version, banner->build_id.substr(0, 12), loaded ? " (the ELF loaded)" : ""),
           "", 0};
 }
@@ -62,7 +62,7 @@ Check check_firmware(Bench& b) {
             "give --board the profile of the board connected, or --port the serial port of this one", 0};
   return {"firmware", Status::pass,
           fmt::format("{} answered GetInfo: protocol {}, {} at {} Hz, counter {}, build-id {} (the ELF loaded)",
-                      b.session->where(), i.protocol_version, i.cpu, i.clock_hz, transport::to_string(i.counter),
+                      b.session->where(), i.protocol_version, i.cpu, i.clock_hz, results::counter_source(i.counter),
                       i.build_id.substr(0, 12)),
           "", 0};
 }

@@ -88,8 +88,8 @@ SelftestReport run_selftest(Session& s, const std::filesystem::path& elf, const 
                             const SelftestOptions& o) {
   SelftestReport r;
   r.where = s.where();
-  r.unit = transport::unit(s.info().counter);
-  r.instructions = s.info().counter == transport::CounterKind::icount_instructions;
+  r.unit = results::unit(s.info().counter);
+  r.instructions = s.info().counter == results::CounterKind::instructions;
   check_loop(s, elf, o, r);
   check_stack(s, su_file, o, r);
   check_echo(s, o, r);

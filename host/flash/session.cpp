@@ -124,10 +124,10 @@ void Session::connect(const std::filesystem::path& elf, const SessionOptions& o)
     // Under the timing model the firmware reads its counts from the emulator's file (this host's).
     const std::string counts = qemu_ ? qemu_->timing_counts().string() : "";
     info_.counter = rpc_->set_icount_shift(info_.icount_shift, counts);
-    if (!counts.empty() && info_.counter != transport::CounterKind::model_cycles)
+    if (!counts.empty() && info_.counter != results::CounterKind::cycles_model)
       throw transport::TransportError(fmt::format("{}: the firmware did not take the timing model's counts from {} (its "
                                                   "counter is {}): is the firmware older than the timing model?",
-                                                  where_, counts, transport::to_string(info_.counter)));
+                                                  where_, counts, results::counter_source(info_.counter)));
   }
 }
 

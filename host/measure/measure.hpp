@@ -56,6 +56,11 @@ struct MeasureSetup {
   std::vector<std::string> extra_cflags;        // added to every variant's compile (tests)
 };
 
+// The counter a run on this set-up records: DWT cycles on hardware, under QEMU the timing model's
+// cycles or -icount's instructions. Every device run must report the same (transport refuses
+// counts of another: CounterMismatch).
+results::CounterKind run_counter(const MeasureSetup& setup);
+
 struct Measurement {
   results::VariantResult result;
   std::vector<results::OpProfile> ops;  // with profile=ops: per-operator counts and MACs

@@ -263,9 +263,7 @@ class Sweep {
     results::RunInfo& info = out_.run.info;
     info.board = setup_.board.name;
     info.target = emulated ? results::Target::emulated : results::Target::hardware;
-    info.counter = !emulated                    ? results::CounterKind::cycles_dwt
-                   : setup_.qemu.timing_model ? results::CounterKind::cycles_model
-                                              : results::CounterKind::instructions;
+    info.counter = run_counter(setup_);
     if (setup_.qemu.timing_model) info.timing_model = flash::timing_model_label(setup_.board);
     info.clock_hz = setup_.board.cpu.clock_hz;
     info.flash_capacity = setup_.board.memory.flash.size;

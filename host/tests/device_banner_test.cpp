@@ -44,7 +44,7 @@ TEST_P(BannerOnQemu, ArrivesBeforeAnyRequestWithTheBoardsFacts) {
   EXPECT_EQ(b->board, p.name);
   EXPECT_EQ(b->clock_hz, p.cpu.clock_hz);  // no [clock] table: the clock it starts with
   EXPECT_EQ(b->clock_setup, transport::ClockSetup::none);
-  EXPECT_EQ(b->counter, transport::CounterKind::systick_cycles);  // QEMU has no DWT; no -icount shift yet
+  EXPECT_EQ(b->counter, results::CounterKind::cycles_systick);  // QEMU has no DWT; no -icount shift yet
   EXPECT_EQ(b->build_id, build::elf_build_id(elf));
   EXPECT_EQ(b->build_id.size(), 40u);
   // Then GetInfo, which says the same.
@@ -71,7 +71,7 @@ TEST(BannerSession, TheSessionReadsTheBannerFirst) {
   EXPECT_EQ(s.banner()->build_id, build::elf_build_id(elf));
   EXPECT_LT(s.banner_after(), 1000ms);
   EXPECT_EQ(s.rpc().stats().banners, 1u);
-  EXPECT_EQ(s.info().counter, transport::CounterKind::icount_instructions);  // set up after the banner
+  EXPECT_EQ(s.info().counter, results::CounterKind::instructions);  // set up after the banner
 }
 
 // Another board's firmware (the MPS2 boards share a memory map): named from the banner, or, when
@@ -127,8 +127,8 @@ TEST(BannerSession, AResetTheClientAskedForIsNot) {
     EXPECT_EQ(s.rpc().echo(Bytes{7, 8}), (Bytes{7, 8}));
     EXPECT_EQ(s.rpc().stats().banners, 2u);
     ASSERT_TRUE(s.rpc().banner().has_value());
-    EXPECT_EQ(s.rpc().banner()->counter, transport::CounterKind::systick_cycles);  // started afresh
-    EXPECT_EQ(s.rpc().get_info().counter, transport::CounterKind::systick_cycles);
+    EXPECT_EQ(s.rpc().banner()->counter, results::CounterKind::cycles_systick);  // started afresh
+    EXPECT_EQ(s.rpc().get_info().counter, results::CounterKind::cycles_systick);
   }
 }
 

@@ -147,7 +147,7 @@ TEST_F(FirmwareBuild, VariantRunsInQemu) {
   s.rpc().set_input(0, in);
   auto run = s.rpc().run({3, 1, transport::Workload::model, 0, true, false});
   EXPECT_EQ(run.model_status, 0);
-  EXPECT_EQ(run.counter, transport::CounterKind::icount_instructions);
+  EXPECT_EQ(run.counter, results::CounterKind::instructions);
   ASSERT_EQ(run.counts.size(), 3u);
   EXPECT_TRUE(run.counts[0] == run.counts[1] && run.counts[1] == run.counts[2]);
   EXPECT_GT(run.counts[0], 3u * 1500u / 4);

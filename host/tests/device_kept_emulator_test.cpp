@@ -134,7 +134,7 @@ TEST(ServedEmulator, IsLoadedThroughItsGdbstubAndTalkedToOverTcp) {
   for (int i = 0; i < 2; ++i) {  // the serial port takes a new client after the last one left
     flash::Session s(p, elf, o);
     EXPECT_EQ(s.info().board, "netduinoplus2");
-    EXPECT_EQ(s.info().counter, transport::CounterKind::icount_instructions);  // the profile's shift was set
+    EXPECT_EQ(s.info().counter, results::CounterKind::instructions);  // the profile's shift was set
     EXPECT_FALSE(s.shares_files());
     EXPECT_EQ(s.qemu(), nullptr);
     EXPECT_NE(s.where().find(o.serial_device.substr(4)), std::string::npos) << s.where();

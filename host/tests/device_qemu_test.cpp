@@ -65,7 +65,7 @@ TEST_P(QemuDevice, GetInfoAnswers) {
   EXPECT_EQ(i.clock_hz, profile().cpu.clock_hz);
   EXPECT_EQ(i.build_id, build::elf_build_id(elf()));
   EXPECT_EQ(i.build_id.size(), 40u);
-  EXPECT_EQ(i.counter, transport::CounterKind::icount_instructions);  // QEMU has no DWT
+  EXPECT_EQ(i.counter, results::CounterKind::instructions);  // QEMU has no DWT
   EXPECT_EQ(i.icount_shift, board::icount_shift(profile()));
   EXPECT_EQ(i.model_key, "selftest");
   EXPECT_GT(i.stack_free, profile().memory.stack_min);
@@ -97,7 +97,7 @@ TEST_P(QemuDevice, CalibrationLoopIsExactRepeatableAndLinear) {
   std::vector<std::uint64_t> first;
   for (std::uint32_t n : {1000u, 2000u, 4000u}) {
     auto r = session().rpc().run({3, 1, Workload::cal_loop, n, false, false});
-    ASSERT_EQ(r.counter, transport::CounterKind::icount_instructions);
+    ASSERT_EQ(r.counter, results::CounterKind::instructions);
     ASSERT_EQ(r.counts.size(), 3u);
     EXPECT_EQ(r.counts[0], r.counts[1]) << "n=" << n;
     EXPECT_EQ(r.counts[1], r.counts[2]) << "n=" << n;

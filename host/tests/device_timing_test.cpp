@@ -13,7 +13,7 @@
 namespace {
 
 using namespace aotbench;
-using transport::CounterKind;
+using results::CounterKind;
 using transport::RunOptions;
 using transport::Workload;
 
@@ -34,11 +34,11 @@ TEST(TimingModel, InstructionsBesideTheCyclesEqualTheExactIcountFigure) {
   flash::SessionOptions so;
   so.qemu.timing_model = true;
   flash::Session s(p, build::FirmwareBuilder().selftest_elf(p), so);
-  ASSERT_EQ(s.info().counter, CounterKind::model_cycles);
+  ASSERT_EQ(s.info().counter, CounterKind::cycles_model);
   auto& rpc = s.rpc();
 
   const transport::RunResult a = rpc.run(loop(1000)), b = rpc.run(loop(2000)), again = rpc.run(loop(1000));
-  ASSERT_EQ(a.counter, CounterKind::model_cycles);
+  ASSERT_EQ(a.counter, CounterKind::cycles_model);
   ASSERT_EQ(a.instructions.size(), 3u);
   EXPECT_EQ(again.counts, a.counts) << "estimates repeat exactly";
   for (std::size_t i = 0; i < 3; ++i) {
@@ -53,9 +53,9 @@ TEST(TimingModel, InstructionsBesideTheCyclesEqualTheExactIcountFigure) {
   }
 
   // The same firmware and emulator counting instructions with -icount: the same figures.
-  ASSERT_EQ(rpc.set_icount_shift(board::icount_shift(p)), CounterKind::icount_instructions);
+  ASSERT_EQ(rpc.set_icount_shift(board::icount_shift(p)), CounterKind::instructions);
   const transport::RunResult exact = rpc.run(loop(1000));
-  ASSERT_EQ(exact.counter, CounterKind::icount_instructions);
+  ASSERT_EQ(exact.counter, CounterKind::instructions);
   EXPECT_EQ(exact.counts, a.instructions);
 }
 

@@ -5,13 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "results/counter.hpp"
+
 namespace aotbench::transport {
-
-// Which counter produced a count; the unit follows from it.
-enum class CounterKind { none = 0, dwt_cycles = 1, systick_cycles = 2, icount_instructions = 3, model_cycles = 4 };
-
-std::string to_string(CounterKind k);  // "none", "dwt", "systick", "qemu-icount", "qemu-timing-model"
-std::string unit(CounterKind k);       // "cycles", "instructions", "none"
 
 enum class Workload { model = 0, cal_loop = 1, cal_stack = 2, cal_empty = 3 };
 
@@ -35,7 +31,7 @@ struct Banner {
   std::uint32_t protocol_version = 0;
   std::string board, build_id;
   std::uint32_t clock_hz = 0;
-  CounterKind counter = CounterKind::none;
+  results::CounterKind counter = results::CounterKind::none;
   ClockSetup clock_setup = ClockSetup::none;
 };
 
@@ -44,7 +40,7 @@ struct DeviceInfo {
   std::string board, cpu, build_id, model_key;
   std::uint32_t clock_hz = 0;
   ClockSetup clock_setup = ClockSetup::none;
-  CounterKind counter = CounterKind::none;
+  results::CounterKind counter = results::CounterKind::none;
   std::uint32_t num_inputs = 0, num_outputs = 0;
   std::vector<TensorSpec> inputs, outputs;  // all of them (connect() fetches what GetInfo omits)
   std::uint32_t max_frame = 0;      // largest encoded request the device buffers
@@ -67,6 +63,8 @@ struct RunOptions {
   std::uint32_t param = 0;       // workload parameter (calibration loop iterations)
   bool measure_stack = true;     // one extra painted run for the stack high-water mark
   bool profile = false;          // record per-operator counts of the last timed run
+  // The counter the counts must come from (none: whichever the device uses); another is refused.
+  results::CounterKind counter = results::CounterKind::none;
   // The longest the device may stay silent: it reports progress between workload calls, so this
   // bounds one call (a hang detector), not the whole Run. Lost frames are recovered much sooner.
   std::chrono::milliseconds max_silence{120000};
@@ -74,9 +72,9 @@ struct RunOptions {
 
 struct RunResult {
   std::int32_t model_status = 0;  // 0 = success
-  CounterKind counter = CounterKind::none;
-  std::vector<std::uint64_t> counts;  // per timed run, in unit(counter)
-  // model_cycles: each timed run's executed instructions beside its estimated cycles (else empty)
+  results::CounterKind counter = results::CounterKind::none;
+  std::vector<std::uint64_t> counts;  // per timed run, in results::unit(counter)
+  // cycles_model: each timed run's executed instructions beside its estimated cycles (else empty)
   std::vector<std::uint64_t> instructions;
   std::uint32_t stack_bytes = 0;      // high-water mark of one run (0 unless measure_stack)
   std::uint32_t ops_profiled = 0;
@@ -84,7 +82,7 @@ struct RunResult {
 };
 
 struct ProfileResult {
-  CounterKind counter = CounterKind::none;
+  results::CounterKind counter = results::CounterKind::none;
   std::vector<std::uint64_t> op_counts;  // per operator, execution order
 };
 

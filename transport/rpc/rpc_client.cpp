@@ -68,12 +68,14 @@ TensorSpec from_pb(const aotbench_TensorSpec& s) {
           s.bytes, s.scale, s.zero_point};
 }
 
-CounterKind counter_of(std::int64_t k) {
+// The protocol's numbers for the counter (aotbench.proto's CounterKind) as the one kind results carry.
+results::CounterKind counter_of(std::int64_t k) {
+  using results::CounterKind;
   switch (k) {
-    case aotbench_CounterKind_COUNTER_DWT_CYCLES: return CounterKind::dwt_cycles;
-    case aotbench_CounterKind_COUNTER_SYSTICK_CYCLES: return CounterKind::systick_cycles;
-    case aotbench_CounterKind_COUNTER_ICOUNT_INSTRUCTIONS: return CounterKind::icount_instructions;
-    case aotbench_CounterKind_COUNTER_MODEL_CYCLES: return CounterKind::model_cycles;
+    case aotbench_CounterKind_COUNTER_DWT_CYCLES: return CounterKind::cycles_dwt;
+    case aotbench_CounterKind_COUNTER_SYSTICK_CYCLES: return CounterKind::cycles_systick;
+    case aotbench_CounterKind_COUNTER_ICOUNT_INSTRUCTIONS: return CounterKind::instructions;
+    case aotbench_CounterKind_COUNTER_MODEL_CYCLES: return CounterKind::cycles_model;
     default: return CounterKind::none;
   }
 }
@@ -112,17 +114,6 @@ DeviceInfo from_pb(const aotbench_GetInfoResponse& r) {
 
 }  // namespace
 
-std::string to_string(CounterKind k) {
-  switch (k) {
-    case CounterKind::none: return "none";
-    case CounterKind::dwt_cycles: return "dwt";
-    case CounterKind::systick_cycles: return "systick";
-    case CounterKind::icount_instructions: return "qemu-icount";
-    case CounterKind::model_cycles: return "qemu-timing-model";
-  }
-  return "?";
-}
-
 std::string to_string(ClockSetup s) {
   switch (s) {
     case ClockSetup::none: return "none";
@@ -134,17 +125,6 @@ std::string to_string(ClockSetup s) {
     case ClockSetup::switch_: return "the core never switched to the PLL";
   }
   return "?";
-}
-
-std::string unit(CounterKind k) {
-  switch (k) {
-    case CounterKind::dwt_cycles:
-    case CounterKind::systick_cycles:
-    case CounterKind::model_cycles: return "cycles";
-    case CounterKind::icount_instructions: return "instructions";
-    case CounterKind::none: return "none";
-  }
-  return "none";
 }
 
 struct RpcClient::Impl {
@@ -420,7 +400,7 @@ TensorSpec RpcClient::get_tensor(bool output, std::uint32_t index) {
   return from_pb(m.call(m.limits(m.opt.give_up)).body.get_tensor.spec);
 }
 
-CounterKind RpcClient::set_icount_shift(int shift, const std::string& model_file) {
+results::CounterKind RpcClient::set_icount_shift(int shift, const std::string& model_file) {
   auto& m = *impl_;
   m.begin(aotbench_Request_set_counter_tag);
   m.req.body.set_counter.icount_shift = shift;
@@ -474,6 +454,12 @@ RunResult RpcClient::run(const RunOptions& o) {
   RunResult out{b.model_status, counter_of(raw(b.counter)), std::vector<std::uint64_t>(b.counts, b.counts + b.counts_count),
                 {}, b.stack_bytes, b.ops_profiled, raw(r.status) == aotbench_Status_STATUS_OK ? "" : r.error};
   out.instructions.assign(b.instructions, b.instructions + b.instructions_count);
+  if (o.counter != results::CounterKind::none && out.counter != o.counter)
+    throw CounterMismatch(fmt::format(
+        "{}: the device counted {} ({}) where this run records {}: counts of one kind are never recorded as another; "
+        "is it a firmware of this aotbench for this board (an older one counts instructions under the timing model, a "
+        "core without a DWT counts SysTick cycles)?",
+        m.opt.who, results::to_string(out.counter), results::counter_source(out.counter), results::to_string(o.counter)));
   return out;
 }
 

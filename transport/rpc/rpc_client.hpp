@@ -37,6 +37,12 @@ struct DeviceReset : TransportError {
   using TransportError::TransportError;
 };
 
+// The device counted with another counter than the run asked for (RunOptions::counter): its
+// counts are not what the run records, so they are refused, never relabelled.
+struct CounterMismatch : TransportError {
+  using TransportError::TransportError;
+};
+
 class RpcClient {
  public:
   struct Options {
@@ -70,12 +76,13 @@ class RpcClient {
   // Under QEMU: the -icount shift, so the firmware reports instructions; with `model_file` (the
   // counts file of the timing model the emulator runs, on its host) it reports the model's cycles,
   // instructions beside. Returns the counter now in use.
-  CounterKind set_icount_shift(int shift, const std::string& model_file = "");
+  results::CounterKind set_icount_shift(int shift, const std::string& model_file = "");
 
   void set_input(std::uint32_t index, std::span<const std::uint8_t> data);  // chunked
   // Emulators only: the device reads the input from a host file through semihosting. False when
   // the firmware cannot (real hardware): use set_input. Other failures throw DeviceError.
   bool load_input(std::uint32_t index, const std::string& host_path);
+  // Throws CounterMismatch when options.counter is set and the device counted with another.
   RunResult run(const RunOptions& options);
   std::vector<std::uint8_t> get_output(std::uint32_t index);                // chunked
   ProfileResult get_profile();

@@ -19,6 +19,7 @@ extern "C" void (*ab_test_model_hook)(void);
 namespace {
 
 using namespace aotbench::transport;
+using aotbench::results::CounterKind;
 using namespace std::chrono_literals;
 using aotbench::transport::test::ThreadedDevice;
 using Bytes = std::vector<std::uint8_t>;

@@ -22,6 +22,7 @@ extern "C" int32_t ab_test_model_status;
 namespace {
 
 using namespace aotbench::transport;
+using aotbench::results::CounterKind;
 using namespace std::chrono_literals;
 using Bytes = std::vector<std::uint8_t>;
 
@@ -124,7 +125,7 @@ TEST(RpcLoopback, SetInputRunGetOutputAndProfile) {
   LoopbackLink link;
   RpcClient c(link, opts());
   c.connect(1s);
-  ASSERT_EQ(c.set_icount_shift(4), CounterKind::icount_instructions);
+  ASSERT_EQ(c.set_icount_shift(4), CounterKind::instructions);
   std::mt19937 rng(6);
   Bytes in = random_bytes(rng, 3000), want(3000);
   for (std::size_t k = 0; k < in.size(); ++k) want[k] = static_cast<std::uint8_t>(in[k] + 1);
@@ -134,11 +135,33 @@ TEST(RpcLoopback, SetInputRunGetOutputAndProfile) {
   // two operators (loopback_model.c): this checks that the runtime adds them up per run and per
   // operator and that they cross the protocol intact, not that anything was measured.
   EXPECT_EQ(r.model_status, 0);
-  EXPECT_EQ(r.counter, CounterKind::icount_instructions);
+  EXPECT_EQ(r.counter, CounterKind::instructions);
   EXPECT_EQ(r.counts, (std::vector<std::uint64_t>{3000, 3000, 3000}));
   EXPECT_EQ(c.get_output(0), want);
   ProfileResult p = c.get_profile();
   EXPECT_EQ(p.op_counts, (std::vector<std::uint64_t>{1000, 2000}));
+}
+
+// The counter is the device's word, carried: counts of another counter than the run records
+// are refused with what each was, never relabelled.
+TEST(RpcLoopback, CountsOfAnotherCounterThanTheRunRecordsAreRefused) {
+  LoopbackLink link;
+  RpcClient c(link, opts());
+  c.connect(1s);
+  ASSERT_EQ(c.set_icount_shift(4), CounterKind::instructions);
+  c.set_input(0, Bytes(3000, 7));
+  RunOptions ro{1, 0, Workload::model, 0, false, false};
+  ro.counter = CounterKind::cycles_model;  // as a sweep under the timing model asks
+  try {
+    c.run(ro);
+    FAIL() << "instructions were taken as the timing model's cycles";
+  } catch (const CounterMismatch& e) {
+    EXPECT_NE(std::string(e.what()).find("counted instructions (qemu-icount) where this run records cycles_model"),
+              std::string::npos)
+        << e.what();
+  }
+  ro.counter = CounterKind::instructions;
+  EXPECT_EQ(c.run(ro).counts, (std::vector<std::uint64_t>{3000}));  // the counter the run records
 }
 
 TEST(RpcLoopback, CalibrationCountsAreNetOfTheFixedCost) {

@@ -10,6 +10,7 @@
 #include "build/elf_target.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
+#include "flash/flash_tool.hpp"
 #include "flash/flashers.hpp"
 #include "flash/selftest.hpp"
 #include "flash/session.hpp"
@@ -151,7 +152,8 @@ void device_flash(const DeviceOptions& o) {
     return;
   }
   fmt::print(stderr, "aotbench: {}\naotbench: {}{}\n", plan.note, server_line, flash::shell_join(plan.argv));
-  if (plan.tool == "qemu") {  // nothing persists in QEMU: check that the ELF boots and answers instead
+  if (const auto* tool = flash::find_flash_tool(plan.tool); tool && tool->emulated) {
+    // nothing persists in an emulator: check that the ELF boots and answers instead
     auto so = session_options(o);
     flash::Session s(p, o.elf, so);
     j["build_id"] = s.info().build_id;
@@ -227,7 +229,8 @@ void common_options(CLI::App* cmd, DeviceOptions& o, bool needs_elf) {
                   "for an answer unless given)")
       ->check(positive_seconds(3600))
       ->each([&o](const std::string&) { o.timeout_given = true; });
-  cmd->add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
+  cmd->add_option("--flasher", o.flasher,
+                  fmt::format("hardware: {} instead of the profile's", flash::flash_tool_choices(false)));
   cmd->add_option("--port", o.port,
                   "serial device instead of the profile's, tcp:HOST:PORT (ser2net raw; an emulator of `device "
                   "serve`, with --gdb) or rfc2217:HOST:PORT (ser2net telnet(rfc2217))");

@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
 #include "doctor/doctor.hpp"
+#include "flash/flash_tool.hpp"
 
 namespace aotbench::cli {
 namespace {
@@ -36,7 +37,7 @@ void run(Options& o) {
                                          o.doctor.gdb, p.name));
   if (!o.json)
     fmt::print("board {}: {}; probe {}, flasher {}\n", p.name, p.description, p.probe.name,
-               p.emulated ? "qemu" : (o.doctor.flasher.empty() ? p.flasher : o.doctor.flasher));
+               p.emulated || o.doctor.flasher.empty() ? p.flasher : o.doctor.flasher);
   const auto checks = doctor::run_doctor(p, o.doctor, [&](const doctor::Check& c) {
     if (!o.json) print_check(c);
   });
@@ -66,8 +67,9 @@ void add_doctor(CLI::App& app) {
       "check a bench and say what to fix: toolchain, flasher, probe, serial port, the banner the firmware sends "
       "when it starts, its first answer, the self-test counter (exit 1 when a check fails)");
   cmd->add_option("--board", o.board, "board profile or alias (see `aotbench boards`)")->required();
-  cmd->add_option("--flasher", o.doctor.flasher, "hardware: openocd or pyocd instead of the profile's")
-      ->check(CLI::IsMember({"openocd", "pyocd"}));
+  cmd->add_option("--flasher", o.doctor.flasher,
+                  fmt::format("hardware: {} instead of the profile's", flash::flash_tool_choices(false)))
+      ->check(CLI::IsMember(flash::flash_tool_names(false)));
   cmd->add_option("--port", o.doctor.port, "hardware: serial device instead of the profile's");
   cmd->add_option("--probe", o.doctor.probe, "hardware: serial number of the debug probe (when several are attached)");
   cmd->add_option("--gdb", o.doctor.gdb,

@@ -13,6 +13,7 @@
 #include "cli/option_checks.hpp"
 #include "farm/board_spec.hpp"
 #include "farm/farm_boards.hpp"
+#include "flash/flash_tool.hpp"
 #include "results/pareto.hpp"
 #include "results/summary.hpp"
 #include "sweep/fit_check.hpp"
@@ -175,8 +176,9 @@ void add_sweep(CLI::App& app) {
                "measured another model, board, toolchain, space, input or repeat count");
   app.add_option("--input", inputs, "raw bytes per model input (default: random, seeded by the model's hash)")
       ->check(regular_file());
-  app.add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's")
-      ->check(CLI::IsMember({"openocd", "pyocd"}));
+  app.add_option("--flasher", o.flasher,
+                 fmt::format("hardware: {} instead of the profile's", flash::flash_tool_choices(false)))
+      ->check(CLI::IsMember(flash::flash_tool_names(false)));
   app.add_option("--qemu-load", o.qemu_load,
                  "emulated boards: load each firmware through QEMU's gdbstub with gdb, verified, as real boards "
                  "are (gdb), or with QEMU's -kernel (kernel)")

@@ -1,9 +1,7 @@
 #pragma once
-// Flashers behind one interface: openocd (program + verify + reset with the board's config),
-// pyocd (the current `pyocd flash -t TARGET` CLI of the setup's venv or PATH, else Debian's older
-// pyocd-flashtool), qemu (nothing to program: the ELF is loaded when the emulator boots, see
-// qemu.hpp), and gdb (gdb_flasher.cpp: through a GDB server, OpenOCD's or pyOCD's, running
-// anywhere or started here for the board's probe).
+// Flashers behind one interface: a flash tool's own command (flash_tool.hpp, flash/tools/: OpenOCD,
+// pyOCD; QEMU, whose emulator loads the ELF as it boots), or gdb through a GDB server
+// (gdb_flasher.cpp: the tool's, running anywhere or started here for the board's probe).
 #include <chrono>
 #include <filesystem>
 #include <memory>
@@ -27,7 +25,7 @@ struct FlashServerUnreachable : FlashError {
 };
 
 struct FlashPlan {
-  std::string tool;               // openocd | pyocd | qemu
+  std::string tool;                 // the flash tool's name, or gdb
   std::vector<std::string> argv;    // the exact command
   std::string note;                 // e.g. which pyOCD front end was found
   std::vector<std::string> server;  // the GDB server started first and stopped after argv, if any
@@ -53,10 +51,10 @@ class Flasher {
   virtual void flash(const std::filesystem::path& elf) const = 0;
 };
 
-// The board's flasher, or `tool` (openocd | pyocd | qemu) when given; through a GDB server when
-// o.gdb says so. Throws FlashError when the profile lacks that tool's settings.
 // Throws FlashError unless `tool` (empty: the profile's) can load the board: a known tool, QEMU
-// for emulated boards only, the profile's settings for it. The checks make_flasher makes first.
+// for emulated boards only, the profile's settings for it (flash_tool_for).
+// The board's flasher, or `tool`'s when given; through a GDB server when o.gdb says so; after
+// the same checks.
 void check_flasher(const board::Profile& p, const std::string& tool);
 std::unique_ptr<Flasher> make_flasher(const board::Profile& p, const std::string& tool = "",
                                       const FlashOptions& o = {});

@@ -8,6 +8,7 @@
 #include <optional>
 #include <thread>
 
+#include "flash/flash_tool.hpp"
 #include "flash/flashers.hpp"
 #include "flash/gdb_server.hpp"
 #include "flash/timing_model.hpp"
@@ -50,7 +51,7 @@ std::vector<std::string> qemu_command(const board::Profile& p, const std::filesy
 }
 
 GdbEndpoint qemu_gdb_endpoint(const board::Profile& p, unsigned gdb_port) {
-  return gdb_endpoint(p, "qemu", fmt::format("127.0.0.1:{}", gdb_port));
+  return gdb_endpoint(p, emulator_tool(), fmt::format("127.0.0.1:{}", gdb_port));
 }
 
 QemuInstance::QemuInstance(const board::Profile& p, const std::filesystem::path& elf, const QemuOptions& o)

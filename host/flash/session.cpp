@@ -7,6 +7,7 @@
 #include <cctype>
 
 #include "build/elf_info.hpp"
+#include "flash/flash_tool.hpp"
 #include "link/asio_links.hpp"
 #include "link/rfc2217_link.hpp"
 
@@ -64,7 +65,7 @@ Session::Session(const board::Profile& p, const std::filesystem::path& elf, Sess
     } catch (const transport::TransportError&) {
       if (!o.flash) throw;
     }
-    if (o.flash) make_flasher(p, p.emulated ? "qemu" : o.flasher, o.flashing)->flash(elf);
+    if (o.flash) make_flasher(p, p.emulated ? emulator_tool().name : o.flasher, o.flashing)->flash(elf);
     if (!serial_) serial_ = open_serial(dev, p.serial.baud, o.connect_timeout, false);
     link = serial_.get();
     where_ = fmt::format("board {} on {}", p.name, link->describe());

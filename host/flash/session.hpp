@@ -33,7 +33,7 @@ struct SessionOptions {
   // Silence after which a request but Run fails (transport::RpcClient::Options::give_up).
   std::chrono::milliseconds give_up{10000};
   transport::LinkFaults link_faults;  // injected on the host's side of the link (--link-faults)
-  std::string flasher;         // hardware: openocd | pyocd instead of the profile's tool
+  std::string flasher;         // hardware: a flash tool's name instead of the profile's tool
   // Instead of the profile's serial.device: a device path, tcp:HOST:PORT for a serial port served
   // raw over TCP (ser2net's raw mode, a served emulator), or rfc2217:HOST:PORT for one served over
   // Telnet with RFC 2217 (ser2net's telnet(rfc2217) mode: what a labgrid exporter offers).

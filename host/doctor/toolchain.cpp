@@ -57,7 +57,7 @@ Check check_toolchain(Bench& b) {
 // The board's tool (QEMU for emulated boards): installed, and knowing the board.
 Check check_flasher(Bench& b) {
   const board::Profile& p = b.board;
-  const std::string name = p.emulated || b.options.flasher.empty() ? p.flasher : b.options.flasher;
+  const std::string name = p.emulated || b.options.access.flasher.empty() ? p.flasher : b.options.access.flasher;
   const flash::FlashTool* tool = flash::find_flash_tool(name);
   if (!tool)
     return {"flasher", Status::fail, fmt::format("unknown flasher `{}`", name),

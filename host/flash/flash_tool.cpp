@@ -1,4 +1,4 @@
-// See flash_tool.hpp. The list of tools: a new one is its file in flash/tools/ and its name here.
+// See flash_tool.hpp.
 #include "flash/flash_tool.hpp"
 
 #include <fmt/core.h>
@@ -8,10 +8,15 @@
 
 namespace aotbench::flash {
 
-extern const FlashTool kOpenOcd, kPyOcd, kQemu;
+// Every tool, each defined in its file of flash/tools/ (found by glob): a new one is one name here.
+#define AB_FLASH_TOOLS(X) X(kOpenOcd) X(kPyOcd) X(kQemu)
+
+#define AB_DECLARE(tool) extern const FlashTool tool;
+AB_FLASH_TOOLS(AB_DECLARE)
 
 const std::vector<const FlashTool*>& flash_tools() {
-  static const std::vector<const FlashTool*> tools = {&kOpenOcd, &kPyOcd, &kQemu};
+#define AB_ADDRESS(tool) &tool,
+  static const std::vector<const FlashTool*> tools = {AB_FLASH_TOOLS(AB_ADDRESS)};
   return tools;
 }
 

@@ -34,8 +34,11 @@ void run_with_retries(const FlashTool& tool, const board::Profile& p, const Flas
 // A tool's own flash command, retried; an emulator's tool runs nothing (the emulator loads the ELF).
 class ToolFlasher : public Flasher {
  public:
-  ToolFlasher(const FlashTool& tool, const board::Profile& p, FlashOptions o) : tool_(tool), p_(p), o_(std::move(o)) {}
-  FlashPlan plan(const fs::path& elf) const override { return tool_.flash_plan(p_, fs::absolute(elf).string(), o_.probe); }
+  ToolFlasher(const FlashTool& tool, const board::Profile& p, std::string probe, FlashOptions o)
+      : tool_(tool), p_(p), probe_(std::move(probe)), o_(std::move(o)) {}
+  FlashPlan plan(const fs::path& elf) const override {
+    return tool_.flash_plan(p_, fs::absolute(elf).string(), probe_);
+  }
   void flash(const fs::path& elf) const override {
     if (!fs::is_regular_file(elf)) throw FlashError(fmt::format("firmware {} does not exist", elf.string()));
     if (tool_.emulated) return;
@@ -46,6 +49,7 @@ class ToolFlasher : public Flasher {
  private:
   const FlashTool& tool_;
   board::Profile p_;
+  std::string probe_;
   FlashOptions o_;
 };
 
@@ -53,11 +57,11 @@ class ToolFlasher : public Flasher {
 
 void check_flasher(const board::Profile& p, const std::string& tool) { flash_tool_for(p, tool); }
 
-std::unique_ptr<Flasher> make_flasher(const board::Profile& p, const std::string& tool, const FlashOptions& o) {
-  const FlashTool& t = flash_tool_for(p, tool);
+std::unique_ptr<Flasher> make_flasher(const board::Profile& p, const BoardAccess& a, const FlashOptions& o) {
+  const FlashTool& t = flash_tool_for(p, a.flasher);
   // Emulated boards start their own QEMU gdbstub anyway: `--gdb start` changes nothing there.
-  if (!o.gdb.empty() && !(p.emulated && o.gdb == "start")) return make_gdb_flasher(p, t, o);
-  return std::make_unique<ToolFlasher>(t, p, o);
+  if (!a.gdb.empty() && !(p.emulated && a.gdb == "start")) return make_gdb_flasher(p, t, a, o);
+  return std::make_unique<ToolFlasher>(t, p, a.probe, o);
 }
 
 }  // namespace aotbench::flash

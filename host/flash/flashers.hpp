@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "board/profile.hpp"
+#include "flash/board_access.hpp"
 
 namespace aotbench::flash {
 
@@ -31,12 +32,8 @@ struct FlashPlan {
   std::vector<std::string> server;  // the GDB server started first and stopped after argv, if any
 };
 
+// How hard to try; which way to the board (tool, probe, GDB server) is the BoardAccess.
 struct FlashOptions {
-  std::string probe;  // serial number of the debug probe to use when several are attached
-  // Load through a GDB server with gdb (gdb_loader.hpp): "HOST:PORT" of one already running
-  // (OpenOCD's, `pyocd gdbserver`'s, QEMU's gdbstub), "start" to start the tool's own for the
-  // board's probe; empty: the tool's own flash command.
-  std::string gdb;
   int attempts = 2;                                // a failed flash is tried again once
   std::chrono::milliseconds timeout{120000};       // per attempt
   std::chrono::milliseconds retry_delay{1000};
@@ -53,10 +50,9 @@ class Flasher {
 
 // Throws FlashError unless `tool` (empty: the profile's) can load the board: a known tool, QEMU
 // for emulated boards only, the profile's settings for it (flash_tool_for).
-// The board's flasher, or `tool`'s when given; through a GDB server when o.gdb says so; after
-// the same checks.
 void check_flasher(const board::Profile& p, const std::string& tool);
-std::unique_ptr<Flasher> make_flasher(const board::Profile& p, const std::string& tool = "",
-                                      const FlashOptions& o = {});
+// The board's flasher, or a.flasher's when given, with a.probe; through a GDB server when a.gdb
+// says so; after the same checks.
+std::unique_ptr<Flasher> make_flasher(const board::Profile& p, const BoardAccess& a, const FlashOptions& o = {});
 
 }  // namespace aotbench::flash

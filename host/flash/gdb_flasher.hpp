@@ -12,6 +12,8 @@
 namespace aotbench::flash {
 
 // `tool` is the kind of server, which decides the reset and run commands, and the server started.
-std::unique_ptr<Flasher> make_gdb_flasher(const board::Profile& p, const FlashTool& tool, const FlashOptions& o);
+// a.gdb: the server's HOST:PORT or "start"; a.probe: the probe a started server attaches.
+std::unique_ptr<Flasher> make_gdb_flasher(const board::Profile& p, const FlashTool& tool, const BoardAccess& a,
+                                          const FlashOptions& o);
 
 }  // namespace aotbench::flash

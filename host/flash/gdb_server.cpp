@@ -47,8 +47,8 @@ bool listening_on(unsigned port) {
   return false;
 }
 
-GdbServer::GdbServer(const FlashTool& tool, const board::Profile& p, const std::vector<std::string>& argv, unsigned port,
-                     std::chrono::milliseconds timeout) {
+GdbServer::GdbServer(const FlashTool& tool, const board::Profile& p, const std::vector<std::string>& argv,
+                     unsigned port, std::chrono::milliseconds timeout) {
   install_signal_cleanup();
   // The log is unlinked at once and read through its descriptor, so nothing is left behind.
   const auto log_path = std::filesystem::temp_directory_path() / fmt::format("aotbench-gdbserver-{}-{}.log", getpid(), port);

@@ -59,8 +59,7 @@ void read_flashers(const Reader& r, Profile& p) {
   p.qemu.semihosting = r.flag("qemu.semihosting", false);
   p.qemu.icount_shift = static_cast<int>(r.num("qemu.icount_shift", false, 0xFFFF));
   if (p.qemu.icount_shift == 0xFFFF) p.qemu.icount_shift = -1;
-  p.openocd.config = r.str("openocd.config", false);
-  p.pyocd.target = r.str("pyocd.target", false);
+  p.tool_settings = r.tool_settings();
   p.serial.device = r.str("serial.device", false);
   p.serial.baud = r.u32("serial.baud", false, 115200);
 }
@@ -90,18 +89,22 @@ void validate_cpu(const Reader& r, const Profile::Cpu& cpu) {
 
 void validate(const Reader& r, const Profile& p) {
   validate_cpu(r, p.cpu);
-  if (p.flasher != "qemu" && p.flasher != "openocd" && p.flasher != "pyocd")
-    r.fail(fmt::format("flasher.tool `{}` is not one of qemu, openocd, pyocd", p.flasher));
   if (p.emulated && p.qemu.machine.empty()) r.fail("an emulated board needs qemu.machine");
+  // QEMU is the emulator itself ([qemu] above), so it is the one tool the board knows by name.
   if (p.emulated != (p.flasher == "qemu")) r.fail("target = \"emulated\" goes with flasher.tool = \"qemu\"");
+  // Which tools exist and what each needs is theirs to say (flash::check_flasher); a hardware
+  // board's own tool needs its table at least.
+  const bool has_table = std::any_of(p.tool_settings.begin(), p.tool_settings.end(),
+                                     [&](const auto& kv) { return kv.first.rfind(p.flasher + ".", 0) == 0; });
+  if (!p.emulated && !has_table)
+    r.fail(fmt::format("flasher.tool `{}` has no [{}] table with its settings (e.g. [openocd] config, [pyocd] target)",
+                       p.flasher, p.flasher));
   if (!p.emulated && p.serial.device.empty()) r.fail("a hardware board needs serial.device");
   if (!p.emulated && p.probe.usb_ids.empty())
     r.fail("a hardware board needs probe.usb_ids, the USB ids its debug probe enumerates as (e.g. \"0483:374b\")");
   for (const auto& id : p.probe.usb_ids)
     if (id.size() != 9 || id[4] != ':' || id.find_first_not_of("0123456789abcdef:") != std::string::npos)
       r.fail(fmt::format("probe.usb_ids: `{}` is not a USB id like \"0483:374b\" (lower-case hex)", id));
-  if (p.flasher == "openocd" && p.openocd.config.empty()) r.fail("flasher openocd needs openocd.config");
-  if (p.flasher == "pyocd" && p.pyocd.target.empty()) r.fail("flasher pyocd needs pyocd.target");
   if (p.memory.flash.size == 0 || p.memory.ram.size == 0) r.fail("memory.flash and memory.ram need a size");
   if (p.memory.stack_min >= p.memory.ram.size) r.fail("memory.stack_min must be smaller than the RAM");
   if (p.cpu.clock_hz == 0 || p.uart.clock_hz == 0 || p.uart.baud == 0)
@@ -139,6 +142,11 @@ Profile load_profile(const std::filesystem::path& file) {
   validate(r, p);
   validate_clock(r, p);
   return p;
+}
+
+std::string Profile::tool_setting(const std::string& key) const {
+  const auto it = tool_settings.find(key);
+  return it == tool_settings.end() ? "" : it->second;
 }
 
 bool Profile::Cpu::has_feature(std::string_view feature) const {

@@ -2,6 +2,7 @@
 // A board profile: everything aotbench knows about a board, read from scenarios/boards/<name>.toml.
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -107,7 +108,7 @@ struct Profile {
     std::vector<std::string> usb_ids;  // "vvvv:pppp" it enumerates as (hardware boards)
   } probe;
 
-  std::string flasher;  // qemu | openocd | pyocd
+  std::string flasher;  // flasher.tool: the name of a flash tool of host/flash/tools/
 
   struct Qemu {
     std::string machine;
@@ -115,13 +116,11 @@ struct Profile {
     int icount_shift = -1;  // -1: pick the smallest giving >= 2 SysTick ticks per instruction
   } qemu;
 
-  struct OpenOcd {
-    std::string config;  // e.g. board/stm32f746g-disco.cfg
-  } openocd;
-
-  struct PyOcd {
-    std::string target;  // e.g. stm32f746nghx
-  } pyocd;
+  // The flash tools' own tables, as "table.key" -> string ("openocd.config" ->
+  // "board/stm32f746g-disco.cfg", "pyocd.target" -> "stm32f746nghx"): each tool reads and checks
+  // its keys itself (host/flash/tools/), so a new tool needs nothing here.
+  std::map<std::string, std::string> tool_settings;
+  std::string tool_setting(const std::string& key) const;  // "" when the profile has none
 
   struct Serial {
     std::string device;

@@ -4,7 +4,9 @@
 
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -107,6 +109,22 @@ class Reader {
     std::uint64_t v = as_num(t.get(key), where + "." + key);
     if (v > 0xFFFFFFFFu) fail(fmt::format("`{}.{}` does not fit 32 bits", where, key));
     return static_cast<std::uint32_t>(v);
+  }
+
+  // The string keys of the tables the board itself does not read: a flash tool's settings
+  // ("openocd.config" -> "board/stm32f746g-disco.cfg").
+  std::map<std::string, std::string> tool_settings() const {
+    static const char* const kBoardTables[] = {"cpu",   "memory", "uart", "counter", "clock",
+                                               "timing", "probe", "flasher", "qemu", "serial"};
+    std::map<std::string, std::string> out;
+    for (const auto& [table, node] : root_) {
+      const auto* t = node.as_table();
+      if (!t || std::find(std::begin(kBoardTables), std::end(kBoardTables), table.str()) != std::end(kBoardTables))
+        continue;
+      for (const auto& [key, value] : *t)
+        if (const auto* v = value.as_string()) out[fmt::format("{}.{}", table.str(), key.str())] = v->get();
+    }
+    return out;
   }
 
  private:

@@ -60,8 +60,8 @@ nlohmann::json to_json(const board::Profile& p) {
           {"probe", {{"name", p.probe.name}, {"usb_ids", p.probe.usb_ids}}},
           {"flasher", p.flasher},
           {"qemu_machine", p.qemu.machine},
-          {"openocd_config", p.openocd.config},
-          {"pyocd_target", p.pyocd.target},
+          {"openocd_config", p.tool_setting("openocd.config")},
+          {"pyocd_target", p.tool_setting("pyocd.target")},
           {"serial_device", p.serial.device},
           {"profile", p.file.string()}};
 }
@@ -82,7 +82,8 @@ void list_boards(bool json) {
   for (auto& name : reg.names()) {
     const auto& p = reg.get(name, usb);
     std::string flasher = p.emulated ? "qemu " + p.qemu.machine
-                                     : fmt::format("{} (openocd {}, pyocd {})", p.flasher, p.openocd.config, p.pyocd.target);
+                                     : fmt::format("{} (openocd {}, pyocd {})", p.flasher,
+                                                   p.tool_setting("openocd.config"), p.tool_setting("pyocd.target"));
     const std::string features = p.cpu.features.empty() ? "-" : fmt::format("{}", fmt::join(p.cpu.features, ","));
     fmt::print("{:<19} {:<9} {:<10} {:<9} {:>8} {:>9} {:>8}  {:<14} {:<13} {}\n", p.name, p.emulated ? "emulated" : "hardware",
                p.cpu.core, features, p.cpu.clock_hz / 1000000, p.memory.flash.size / 1024, p.memory.ram.size / 1024,

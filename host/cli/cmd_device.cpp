@@ -8,8 +8,10 @@
 #include "board/registry.hpp"
 #include "build/firmware_builder.hpp"
 #include "build/elf_target.hpp"
+#include "cli/board_access_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
+#include "flash/flash_tool.hpp"
 #include "flash/flashers.hpp"
 #include "flash/selftest.hpp"
 #include "flash/session.hpp"
@@ -21,7 +23,8 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 struct DeviceOptions {
-  std::string board, elf, flasher, port, probe, link_faults, gdb;
+  std::string board, elf;
+  BoardAccessOptions access;  // .value(): the value, once parsed
   double timeout_s = 5.0;
   bool timeout_given = false;
   bool json = false, dry_run = false, no_flash = false;
@@ -56,17 +59,15 @@ const board::Profile& find_board(const board::Registry& reg, const std::string& 
 
 // Under --link-faults, what the link went through (stderr: stdout is the command's result).
 void print_link(const DeviceOptions& o, const flash::Session& s) {
-  if (!o.link_faults.empty()) fmt::print(stderr, "aotbench: link: {}\n", s.link_report().summary());
+  if (o.access.link_faults_given()) fmt::print(stderr, "aotbench: link: {}\n", s.link_report().summary());
 }
 
 // info and selftest talk to the firmware over the board's UART: on an emulated board with --gdb
 // HOST:PORT, that of the emulator served there.
-bool served_emulator(const board::Profile& p, const DeviceOptions& o) {
-  return p.emulated && !o.gdb.empty() && o.gdb != "start";
-}
+bool served_emulator(const board::Profile& p, const DeviceOptions& o) { return o.access.value().served_emulator(p); }
 
 void check_gdb_for_session(const board::Profile& p, const DeviceOptions& o) {
-  if (served_emulator(p, o)) flash::check_served_emulator(p, o.gdb, o.port);
+  if (served_emulator(p, o)) flash::check_served_emulator(p, o.access.value().gdb, o.access.value().serial);
 }
 
 std::chrono::milliseconds timeout_of(const DeviceOptions& o) {
@@ -78,11 +79,7 @@ flash::SessionOptions session_options(const DeviceOptions& o) {
   s.connect_timeout = timeout_of(o);
   s.flashing.silence = timeout_of(o);  // the GDB server's too
   if (o.timeout_given) s.give_up = timeout_of(o);  // else the link's own (10 s), for a damaged link
-  s.flasher = o.flasher;
-  s.flashing.probe = o.probe;
-  s.flashing.gdb = o.gdb;
-  s.serial_device = o.port;
-  if (!o.link_faults.empty()) s.link_faults = transport::LinkFaults::parse(o.link_faults);
+  s.access = o.access.value();
   return s;
 }
 
@@ -133,10 +130,8 @@ void device_flash(const DeviceOptions& o) {
   board::Registry reg;
   const auto& p = find_board(reg, o.board, o.elf);
   flash::FlashOptions fo;
-  fo.probe = o.probe;
-  fo.gdb = o.gdb;
   fo.silence = timeout_of(o);
-  auto flasher = flash::make_flasher(p, o.flasher, fo);
+  auto flasher = flash::make_flasher(p, o.access.value(), fo);
   auto plan = flasher->plan(o.elf);
   json j = {{"board", p.name}, {"tool", plan.tool}, {"command", plan.argv},
             {"shell", flash::shell_join(plan.argv)}, {"note", plan.note}, {"dry_run", o.dry_run}};
@@ -151,7 +146,8 @@ void device_flash(const DeviceOptions& o) {
     return;
   }
   fmt::print(stderr, "aotbench: {}\naotbench: {}{}\n", plan.note, server_line, flash::shell_join(plan.argv));
-  if (plan.tool == "qemu") {  // nothing persists in QEMU: check that the ELF boots and answers instead
+  if (const auto* tool = flash::find_flash_tool(plan.tool); tool && tool->emulated) {
+    // nothing persists in an emulator: check that the ELF boots and answers instead
     auto so = session_options(o);
     flash::Session s(p, o.elf, so);
     j["build_id"] = s.info().build_id;
@@ -227,17 +223,14 @@ void common_options(CLI::App* cmd, DeviceOptions& o, bool needs_elf) {
                   "for an answer unless given)")
       ->check(positive_seconds(3600))
       ->each([&o](const std::string&) { o.timeout_given = true; });
-  cmd->add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's");
-  cmd->add_option("--port", o.port,
-                  "serial device instead of the profile's, tcp:HOST:PORT (ser2net raw; an emulator of `device "
-                  "serve`, with --gdb) or rfc2217:HOST:PORT (ser2net telnet(rfc2217))");
-  cmd->add_option("--probe", o.probe, "hardware: serial number of the debug probe (when several are attached)");
-  cmd->add_option("--link-faults", o.link_faults, kLinkFaultsHelp)->check(link_faults_spec());
-  cmd->add_option("--gdb", o.gdb,
-                  "load with gdb through the GDB server at HOST:PORT (OpenOCD's, port 3333; `pyocd gdbserver`'s; QEMU's "
-                  "gdbstub of `device serve`, with --port tcp:HOST:PORT), or `start` the flasher's own for the board's "
-                  "probe")
-      ->check(gdb_server());
+  o.access.add_to(
+      cmd, {"--port",
+            "serial device instead of the profile's, tcp:HOST:PORT (ser2net raw; an emulator of `device serve`, with "
+            "--gdb) or rfc2217:HOST:PORT (ser2net telnet(rfc2217))",
+            "hardware: serial number of the debug probe (when several are attached)",
+            "load with gdb through the GDB server at HOST:PORT (OpenOCD's, port 3333; `pyocd gdbserver`'s; QEMU's "
+            "gdbstub of `device serve`, with --port tcp:HOST:PORT), or `start` the flasher's own for the board's probe",
+            true, false, false});
   cmd->add_flag("--json", o.json, "print JSON on stdout");
 }
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "board/registry.hpp"
+#include "cli/board_access_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
 #include "doctor/doctor.hpp"
@@ -15,7 +16,8 @@ namespace {
 
 struct Options {
   std::string board;
-  doctor::DoctorOptions doctor;
+  doctor::DoctorOptions doctor;  // its access from `access`, once parsed
+  BoardAccessOptions access;
   double timeout_s = 5.0;
   bool json = false;
 };
@@ -30,13 +32,14 @@ void run(Options& o) {
   board::Registry reg;
   const board::Profile& p = reg.get(o.board);
   o.doctor.timeout = std::chrono::milliseconds(static_cast<long>(o.timeout_s * 1000));
-  if (p.emulated && !o.doctor.gdb.empty() && o.doctor.gdb != "start")
+  o.doctor.access = o.access.value();
+  if (o.doctor.access.served_emulator(p))
     throw std::runtime_error(fmt::format("--gdb {}: board {} is emulated and the doctor boots it in a QEMU of its own; "
                                          "--gdb HOST:PORT is for real boards",
-                                         o.doctor.gdb, p.name));
+                                         o.doctor.access.gdb, p.name));
   if (!o.json)
     fmt::print("board {}: {}; probe {}, flasher {}\n", p.name, p.description, p.probe.name,
-               p.emulated ? "qemu" : (o.doctor.flasher.empty() ? p.flasher : o.doctor.flasher));
+               p.emulated || o.doctor.access.flasher.empty() ? p.flasher : o.doctor.access.flasher);
   const auto checks = doctor::run_doctor(p, o.doctor, [&](const doctor::Check& c) {
     if (!o.json) print_check(c);
   });
@@ -66,14 +69,11 @@ void add_doctor(CLI::App& app) {
       "check a bench and say what to fix: toolchain, flasher, probe, serial port, the banner the firmware sends "
       "when it starts, its first answer, the self-test counter (exit 1 when a check fails)");
   cmd->add_option("--board", o.board, "board profile or alias (see `aotbench boards`)")->required();
-  cmd->add_option("--flasher", o.doctor.flasher, "hardware: openocd or pyocd instead of the profile's")
-      ->check(CLI::IsMember({"openocd", "pyocd"}));
-  cmd->add_option("--port", o.doctor.port, "hardware: serial device instead of the profile's");
-  cmd->add_option("--probe", o.doctor.probe, "hardware: serial number of the debug probe (when several are attached)");
-  cmd->add_option("--gdb", o.doctor.gdb,
-                  "hardware: load through the GDB server at HOST:PORT (the probe is on its host), or `start` the "
-                  "flasher's own")
-      ->check(gdb_server());
+  o.access.add_to(cmd, {"--port", "hardware: serial device instead of the profile's",
+                        "hardware: serial number of the debug probe (when several are attached)",
+                        "hardware: load through the GDB server at HOST:PORT (the probe is on its host), or `start` the "
+                        "flasher's own",
+                        false, true, false});
   cmd->add_option("--timeout", o.timeout_s, "seconds the firmware has to announce itself and to answer, above 0 (default 5)")
       ->check(positive_seconds(3600));
   cmd->add_flag("--json", o.json, "print JSON on stdout");

@@ -11,6 +11,7 @@
 #include "base/usage_error.hpp"
 #include "choice/fit_check.hpp"
 #include "choice/select.hpp"
+#include "cli/board_access_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
 #include "farm/board_spec.hpp"
@@ -35,7 +36,7 @@ void print_pareto(const results::Run& run) {
 
 // --board labgrid:...: takes the places and turns the sweep onto their boards.
 farm::FarmBoards take_places(sweep::SweepOptions& o, const std::string& coordinator, int places) {
-  if (!o.gdb.empty() || !o.serial_device.empty())
+  if (!o.access.gdb.empty() || !o.access.serial.empty())
     throw UsageError(fmt::format("--board {}: the places say where their GDB server and serial port are; leave out --gdb "
                                  "and --serial",
                                  o.board));
@@ -130,9 +131,9 @@ void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
 void add_sweep(CLI::App& app) {
   static sweep::SweepOptions o;
   static bool json = false;
-  static std::string per_op;
+  static std::string per_op, qemu_load = "gdb", emulators = "per-worker";
   static std::vector<std::string> inputs;
-  static std::string link_faults;
+  static BoardAccessOptions access;
   static std::string coordinator;
   static int places = 0;
   app.add_option("--board", o.board,
@@ -178,9 +179,7 @@ void add_sweep(CLI::App& app) {
                "measured another model, board, toolchain, space, input or repeat count");
   app.add_option("--input", inputs, "raw bytes per model input (default: random, seeded by the model's hash)")
       ->check(regular_file());
-  app.add_option("--flasher", o.flasher, "hardware: openocd or pyocd instead of the profile's")
-      ->check(CLI::IsMember({"openocd", "pyocd"}));
-  app.add_option("--qemu-load", o.qemu_load,
+  app.add_option("--qemu-load", qemu_load,
                  "emulated boards: load each firmware through QEMU's gdbstub with gdb, verified, as real boards "
                  "are (gdb), or with QEMU's -kernel (kernel)")
       ->check(CLI::IsMember({"gdb", "kernel"}))
@@ -190,23 +189,19 @@ void add_sweep(CLI::App& app) {
                  "model of the board's [timing] table, instructions beside them); default: $AOTBENCH_COUNTER if set, "
                  "else cycles on boards that have a timing model")
       ->check(CLI::IsMember({"instructions", "cycles"}));
-  app.add_option("--emulators", o.emulators,
+  app.add_option("--emulators", emulators,
                  "emulated boards loaded through the gdbstub: keep one QEMU per worker up across variants, as a "
                  "board on a bench (per-worker), or start a new one for every variant (per-variant)")
       ->check(CLI::IsMember({"per-worker", "per-variant"}))
       ->capture_default_str();
-  app.add_option("--serial", o.serial_device,
-                 "UART device instead of the profile's, tcp:HOST:PORT for one served raw over TCP (ser2net's raw "
-                 "mode, an emulator of `aotbench device serve`), or rfc2217:HOST:PORT for one served with RFC 2217 "
-                 "(ser2net's telnet(rfc2217) mode)")
-      ->check(serial_port());
-  app.add_option("--probe", o.probe, "hardware: serial number of the debug probe to flash through");
-  app.add_option("--link-faults", link_faults, kLinkFaultsHelp)->check(link_faults_spec());
-  app.add_option("--gdb", o.gdb,
-                 "load each firmware with gdb through the GDB server at HOST:PORT (OpenOCD's, port 3333; `pyocd "
-                 "gdbserver`'s; an emulator's from `aotbench device serve`, with --serial tcp:HOST:PORT; on this host "
-                 "or another), or `start` one of the flasher for the board's probe")
-      ->check(gdb_server());
+  access.add_to(&app, {"--serial",
+                       "UART device instead of the profile's, tcp:HOST:PORT for one served raw over TCP (ser2net's raw "
+                       "mode, an emulator of `aotbench device serve`), or rfc2217:HOST:PORT for one served with RFC "
+                       "2217 (ser2net's telnet(rfc2217) mode)",
+                       "hardware: serial number of the debug probe to flash through",
+                       "load each firmware with gdb through the GDB server at HOST:PORT (OpenOCD's, port 3333; `pyocd "
+                       "gdbserver`'s; an emulator's from `aotbench device serve`, with --serial tcp:HOST:PORT; on this "
+                       "host or another), or `start` one of the flasher for the board's probe"});
   app.add_option("--coordinator", coordinator,
                  "labgrid:...: the coordinator HOST:PORT (default: $LG_COORDINATOR, else 127.0.0.1:20408)");
   app.add_option("--places", places, "labgrid:TAG=VALUE: use at most this many places (default: every free one)")
@@ -238,9 +233,11 @@ void add_sweep(CLI::App& app) {
       throw UsageError(fmt::format("--places: --board {} names one place; --places caps how many places of a "
                                    "reservation by tags (labgrid:TAG=VALUE) are taken",
                                    o.board));
-    o.per_op = app.count("--per-op") ? (per_op.empty() ? "best" : per_op) : "";
+    o.per_op = !app.count("--per-op") ? sweep::PerOp::none : per_op == "all" ? sweep::PerOp::all : sweep::PerOp::best;
+    o.emulators = emulators == "per-variant" ? sweep::Emulators::per_variant : sweep::Emulators::per_worker;
+    o.access = access.value();
+    o.access.qemu_load = qemu_load == "kernel" ? flash::QemuLoad::kernel : flash::QemuLoad::gdb;
     o.inputs.assign(inputs.begin(), inputs.end());
-    if (!link_faults.empty()) o.link_faults = transport::LinkFaults::parse(link_faults);
     // --json: stdout is the JSON alone; the live progress line still goes to a terminal's stderr.
     if (json) o.quiet = isatty(fileno(stderr)) == 0;
     o.command_line = "aotbench --board " + o.board + " --model " + o.model +

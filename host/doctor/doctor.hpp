@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "board/profile.hpp"
+#include "flash/board_access.hpp"
 
 namespace aotbench::flash {
 class Session;
@@ -29,10 +30,7 @@ struct Check {
 };
 
 struct DoctorOptions {
-  std::string flasher;  // openocd | pyocd instead of the profile's
-  std::string port;     // serial device instead of the profile's
-  std::string probe;    // the probe's serial number
-  std::string gdb;      // HOST:PORT | start: load through a GDB server (flash::FlashOptions::gdb)
+  flash::BoardAccess access;  // tool, serial port, probe, GDB server instead of the profile's
   std::chrono::milliseconds timeout{5000};  // the firmware's banner, and its first answer
 };
 

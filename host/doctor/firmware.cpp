@@ -21,10 +21,7 @@ Check check_banner(Bench& b) {
   flash::SessionOptions so;
   so.connect_timeout = b.options.timeout;
   so.banner_timeout = b.options.timeout;  // the check is that it comes: wait for it as long as for an answer
-  so.flasher = b.options.flasher;
-  so.serial_device = b.options.port;
-  so.flashing.probe = b.options.probe;
-  so.flashing.gdb = b.options.gdb;
+  so.access = b.options.access;
   try {
     b.session = std::make_unique<flash::Session>(p, elf, so);
   } catch (const std::exception& e) {

@@ -55,7 +55,7 @@ bool in_account_group(gid_t gid) {
 Check check_serial(Bench& b) {
   const board::Profile& p = b.board;
   if (p.emulated) return {"serial", Status::pass, "QEMU's serial port: a loopback TCP socket aotbench listens on", "", 0};
-  const std::string dev = b.options.port.empty() ? p.serial.device : b.options.port;
+  const std::string dev = b.options.access.serial.empty() ? p.serial.device : b.options.access.serial;
   struct stat st {};
   if (stat(dev.c_str(), &st) != 0) {
     const auto there = serial_devices();

@@ -9,8 +9,12 @@ namespace aotbench::farm {
 
 flash::RemoteBoard remote_board(const PlaceResources& r) {
   const auto probe = r.tags.find(kProbeTag);
-  return {r.place, r.gdb.str(), (r.serial_kind == "rfc2217" ? "rfc2217:" : "tcp:") + r.serial.str(), r.exporter,
-          probe == r.tags.end() ? "" : probe->second, r.flasher};
+  flash::BoardAccess access;
+  access.flasher = r.flasher;
+  access.serial = (r.serial_kind == "rfc2217" ? "rfc2217:" : "tcp:") + r.serial.str();
+  access.probe = probe == r.tags.end() ? "" : probe->second;
+  access.gdb = r.gdb.str();
+  return {r.place, r.exporter, access};
 }
 
 FarmBoards take_farm_boards(const Client& client, const FarmSpec& spec, int max_places, const ReserveOptions& o,

@@ -2,8 +2,10 @@
 #include "farm/place_resources.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include "farm/errors.hpp"
+#include "flash/flash_tool.hpp"
 
 namespace aotbench::farm {
 namespace {
@@ -62,10 +64,14 @@ PlaceResources resolve_resources(const PlaceInfo& p, const std::string& coordina
                                 p.name, kBoardTag, client(coordinator), p.name, kBoardTag));
   out.board = board->second;
   if (const auto f = p.tags.find(kFlasherTag); f != p.tags.end()) {
-    if (f->second != "openocd" && f->second != "pyocd" && f->second != "qemu")
-      throw FarmError(fmt::format("place {}: tag {}={} is none of openocd, pyocd, qemu (the kind of its GDB server): "
-                                  "`{} -p {} set-tags {}=openocd`",
-                                  p.name, kFlasherTag, f->second, client(coordinator), p.name, kFlasherTag));
+    if (!flash::find_flash_tool(f->second)) {
+      std::vector<std::string> names;
+      for (const flash::FlashTool* t : flash::flash_tools()) names.emplace_back(t->name);
+      throw FarmError(fmt::format("place {}: tag {}={} is none of {} (the kind of its GDB server): "
+                                  "`{} -p {} set-tags {}={}`",
+                                  p.name, kFlasherTag, f->second, fmt::join(names, ", "), client(coordinator), p.name,
+                                  kFlasherTag, names.front()));
+    }
     out.flasher = f->second;
   }
 

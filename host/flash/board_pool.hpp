@@ -9,15 +9,17 @@
 #include <string>
 #include <vector>
 
+#include "flash/board_access.hpp"
+
 namespace aotbench::flash {
 
 struct RemoteBoard {
-  std::string name;    // what results call it: a labgrid place, or the GDB address
-  std::string gdb;     // HOST:PORT of its GDB server (a gdbstub, OpenOCD, pyOCD)
-  std::string serial;  // tcp:HOST:PORT (raw) or rfc2217:HOST:PORT of its UART
-  std::string host;    // the host it hangs off (a labgrid exporter), for provenance
-  std::string probe;   // the probe's serial number, when known
-  std::string flasher;  // the GDB server's kind (openocd | pyocd | qemu); empty: the profile's
+  std::string name;  // what results call it: a labgrid place, or the GDB address
+  std::string host;  // the host it hangs off (a labgrid exporter), for provenance
+  // gdb: HOST:PORT of its GDB server (a gdbstub, OpenOCD, pyOCD); serial: tcp:HOST:PORT (raw) or
+  // rfc2217:HOST:PORT of its UART; probe: the probe's serial number, when known (provenance);
+  // flasher: the GDB server's kind, a flash tool's name (empty: the profile's).
+  BoardAccess access;
 };
 
 class BoardPool {

@@ -1,9 +1,7 @@
 #pragma once
-// Flashers behind one interface: openocd (program + verify + reset with the board's config),
-// pyocd (the current `pyocd flash -t TARGET` CLI of the setup's venv or PATH, else Debian's older
-// pyocd-flashtool), qemu (nothing to program: the ELF is loaded when the emulator boots, see
-// qemu.hpp), and gdb (gdb_flasher.cpp: through a GDB server, OpenOCD's or pyOCD's, running
-// anywhere or started here for the board's probe).
+// Flashers behind one interface: a flash tool's own command (flash_tool.hpp, flash/tools/: OpenOCD,
+// pyOCD; QEMU, whose emulator loads the ELF as it boots), or gdb through a GDB server
+// (gdb_flasher.cpp: the tool's, running anywhere or started here for the board's probe).
 #include <chrono>
 #include <filesystem>
 #include <memory>
@@ -12,6 +10,7 @@
 #include <vector>
 
 #include "board/profile.hpp"
+#include "flash/board_access.hpp"
 
 namespace aotbench::flash {
 
@@ -27,18 +26,14 @@ struct FlashServerUnreachable : FlashError {
 };
 
 struct FlashPlan {
-  std::string tool;               // openocd | pyocd | qemu
+  std::string tool;                 // the flash tool's name, or gdb
   std::vector<std::string> argv;    // the exact command
   std::string note;                 // e.g. which pyOCD front end was found
   std::vector<std::string> server;  // the GDB server started first and stopped after argv, if any
 };
 
+// How hard to try; which way to the board (tool, probe, GDB server) is the BoardAccess.
 struct FlashOptions {
-  std::string probe;  // serial number of the debug probe to use when several are attached
-  // Load through a GDB server with gdb (gdb_loader.hpp): "HOST:PORT" of one already running
-  // (OpenOCD's, `pyocd gdbserver`'s, QEMU's gdbstub), "start" to start the tool's own for the
-  // board's probe; empty: the tool's own flash command.
-  std::string gdb;
   int attempts = 2;                                // a failed flash is tried again once
   std::chrono::milliseconds timeout{120000};       // per attempt
   std::chrono::milliseconds retry_delay{1000};
@@ -53,12 +48,11 @@ class Flasher {
   virtual void flash(const std::filesystem::path& elf) const = 0;
 };
 
-// The board's flasher, or `tool` (openocd | pyocd | qemu) when given; through a GDB server when
-// o.gdb says so. Throws FlashError when the profile lacks that tool's settings.
 // Throws FlashError unless `tool` (empty: the profile's) can load the board: a known tool, QEMU
-// for emulated boards only, the profile's settings for it. The checks make_flasher makes first.
+// for emulated boards only, the profile's settings for it (flash_tool_for).
 void check_flasher(const board::Profile& p, const std::string& tool);
-std::unique_ptr<Flasher> make_flasher(const board::Profile& p, const std::string& tool = "",
-                                      const FlashOptions& o = {});
+// The board's flasher, or a.flasher's when given, with a.probe; through a GDB server when a.gdb
+// says so; after the same checks.
+std::unique_ptr<Flasher> make_flasher(const board::Profile& p, const BoardAccess& a, const FlashOptions& o = {});
 
 }  // namespace aotbench::flash

@@ -1,16 +1,19 @@
 #pragma once
 // The gdb flasher: loads a firmware with gdb (gdb_loader.hpp) through a GDB server, one given as
 // HOST:PORT (OpenOCD's, `pyocd gdbserver`'s or QEMU's gdbstub, on this host or another) or, with
-// "start", OpenOCD or pyOCD started here as the server for the board's probe and stopped after.
+// "start", the flash tool's own started here as the server for the board's probe and stopped after.
 #include <memory>
 #include <string>
 
 #include "board/profile.hpp"
+#include "flash/flash_tool.hpp"
 #include "flash/flashers.hpp"
 
 namespace aotbench::flash {
 
-// `tool` (openocd | pyocd | qemu) is the kind of server, which decides the reset and run commands.
-std::unique_ptr<Flasher> make_gdb_flasher(const board::Profile& p, const std::string& tool, const FlashOptions& o);
+// `tool` is the kind of server, which decides the reset and run commands, and the server started.
+// a.gdb: the server's HOST:PORT or "start"; a.probe: the probe a started server attaches.
+std::unique_ptr<Flasher> make_gdb_flasher(const board::Profile& p, const FlashTool& tool, const BoardAccess& a,
+                                          const FlashOptions& o);
 
 }  // namespace aotbench::flash

@@ -14,10 +14,8 @@
 
 namespace aotbench::flash {
 
-GdbEndpoint gdb_endpoint(const board::Profile& p, const std::string& tool, const std::string& address) {
-  GdbEndpoint e{address, tool == "qemu" ? "monitor system_reset" : "monitor reset halt", p.memory.flash.origin, {}};
-  if (tool == "openocd") e.run_command = "monitor resume";
-  return e;
+GdbEndpoint gdb_endpoint(const board::Profile& p, const FlashTool& tool, const std::string& address) {
+  return {address, tool.reset_command, p.memory.flash.origin, tool.run_command};
 }
 
 void check_gdb_address(const std::string& address) {
@@ -30,23 +28,6 @@ void check_gdb_address(const std::string& address) {
     throw FlashError(fmt::format("GDB server address `{}` is not HOST:PORT (e.g. 127.0.0.1:3333 for OpenOCD's, "
                                  "labhost:3333 for a probe on another host), nor `start`",
                                  address));
-}
-
-std::vector<std::string> gdb_server_command(const board::Profile& p, const std::string& tool, const std::string& pyocd,
-                                            unsigned port, const std::string& probe) {
-  const std::string port_text = port ? std::to_string(port) : "GDBPORT";
-  if (tool == "openocd") {
-    std::vector<std::string> argv = {"openocd", "-f", p.openocd.config};
-    if (!probe.empty()) argv.insert(argv.end(), {"-c", "adapter serial " + probe});
-    // Only the GDB port: no telnet or Tcl port to collide with another board's server.
-    argv.insert(argv.end(), {"-c", "gdb_port " + port_text, "-c", "telnet_port disabled", "-c", "tcl_port disabled"});
-    return argv;
-  }
-  // -W: fail at once with no probe attached instead of waiting for one.
-  std::vector<std::string> argv = {pyocd, "gdbserver", "-W", "-t", p.pyocd.target};
-  if (!probe.empty()) argv.insert(argv.end(), {"-u", probe});
-  argv.insert(argv.end(), {"-p", port_text});
-  return argv;
 }
 
 bool listening_on(unsigned port) {
@@ -66,8 +47,8 @@ bool listening_on(unsigned port) {
   return false;
 }
 
-GdbServer::GdbServer(const board::Profile& p, const std::vector<std::string>& argv, unsigned port,
-                     std::chrono::milliseconds timeout) {
+GdbServer::GdbServer(const FlashTool& tool, const board::Profile& p, const std::vector<std::string>& argv,
+                     unsigned port, std::chrono::milliseconds timeout) {
   install_signal_cleanup();
   // The log is unlinked at once and read through its descriptor, so nothing is left behind.
   const auto log_path = std::filesystem::temp_directory_path() / fmt::format("aotbench-gdbserver-{}-{}.log", getpid(), port);
@@ -84,7 +65,7 @@ GdbServer::GdbServer(const board::Profile& p, const std::vector<std::string>& ar
                                    argv[0], p.name,
                                    code ? fmt::format("exit code {}", *code)
                                         : fmt::format("not listening on port {} after {} ms", port, timeout.count()),
-                                   tool_message(output), probe_hint(p, output), shell_join(argv)));
+                                   tool_message(output), tool_hint(tool, p, output, argv[0]), shell_join(argv)));
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }

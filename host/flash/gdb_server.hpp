@@ -1,6 +1,6 @@
 #pragma once
-// The GDB servers of the debug-probe tools, as gdb_loader.hpp loads through them: OpenOCD (its
-// GDB port, 3333 by default) and `pyocd gdbserver`, each already running somewhere (--gdb
+// The GDB servers of the flash tools, as gdb_loader.hpp loads through them (OpenOCD's, port 3333
+// by default; `pyocd gdbserver`; QEMU's gdbstub), each already running somewhere (--gdb
 // HOST:PORT, local or remote) or started here for the board's probe on a free loopback port.
 #include <chrono>
 #include <filesystem>
@@ -9,32 +9,25 @@
 #include <vector>
 
 #include "board/profile.hpp"
+#include "flash/flash_tool.hpp"
 #include "flash/gdb_loader.hpp"
 #include "flash/process.hpp"
 
 namespace aotbench::flash {
 
-// The server of `tool` (openocd | pyocd | qemu) at `address` as a load target: the reset each
-// one understands (`monitor reset halt` on OpenOCD and pyOCD, `monitor system_reset` on QEMU),
-// the board's vector table, and OpenOCD's `monitor resume` (its detach leaves the core halted;
-// pyOCD's and QEMU's let it run).
-GdbEndpoint gdb_endpoint(const board::Profile& p, const std::string& tool, const std::string& address);
+// The server of `tool` at `address` as a load target: the tool's reset and run commands
+// (flash_tool.hpp) and the board's vector table.
+GdbEndpoint gdb_endpoint(const board::Profile& p, const FlashTool& tool, const std::string& address);
 
 // "HOST:PORT" with a port 1..65535 ("[::1]:3333" for IPv6); throws FlashError saying what is wrong.
 void check_gdb_address(const std::string& address);
-
-// The command that starts `tool` (openocd | pyocd) as a GDB server for the board's probe on
-// 127.0.0.1:port (`probe`: the probe's serial number, when several are attached). `pyocd` is the
-// program to run as pyOCD (see deps.hpp).
-std::vector<std::string> gdb_server_command(const board::Profile& p, const std::string& tool, const std::string& pyocd,
-                                            unsigned port, const std::string& probe);
 
 // A GDB server started by us, up until it listens; stopped by the destructor.
 class GdbServer {
  public:
   // Throws FlashError with the tool's own message (and what to do) when it exits before
   // listening, e.g. with no probe attached, or does not listen within `timeout`.
-  GdbServer(const board::Profile& p, const std::vector<std::string>& argv, unsigned port,
+  GdbServer(const FlashTool& tool, const board::Profile& p, const std::vector<std::string>& argv, unsigned port,
             std::chrono::milliseconds timeout);
   ~GdbServer();
   GdbServer(const GdbServer&) = delete;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <thread>
 
+#include "flash/flash_tool.hpp"
 #include "flash/flashers.hpp"
 #include "flash/gdb_server.hpp"
 #include "flash/timing_model.hpp"
@@ -40,7 +41,7 @@ std::vector<std::string> qemu_command(const board::Profile& p, const std::filesy
     cmd.push_back("enable=on,target=native");
   }
   if (o.timing_model) cmd.insert(cmd.end(), {"-plugin", timing_plugin_arg(p, o.timing_counts)});
-  if (o.load == "gdb") {
+  if (o.load == QemuLoad::gdb) {
     cmd.insert(cmd.end(), {"-S", "-gdb", gdb});
   } else {
     cmd.insert(cmd.end(), {"-kernel", std::filesystem::absolute(elf).string()});
@@ -50,7 +51,7 @@ std::vector<std::string> qemu_command(const board::Profile& p, const std::filesy
 }
 
 GdbEndpoint qemu_gdb_endpoint(const board::Profile& p, unsigned gdb_port) {
-  return gdb_endpoint(p, "qemu", fmt::format("127.0.0.1:{}", gdb_port));
+  return gdb_endpoint(p, emulator_tool(), fmt::format("127.0.0.1:{}", gdb_port));
 }
 
 QemuInstance::QemuInstance(const board::Profile& p, const std::filesystem::path& elf, const QemuOptions& o)
@@ -68,7 +69,7 @@ QemuInstance::QemuInstance(const board::Profile& p, const std::filesystem::path&
 }
 
 QemuInstance::QemuInstance(const board::Profile& p, const QemuOptions& o) : profile_(p), options_(o) {
-  if (o.load != "gdb")
+  if (o.load != QemuLoad::gdb)
     throw ProcessError("an emulator that waits for its firmware loads it through its gdbstub (--qemu-load gdb)");
   try {
     start({});
@@ -92,9 +93,8 @@ void QemuInstance::start(const std::filesystem::path& elf) {
   if (!o.serve) listener.emplace();
   port_ = o.serve ? (o.serve_serial_port ? o.serve_serial_port : transport::TcpListener().port()) : listener->port();
   shift_ = board::icount_shift(p);
-  if (o.load != "gdb" && o.load != "kernel")
-    throw ProcessError(fmt::format("unknown QEMU load method '{}': gdb or kernel", o.load));
-  if (o.load == "gdb") gdb_port_ = o.gdb_port ? o.gdb_port : transport::TcpListener().port();  // QEMU binds it next
+  // QEMU binds the free port next
+  if (o.load == QemuLoad::gdb) gdb_port_ = o.gdb_port ? o.gdb_port : transport::TcpListener().port();
   // Served on ports the user chose: one already taken would be found listening below, by another
   // program, and the endpoints printed before QEMU fails to bind it.
   if (o.serve)

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "board/profile.hpp"
+#include "flash/board_access.hpp"
 #include "flash/gdb_loader.hpp"
 #include "flash/process.hpp"
 #include "link/asio_links.hpp"
@@ -28,7 +29,7 @@ namespace aotbench::flash {
 struct QemuOptions {
   std::chrono::milliseconds start_timeout{5000};  // until QEMU has connected its serial port
   std::string program = "qemu-system-arm";
-  std::string load = "gdb";  // gdb: through the gdbstub, verified; kernel: QEMU's -kernel
+  QemuLoad load = QemuLoad::gdb;  // through the gdbstub, verified; or QEMU's -kernel
   GdbLoadOptions gdb;
   unsigned gdb_port = 0;     // the gdbstub's port; 0: a free one
   std::vector<std::string> extra_args;  // appended to the command, e.g. {"-d", "unimp"}: log() shows them
@@ -44,7 +45,7 @@ struct QemuOptions {
 };
 
 // The command line for a board and ELF, with the serial port connecting to 127.0.0.1:port (or
-// listening on it when o.serve); with o.load == "gdb" the emulator starts halted with its gdbstub
+// listening on it when o.serve); with o.load == QemuLoad::gdb the emulator starts halted with its gdbstub
 // on gdb_port and loads nothing (the ELF may then be empty).
 std::vector<std::string> qemu_command(const board::Profile& p, const std::filesystem::path& elf,
                                       unsigned port, const QemuOptions& o = {}, unsigned gdb_port = 0);

@@ -7,6 +7,7 @@
 #include <cctype>
 
 #include "build/elf_info.hpp"
+#include "flash/flash_tool.hpp"
 #include "link/asio_links.hpp"
 #include "link/rfc2217_link.hpp"
 
@@ -46,7 +47,7 @@ void check_served_emulator(const board::Profile& p, const std::string& gdb, cons
 Session::Session(const board::Profile& p, const std::filesystem::path& elf, SessionOptions o) : profile_(p) {
   transport::Link* link = nullptr;
   // `--gdb start` changes nothing for an emulated board: it starts its own gdbstub anyway.
-  if (p.emulated && (o.flashing.gdb.empty() || o.flashing.gdb == "start")) {
+  if (p.emulated && !o.access.served_emulator(p)) {
     own_qemu_ = std::make_unique<QemuInstance>(p, elf, o.qemu);
     qemu_ = own_qemu_.get();
     link = &qemu_->link();
@@ -57,14 +58,18 @@ Session::Session(const board::Profile& p, const std::filesystem::path& elf, Sess
     // port (a served emulator's UART drops what no client reads); what an earlier firmware left
     // there is dropped first. A port that does not open is reported after the flasher's own errors
     // (no probe is the likelier news), as before.
-    if (p.emulated) check_served_emulator(p, o.flashing.gdb, o.serial_device);
-    const std::string dev = o.serial_device.empty() ? p.serial.device : o.serial_device;
+    if (p.emulated) check_served_emulator(p, o.access.gdb, o.access.serial);
+    const std::string dev = o.access.serial.empty() ? p.serial.device : o.access.serial;
     try {
       serial_ = open_serial(dev, p.serial.baud, o.connect_timeout, o.flash);
     } catch (const transport::TransportError&) {
       if (!o.flash) throw;
     }
-    if (o.flash) make_flasher(p, p.emulated ? "qemu" : o.flasher, o.flashing)->flash(elf);
+    if (o.flash) {
+      BoardAccess access = o.access;
+      if (p.emulated) access.flasher = emulator_tool().name;  // the served emulator's gdbstub
+      make_flasher(p, access, o.flashing)->flash(elf);
+    }
     if (!serial_) serial_ = open_serial(dev, p.serial.baud, o.connect_timeout, false);
     link = serial_.get();
     where_ = fmt::format("board {} on {}", p.name, link->describe());
@@ -81,10 +86,10 @@ Session::Session(QemuInstance& emulator, const std::filesystem::path& elf, Sessi
 
 void Session::open_rpc(transport::Link& link_to_board, const std::filesystem::path& elf, const SessionOptions& o) {
   transport::Link* link = &link_to_board;
-  if (o.link_faults.any()) {
-    faulty_ = std::make_unique<transport::FaultyLink>(*link, o.link_faults);
+  if (o.access.link_faults.any()) {
+    faulty_ = std::make_unique<transport::FaultyLink>(*link, o.access.link_faults);
     link = faulty_.get();
-    where_ += fmt::format(" with --link-faults {}", o.link_faults.describe());
+    where_ += fmt::format(" with --link-faults {}", o.access.link_faults.describe());
   }
   rpc_ = std::make_unique<transport::RpcClient>(
       *link, transport::RpcClient::Options{o.request_timeout, o.retries, where_, o.give_up});

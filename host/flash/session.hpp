@@ -14,6 +14,7 @@
 #include <string>
 
 #include "board/profile.hpp"
+#include "flash/board_access.hpp"
 #include "flash/flashers.hpp"
 #include "flash/qemu.hpp"
 #include "link/fault_link.hpp"
@@ -32,16 +33,13 @@ struct SessionOptions {
   int retries = 16;  // resends after rejected frames (transport::RpcClient::Options::retries)
   // Silence after which a request but Run fails (transport::RpcClient::Options::give_up).
   std::chrono::milliseconds give_up{10000};
-  transport::LinkFaults link_faults;  // injected on the host's side of the link (--link-faults)
-  std::string flasher;         // hardware: openocd | pyocd instead of the profile's tool
-  // Instead of the profile's serial.device: a device path, tcp:HOST:PORT for a serial port served
-  // raw over TCP (ser2net's raw mode, a served emulator), or rfc2217:HOST:PORT for one served over
-  // Telnet with RFC 2217 (ser2net's telnet(rfc2217) mode: what a labgrid exporter offers).
-  std::string serial_device;
+  // Which way to the board: tool, probe, GDB server, serial port, link faults (an emulator started
+  // here loads as qemu.load says).
+  BoardAccess access;
   bool flash = true;           // hardware: program the ELF first (false: use what the board runs)
   bool check_build_id = true;  // the device must run the ELF given (GNU build-id)
   QemuOptions qemu;
-  FlashOptions flashing;
+  FlashOptions flashing;  // how hard to try
 };
 
 // --gdb HOST:PORT on an emulated board names an emulator served elsewhere; its serial port must

@@ -56,10 +56,6 @@ std::string probe_hint(const board::Profile& p, const std::string& output) {
                        "(/usr/lib/udev/rules.d/60-openocd.rules from Debian's openocd, then `udevadm control "
                        "--reload` and replug it) and be in the plugdev group",
                        p.probe.name);
-  if (says(output, "not recognized. Use 'pyocd list --targets'"))
-    return fmt::format("; this pyOCD has no built-in target {}: install its CMSIS pack once (`pyocd pack install {}`) "
-                       "or use --flasher openocd ({})",
-                       p.pyocd.target, p.pyocd.target, p.openocd.config);
   return "";
 }
 

@@ -195,7 +195,7 @@ class Pipeline {
       }
       try {
         measure_on(&**board);
-        m_.result.measured_on = results::MeasuredOn{(*board)->name, (*board)->host, (*board)->probe};
+        m_.result.measured_on = results::MeasuredOn{(*board)->name, (*board)->host, (*board)->access.probe};
         return;
       } catch (const BoardGone& g) {
         if (in_stage_) leave();
@@ -208,13 +208,14 @@ class Pipeline {
   void measure_on(const flash::RemoteBoard* remote) {
     enter(Stage::flash);
     flash::SessionOptions so;
-    so.flasher = remote && !remote->flasher.empty() ? remote->flasher : s_.flasher;
-    so.serial_device = remote ? remote->serial : s_.serial_device;
-    so.flashing.probe = s_.probe;
-    so.flashing.gdb = remote ? remote->gdb : s_.gdb;
+    so.access = s_.access;
+    if (remote) {  // the place says where its GDB server and serial port are, and maybe its tool
+      if (!remote->access.flasher.empty()) so.access.flasher = remote->access.flasher;
+      so.access.serial = remote->access.serial;
+      so.access.gdb = remote->access.gdb;
+    }
     so.qemu = s_.qemu;
-    so.link_faults = s_.link_faults;
-    so.link_faults.seed = fault_seed(s_.link_faults.seed, v_.key());
+    so.access.link_faults.seed = fault_seed(s_.access.link_faults.seed, v_.key());
     // Declared before the session, so the session is gone before the emulator goes back.
     std::optional<flash::EmulatorPool::Lease> emulator;
     std::optional<flash::Session> session;

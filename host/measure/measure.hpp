@@ -15,6 +15,7 @@
 
 #include "board/profile.hpp"
 #include "emit/variant.hpp"
+#include "flash/board_access.hpp"
 #include "flash/board_pool.hpp"
 #include "flash/emulator_pool.hpp"
 #include "flash/qemu.hpp"
@@ -46,9 +47,7 @@ struct MeasureSetup {
   // The longest the device may be silent during a Run: about one workload call, as it reports
   // progress between calls. A hang detector; lost frames are asked for again within seconds.
   std::chrono::milliseconds max_silence{300000};
-  transport::LinkFaults link_faults;            // --link-faults: seeded per variant from its key
-  std::string flasher, serial_device, probe;    // hardware overrides (empty: the profile's / any probe)
-  std::string gdb;                              // hardware: through a GDB server (flash::FlashOptions::gdb)
+  flash::BoardAccess access;                    // as given; its link faults seeded per variant from its key
   flash::QemuOptions qemu;                      // emulated boards: how the ELF is loaded
   flash::EmulatorPool* emulators = nullptr;     // emulated boards: loaded into these, kept up (else one per variant)
   flash::BoardPool* boards = nullptr;           // boards on the network shared by the workers (a labgrid farm)

@@ -17,23 +17,24 @@ bool network_port(const std::string& device) { return device.rfind("tcp:", 0) ==
 }
 
 void check_emulated(const SweepOptions& o, const board::Profile& b) {
+  const flash::BoardAccess& a = o.access;
   // --gdb HOST:PORT: an emulator served elsewhere (`aotbench device serve`), used like a real board.
-  const bool served = !o.gdb.empty() && o.gdb != "start";
+  const bool served = !a.gdb.empty() && a.gdb != "start";
   const std::string emulated = fmt::format("board {} is emulated: aotbench starts QEMU itself and loads every variant "
                                            "through its gdbstub",
                                            b.name);
-  if (!o.flasher.empty()) refuse("--flasher " + o.flasher, emulated + "; --flasher chooses the tool for a real board");
-  if (!o.probe.empty()) refuse("--probe " + o.probe, emulated + "; --probe chooses a real board's debug probe");
-  if (o.gdb == "start")
+  if (!a.flasher.empty()) refuse("--flasher " + a.flasher, emulated + "; --flasher chooses the tool for a real board");
+  if (!a.probe.empty()) refuse("--probe " + a.probe, emulated + "; --probe chooses a real board's debug probe");
+  if (a.gdb == "start")
     refuse("--gdb start", emulated + "; --gdb start starts a real board's GDB server (for an emulator served with "
                                      "`aotbench device serve`, give --gdb HOST:PORT and --serial tcp:HOST:PORT)");
-  if (!served && !o.serial_device.empty())
-    refuse("--serial " + o.serial_device, emulated + " and talks to it over its own serial link; --serial names a real "
+  if (!served && !a.serial.empty())
+    refuse("--serial " + a.serial, emulated + " and talks to it over its own serial link; --serial names a real "
                                                      "board's port, or with --gdb HOST:PORT the tcp:HOST:PORT of an "
                                                      "emulator served elsewhere");
   if (!served) return;
-  if (!network_port(o.serial_device))
-    refuse("--gdb " + o.gdb, fmt::format("board {} is emulated, so that is the gdbstub of an emulator served elsewhere "
+  if (!network_port(a.serial))
+    refuse("--gdb " + a.gdb, fmt::format("board {} is emulated, so that is the gdbstub of an emulator served elsewhere "
                                          "(`aotbench device serve`); give its serial port as --serial tcp:HOST:PORT (or "
                                          "rfc2217:HOST:PORT) too, or leave --gdb out and aotbench starts the emulator "
                                          "itself",
@@ -42,22 +43,23 @@ void check_emulated(const SweepOptions& o, const board::Profile& b) {
     if (o.given.count(option))
       refuse(option, fmt::format("the emulator at --gdb {} is served elsewhere: aotbench neither starts nor loads it "
                                  "with QEMU's own options",
-                                 o.gdb));
+                                 a.gdb));
 }
 
 void check_hardware(const SweepOptions& o, const board::Profile& b) {
+  const flash::BoardAccess& a = o.access;
   const std::string real = fmt::format("board {} is real hardware", b.name);
   if (o.given.count("--counter") || !o.counter.empty())
     refuse("--counter", real + ", which counts DWT cycles; --counter chooses what an emulated board counts");
   for (const char* option : {"--emulators", "--qemu-load"})
     if (o.given.count(option)) refuse(option, real + fmt::format("; {} applies to emulated boards", option));
   try {
-    flash::check_flasher(b, o.flasher);
+    flash::check_flasher(b, a.flasher);
   } catch (const flash::FlashError& e) {
-    refuse("--flasher " + o.flasher, e.what());
+    refuse("--flasher " + a.flasher, e.what());
   }
-  if (!o.serial_device.empty() && !network_port(o.serial_device) && !std::filesystem::exists(o.serial_device))
-    refuse("--serial " + o.serial_device, fmt::format("no such device: is board {} plugged in, and is that its port? "
+  if (!a.serial.empty() && !network_port(a.serial) && !std::filesystem::exists(a.serial))
+    refuse("--serial " + a.serial, fmt::format("no such device: is board {} plugged in, and is that its port? "
                                                       "(`aotbench doctor --board {}` checks it)",
                                                       b.name, b.name));
 }

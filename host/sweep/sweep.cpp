@@ -188,7 +188,7 @@ class Sweep {
       if (folder_ && !o_.resume && out_.run.variants.empty()) folder_->discard();
       throw;
     }
-    if (!g_stop && !o_.per_op.empty()) profile_ops();
+    if (!g_stop && o_.per_op != PerOp::none) profile_ops();
     finish();
     out_.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out_.interrupted = g_stop;
@@ -200,7 +200,9 @@ class Sweep {
     }
     // Kept emulators: as many as were started; otherwise one per firmware booted in QEMU.
     out_.emulators_started = emulators_ ? emulators_->started()
-                                        : (setup_.board.emulated && setup_.gdb.empty() && !boards_ ? out_.times.boots : 0);
+                                        : (setup_.board.emulated && setup_.access.gdb.empty() && !boards_
+                                               ? out_.times.boots
+                                               : 0);
     return std::move(out_);
   }
 
@@ -235,16 +237,11 @@ class Sweep {
     if (setup_.warmup < 0 || setup_.warmup > kMaxWarmup)
       throw UsageError(fmt::format("--warmup {}: give 0 to {} untimed runs per variant", setup_.warmup, kMaxWarmup));
     if (o_.jobs < 0) throw UsageError(fmt::format("--jobs {}: give 1 or more workers", o_.jobs));
-    setup_.flasher = o_.flasher;
-    setup_.qemu.load = o_.qemu_load;
-    setup_.serial_device = o_.serial_device;
-    setup_.probe = o_.probe;
-    setup_.link_faults = o_.link_faults;
-    setup_.gdb = o_.gdb;
+    setup_.access = o_.access;
+    setup_.qemu.load = o_.access.qemu_load;
     // --gdb HOST:PORT on an emulated board: an emulator served elsewhere (`aotbench device serve`),
-    // one board like a real one.
-    const bool served = emulated && !o_.gdb.empty() && o_.gdb != "start";
-    if (served) flash::check_served_emulator(setup_.board, o_.gdb, o_.serial_device);
+    // one board like a real one (check_options_apply checked its serial port).
+    const bool served = o_.access.served_emulator(setup_.board);
     const bool farm = !o_.remote_boards.empty();
     if (farm) {
       boards_.emplace(o_.remote_boards);  // each worker leases one for a variant
@@ -252,10 +249,9 @@ class Sweep {
     } else if (!emulated || served) {
       setup_.device_lock = &device_lock_;  // one board: one run at a time
     }
-    if (o_.emulators != "per-worker" && o_.emulators != "per-variant")
-      throw UsageError(fmt::format("--emulators {}: per-worker or per-variant", o_.emulators));
     setup_.qemu.timing_model = uses_timing_model(emulated, served || farm);
-    if (emulated && !served && !farm && o_.qemu_load == "gdb" && o_.emulators == "per-worker") {
+    if (emulated && !served && !farm && o_.access.qemu_load == flash::QemuLoad::gdb &&
+        o_.emulators == Emulators::per_worker) {
       emulators_.emplace(setup_.board, setup_.qemu);
       setup_.emulators = &*emulators_;
     }
@@ -547,7 +543,7 @@ class Sweep {
     const auto winner = choice::select_winner(scratch, limits_, o_.objective);
     for (std::size_t i = 0; i < out_.run.variants.size() && !g_stop; ++i) {
       results::VariantResult& v = out_.run.variants[i];
-      const bool wanted = o_.per_op == "all" ? v.status == results::Status::ok : winner == i;
+      const bool wanted = o_.per_op == PerOp::all ? v.status == results::Status::ok : winner == i;
       if (!wanted || !v.ops.empty()) continue;
       codegen::Variant profiled = measure::variant_of(v.knobs);
       profiled.set("profile", "ops");

@@ -25,6 +25,9 @@ inline constexpr int kMaxJobs = 16;     // each worker runs a compiler or an emu
 // when the request was capped.
 int worker_count(int asked, std::string* note);
 
+enum class PerOp { none, best, all };
+enum class Emulators { per_worker, per_variant };
+
 struct SweepOptions {
   std::string board;                    // profile name or alias
   std::string model;                    // zoo spec or .tflite path
@@ -33,23 +36,19 @@ struct SweepOptions {
   std::optional<uint64_t> max_flash, max_ram, max_stack;
   int jobs = 0;                         // parallel workers (builds, and emulators); 0: core count
   std::optional<int> repeat, warmup;    // default: 1 and 0 under QEMU (exact counts), 5 and 1 on hardware
-  std::string per_op;                   // "", "best" or "all": also measure with profile=ops
-  std::string tune = "layers";          // "layers": tune kernel schedules per layer after the space; "off"
+  PerOp per_op = PerOp::none;           // also measure with profile=ops: the winner, or every variant
+  std::string tune = "layers";          // the tuner after the space (search/registry.hpp), or "off"
   std::filesystem::path out_dir;        // empty: <results_root>/<date>_<board>_<model>
   std::filesystem::path results_root = "aotbench-results";
   std::filesystem::path history;        // empty: default_history()
   bool resume = false;
   bool quiet = false;
   std::vector<std::filesystem::path> inputs;  // one raw file per graph input (default: seeded random)
-  std::string flasher, serial_device;   // hardware overrides
-  std::string qemu_load = "gdb";        // emulated boards: gdb (through the gdbstub, verified) or kernel
+  flash::BoardAccess access;           // tool, serial port, probe, GDB server, QEMU load, link faults
   // What the counts count on an emulated board: "instructions" (exact, -icount) or "cycles" (the
   // timing model's estimate; needs the board's [timing] table); "": cycles where the board has one.
   std::string counter;
-  std::string emulators = "per-worker";  // gdb loads: one QEMU per worker kept up, or a new one per variant
-  std::string probe;                    // hardware: the debug probe's serial number (several attached)
-  transport::LinkFaults link_faults;    // --link-faults: injected on the host's side of every device link
-  std::string gdb;                      // hardware: load through this GDB server (HOST:PORT) or `start` one
+  Emulators emulators = Emulators::per_worker;  // gdb loads: one QEMU per worker kept up, or one per variant
   // Boards on the network (labgrid places) to share the variants out over, instead of the above.
   std::vector<flash::RemoteBoard> remote_boards;
   std::string command_line;

@@ -13,9 +13,16 @@ namespace {
 using aotbench::flash::BoardPool;
 using aotbench::flash::RemoteBoard;
 
+RemoteBoard remote(const char* name, const char* gdb, const char* serial, const char* host) {
+  RemoteBoard b{name, host, {}};
+  b.access.gdb = gdb;
+  b.access.serial = serial;
+  return b;
+}
+
 std::vector<RemoteBoard> two_boards() {
-  return {{"place-a", "127.0.0.1:3333", "tcp:127.0.0.1:4000", "exp-a", "", ""},
-          {"place-b", "127.0.0.1:3334", "tcp:127.0.0.1:4001", "exp-b", "", ""}};
+  return {remote("place-a", "127.0.0.1:3333", "tcp:127.0.0.1:4000", "exp-a"),
+          remote("place-b", "127.0.0.1:3334", "tcp:127.0.0.1:4001", "exp-b")};
 }
 
 TEST(BoardPool, NoBoardIsLeasedTwiceAtOnce) {

@@ -59,11 +59,11 @@ TEST(Boards, AllProfilesLoad) {
   EXPECT_EQ(f7.uart.pins[1].gpio, 0x40020400u);  // PB7
   EXPECT_EQ(f7.uart.pins[1].pin, 7u);
   EXPECT_TRUE(f7.counter.dwt_unlock);
-  EXPECT_EQ(f7.openocd.config, "board/stm32f746g-disco.cfg");
+  EXPECT_EQ(f7.tool_setting("openocd.config"), "board/stm32f746g-disco.cfg");
   const Profile& nucleo = reg.get("nucleo-f446re", {});
   EXPECT_EQ(nucleo.uart.kind, UartKind::stm32f4_usart);
   EXPECT_EQ(nucleo.uart.base, 0x40004400u);
-  EXPECT_EQ(nucleo.pyocd.target, "stm32f446retx");
+  EXPECT_EQ(nucleo.tool_setting("pyocd.target"), "stm32f446retx");
 }
 
 // The profiles of the boards pyOCD and OpenOCD both know without packs, against their datasheets
@@ -85,16 +85,16 @@ TEST(Boards, NucleoF767ziAndF429iDisc1) {
   ASSERT_EQ(f767.uart.clock_enable.size(), 2u);
   EXPECT_EQ(f767.uart.clock_enable[0].bit, 3u);   // GPIODEN
   EXPECT_EQ(f767.uart.clock_enable[1].bit, 18u);  // USART3EN
-  EXPECT_EQ(f767.pyocd.target, "stm32f767zi");
-  EXPECT_EQ(f767.openocd.config, "board/st_nucleo_f7.cfg");
+  EXPECT_EQ(f767.tool_setting("pyocd.target"), "stm32f767zi");
+  EXPECT_EQ(f767.tool_setting("openocd.config"), "board/st_nucleo_f7.cfg");
   EXPECT_EQ(f767.probe.name, "ST-LINK/V2-1");
   const Profile& f429 = reg.get("stm32f429i-disc1", {});
   EXPECT_EQ(f429.cpu.core, "cortex-m4");
   EXPECT_EQ(f429.memory.ram.size, 192u << 10);
   EXPECT_EQ(f429.uart.base, 0x40011000u);  // USART1 on PA9/PA10
   EXPECT_EQ(f429.uart.pins[1].pin, 10u);
-  EXPECT_EQ(f429.pyocd.target, "stm32f429xi");
-  EXPECT_EQ(f429.openocd.config, "board/stm32f429disc1.cfg");
+  EXPECT_EQ(f429.tool_setting("pyocd.target"), "stm32f429xi");
+  EXPECT_EQ(f429.tool_setting("openocd.config"), "board/stm32f429disc1.cfg");
   // Every hardware profile records its probe, both tools' names for it, its UART pins and clock.
   for (const auto& name : reg.names()) {
     const Profile& p = reg.get(name, {});
@@ -104,8 +104,8 @@ TEST(Boards, NucleoF767ziAndF429iDisc1) {
     EXPECT_GT(p.uart.clock_hz, 0u);
     if (p.emulated) continue;
     EXPECT_FALSE(p.probe.usb_ids.empty());
-    EXPECT_FALSE(p.openocd.config.empty());
-    EXPECT_FALSE(p.pyocd.target.empty());
+    EXPECT_FALSE(p.tool_setting("openocd.config").empty());
+    EXPECT_FALSE(p.tool_setting("pyocd.target").empty());
     EXPECT_EQ(p.uart.pins.size(), 2u);
     EXPECT_FALSE(p.uart.clock_enable.empty());
   }

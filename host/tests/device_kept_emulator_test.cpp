@@ -128,8 +128,8 @@ TEST(ServedEmulator, IsLoadedThroughItsGdbstubAndTalkedToOverTcp) {
   EXPECT_TRUE(flash::listening_on(board.port()));
   EXPECT_TRUE(flash::listening_on(board.gdb_port()));
   flash::SessionOptions o;
-  o.flashing.gdb = fmt::format("127.0.0.1:{}", board.gdb_port());
-  o.serial_device = fmt::format("tcp:127.0.0.1:{}", board.port());
+  o.access.gdb = fmt::format("127.0.0.1:{}", board.gdb_port());
+  o.access.serial = fmt::format("tcp:127.0.0.1:{}", board.port());
   const fs::path elf = build::FirmwareBuilder().selftest_elf(p);
   for (int i = 0; i < 2; ++i) {  // the serial port takes a new client after the last one left
     flash::Session s(p, elf, o);
@@ -137,11 +137,11 @@ TEST(ServedEmulator, IsLoadedThroughItsGdbstubAndTalkedToOverTcp) {
     EXPECT_EQ(s.info().counter, results::CounterKind::instructions);  // the profile's shift was set
     EXPECT_FALSE(s.shares_files());
     EXPECT_EQ(s.qemu(), nullptr);
-    EXPECT_NE(s.where().find(o.serial_device.substr(4)), std::string::npos) << s.where();
+    EXPECT_NE(s.where().find(o.access.serial.substr(4)), std::string::npos) << s.where();
   }
   EXPECT_TRUE(board.running());
 
-  o.serial_device = "/dev/ttyACM0";
+  o.access.serial = "/dev/ttyACM0";
   try {
     flash::Session s(p, elf, o);
     ADD_FAILURE() << "a served emulator's serial port must be given as tcp:HOST:PORT";
@@ -172,8 +172,8 @@ TEST(ServedEmulator, TalksThroughSer2netWithRfc2217) {
   ASSERT_TRUE(flash::listening_on(telnet_port)) << "ser2net did not listen";
 
   flash::SessionOptions o;
-  o.flashing.gdb = fmt::format("127.0.0.1:{}", board.gdb_port());
-  o.serial_device = fmt::format("rfc2217:127.0.0.1:{}", telnet_port);
+  o.access.gdb = fmt::format("127.0.0.1:{}", board.gdb_port());
+  o.access.serial = fmt::format("rfc2217:127.0.0.1:{}", telnet_port);
   flash::Session s(p, build::FirmwareBuilder().selftest_elf(p), o);
   EXPECT_NE(s.where().find("rfc2217 127.0.0.1:"), std::string::npos) << s.where();
   EXPECT_EQ(s.info().board, "netduinoplus2");

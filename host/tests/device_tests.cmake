@@ -15,6 +15,7 @@ add_executable(device_tests
   tests/device_gdb_load_test.cpp
   tests/device_kept_emulator_test.cpp
   tests/board_pool_test.cpp
+  tests/flash_tools_test.cpp
   tests/device_cycles64_test.cpp
   tests/device_probes_test.cpp
   tests/device_doctor_test.cpp
@@ -37,6 +38,7 @@ target_compile_definitions(device_tests PRIVATE
 add_dependencies(device_tests aotbench firmware_test_boards)
 
 add_test(NAME device.boards COMMAND device_tests --gtest_filter=Boards.*)
+add_test(NAME device.flash_tools COMMAND device_tests --gtest_filter=FlashTools.*)
 add_test(NAME device.build COMMAND device_tests --gtest_filter=FirmwareBuild.*)
 set_tests_properties(device.build PROPERTIES TIMEOUT 120)
 add_test(NAME device.icount COMMAND device_tests --gtest_filter=Icount.*)

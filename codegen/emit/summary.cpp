@@ -21,6 +21,9 @@ std::string summary_text(const EmitSummary& s) {
   out += fmt::format("prefix      tvmgen_{}\n", s.prefix);
   out += fmt::format("operators   {} ({} kernel calls): {}\n", s.operators, s.kernel_calls, ops);
   out += fmt::format("MACs        {}\n", s.macs);
+  if (s.patch_bands > 0)
+    out += fmt::format("patches     first {} operators in {} bands of rows; {} MACs of halo computed again\n",
+                       s.patch_ops, s.patch_bands, s.recomputed_macs);
   out += fmt::format("parameters  {} bytes\n", s.param_bytes);
   out += fmt::format("arena       {} bytes (static plan)\n", s.arena_bytes);
   if (s.workspace_pool_bytes)
@@ -62,6 +65,7 @@ nlohmann::json summary_json(const EmitSummary& s) {
     ops.push_back({{"index", op.index},
                    {"type", op.type},
                    {"function", op.function},
+                   {"band", op.band},
                    {"macs", op.macs},
                    {"schedule", op.schedule},
                    {"scratch_bytes", op.scratch_bytes},
@@ -77,6 +81,9 @@ nlohmann::json summary_json(const EmitSummary& s) {
           {"operators", s.operators},
           {"kernel_calls", s.kernel_calls},
           {"macs", s.macs},
+          {"patch_bands", s.patch_bands},
+          {"patch_ops", s.patch_ops},
+          {"recomputed_macs", s.recomputed_macs},
           {"param_bytes", s.param_bytes},
           {"arena_bytes", s.arena_bytes},
           {"workspace_pool_bytes", s.workspace_pool_bytes},

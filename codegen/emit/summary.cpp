@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -9,6 +11,25 @@
 #include <stdexcept>
 
 namespace aotbench::codegen {
+
+std::vector<OpSummary> layer_summaries(const EmitSummary& s) {
+  std::vector<OpSummary> out;
+  std::map<int, std::size_t> at;  // operator index -> its entry
+  for (const OpSummary& op : s.ops) {
+    const auto [it, fresh] = at.try_emplace(op.index, out.size());
+    if (fresh) {
+      out.push_back(op);
+      out.back().band = -1;
+      continue;
+    }
+    OpSummary& layer = out[it->second];
+    layer.macs += op.macs;
+    layer.scratch_bytes = std::max(layer.scratch_bytes, op.scratch_bytes);
+    layer.arena_live_bytes = std::max(layer.arena_live_bytes, op.arena_live_bytes);
+    layer.arena_top = std::max(layer.arena_top, op.arena_top);
+  }
+  return out;
+}
 
 std::string summary_text(const EmitSummary& s) {
   std::map<std::string, int> counts;

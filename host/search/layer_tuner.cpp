@@ -8,6 +8,7 @@
 
 #include "build/toolchain.hpp"
 #include "emit/emitter.hpp"
+#include "emit/summary.hpp"
 #include "lower/lower.hpp"
 #include "select/select.hpp"
 #include "search/log_trust.hpp"
@@ -159,7 +160,7 @@ bool LayerTuner::start(const SearchState& state) {
     return false;
   }
   // The macs of a layer, from a code generation of the base (cheap: no C is written).
-  for (const auto& op : codegen::summarize_model(g, base_, emit_options_).ops)
+  for (const auto& op : codegen::layer_summaries(codegen::summarize_model(g, base_, emit_options_)))
     for (Group& grp : groups_)
       if (std::find(grp.ops.begin(), grp.ops.end(), op.index) != grp.ops.end()) grp.macs = static_cast<uint64_t>(op.macs);
   read_log();
@@ -452,7 +453,8 @@ void LayerTuner::measure_memory() {
   for (std::size_t k = 0; k < most; ++k) {
     std::vector<std::size_t> assignment;
     for (const Group& grp : groups_) assignment.push_back(std::min(k, grp.candidates.size() - 1));
-    for (const auto& op : codegen::summarize_model(setup_->model->graph, with_layers(assignment), emit_options_).ops) {
+    const auto summary = codegen::summarize_model(setup_->model->graph, with_layers(assignment), emit_options_);
+    for (const auto& op : codegen::layer_summaries(summary)) {  // a layer's bands together
       for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
         Candidate& c = groups_[gi].candidates[assignment[gi]];
         if (groups_[gi].ops.front() != op.index) continue;

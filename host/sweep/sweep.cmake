@@ -13,7 +13,7 @@ endif()
 set(_dir ${CMAKE_CURRENT_LIST_DIR})
 add_library(aotbench_sweep STATIC
   ${_dir}/space.cpp ${_dir}/elf_sizes.cpp ${_dir}/measure.cpp ${_dir}/select.cpp ${_dir}/best_config.cpp
-  ${_dir}/progress.cpp ${_dir}/fit_check.cpp ${_dir}/run_identity.cpp ${_dir}/run_folder.cpp ${_dir}/sweep.cpp ${_dir}/failure_cause.cpp
+  ${_dir}/progress.cpp ${_dir}/fit_check.cpp ${_dir}/patch_axis.cpp ${_dir}/run_identity.cpp ${_dir}/run_folder.cpp ${_dir}/sweep.cpp ${_dir}/failure_cause.cpp
   ${_dir}/options_apply.cpp
   ${_dir}/../search/cross_product.cpp ${_dir}/../search/footprint.cpp ${_dir}/../search/layer_tuner.cpp
   ${_dir}/../search/log_trust.cpp)

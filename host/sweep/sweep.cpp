@@ -31,6 +31,7 @@
 #include "results/outputs.hpp"
 #include "sweep/best_config.hpp"
 #include "sweep/fit_check.hpp"
+#include "sweep/patch_axis.hpp"
 #include "sweep/options_apply.hpp"
 #include "sweep/progress.hpp"
 #include "sweep/run_folder.hpp"
@@ -223,6 +224,9 @@ class Sweep {
     limits_ = board_limits(setup_.board, o_.max_flash, o_.max_ram, o_.max_stack);
     if (std::find(objectives().begin(), objectives().end(), o_.objective) == objectives().end())
       throw UsageError(fmt::format("unknown objective '{}'; choose cycles, flash, ram, stack or balanced", o_.objective));
+    const bool ram_decides = o_.objective == "ram" || o_.max_ram.has_value();
+    for (const std::string& note : add_patch_variants(space_, model_, limits_, ram_decides, setup_.board.cpu.features))
+      if (!o_.quiet) fmt::print(stderr, "aotbench: {}\n", note);
     check_something_fits(minimum_needs(model_, space_, setup_.board.cpu.features), limits_, setup_.board.name);
     const bool emulated = setup_.board.emulated;
     setup_.repeat = o_.repeat.value_or(emulated ? 1 : 5);

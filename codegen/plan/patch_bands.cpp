@@ -82,7 +82,11 @@ std::string why_not_bandable(const Graph& g, const Operator& op) {
     const auto& s = g.tensors[t].shape;
     if (s.size() != 4 || s[0] != 1) return "its tensors are not 4-D with batch 1";
   }
-  if (op.type == OpType::Conv2D || op.type == OpType::DepthwiseConv2D) return "";
+  if (op.type == OpType::Conv2D || op.type == OpType::DepthwiseConv2D) {
+    for (std::size_t k = 1; k < op.inputs.size(); ++k)
+      if (op.inputs[k] >= 0 && !g.tensors[op.inputs[k]].is_constant()) return "its weights are not constant";
+    return "";
+  }
   if (!is_element_wise(op.type)) return fmt::format("{} has no band of rows the kernels can compute", op_name(op.type));
   const auto& out_shape = g.tensors[op.outputs[0]].shape;
   for (int t : op.inputs) {

@@ -136,3 +136,24 @@ TEST(PatchZoo, MobileNetV2BandsGiveTheInterpretersBytes) {
 }
 
 }  // namespace
+
+namespace {
+
+// kws's peak lies after its first layers: bands that do not plan a smaller arena than the whole
+// variant (operators in place included) are refused, saying why.
+TEST(PatchRefusal, BandsThatDoNotLowerTheArenaAreRefused) {
+  AOTBENCH_NEEDS_SHARED("models/kws_ref_model.tflite");
+  const infer::LoadedModel model =
+      infer::load_model(aotbench::test::shared_path("models/kws_ref_model.tflite").string());
+  for (const char* k : {"4", "8"}) {
+    try {
+      arena_of(model, with(corners()[1], k));
+      ADD_FAILURE() << "patches=" << k << " was generated";
+    } catch (const codegen::VariantError& e) {
+      EXPECT_NE(std::string(e.what()).find("does not lower the"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("use patches=0"), std::string::npos) << e.what();
+    }
+  }
+}
+
+}  // namespace

@@ -32,10 +32,15 @@ struct EmitContext {
   std::vector<std::string> input_fields, output_fields;  // sanitized, unique
   int64_t workspace_pool_bytes = 0;
   std::set<int> scratch_tensors;      // tensors that are an operator's scratch, not its output
-  int model_tensors = 0;              // tensors of the model; the ones after it are the schedules'
+  int model_tensors = 0;              // tensors of the model (with its bands' tensors under
+                                      // patches); the ones after it are the schedules'
+  int patch_bands = 0;                // patches=K: the first layers run in K bands of rows
+  int patch_ops = 0;                  // operators of the model in that group
+  int64_t recomputed_macs = 0;        // the bands' halos, computed twice
 
   EmitContext(const Graph& graph, const Variant& v, const EmitOptions& o);
   void reorder_if_smaller(const PlanOptions& po, const std::vector<OverlapPermit>& permits);
+  void refuse_patches_that_do_not_help(const Graph& model);
 
   std::string sym(std::string_view suffix) const { return base + "_" + std::string(suffix); }
   std::string upper_base() const;                // "TVMGEN_<PREFIX>" for macros

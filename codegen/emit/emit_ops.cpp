@@ -1,6 +1,7 @@
 // <base>_ops.c: one function per operator that runs code. api=unpacked takes typed pointers;
 // api=packed takes TVM's packed arguments, checks each DLTensor as TVM's generated code does
 // (type code, rank, dtype, shape, offset), then unpacks the data pointers.
+#include <map>
 #include <stdexcept>
 
 #include "emit/dl_types.hpp"
@@ -82,6 +83,13 @@ void packed_arg_check(CWriter& w, const EmitContext& c, const LoweredOp& op, std
   w.put("}");
 }
 
+bool same_arrays(const LoweredOp& a, const LoweredOp& b) {
+  if (a.schedule != b.schedule || a.arrays.size() != b.arrays.size()) return false;
+  for (std::size_t i = 0; i < a.arrays.size(); ++i)
+    if (a.arrays[i].field != b.arrays[i].field || a.arrays[i].values != b.arrays[i].values) return false;
+  return true;
+}
+
 void unpacked_body(CWriter& w, const EmitContext& c, const LoweredOp& op) {
   kernel_call(w, c, op, c.arg_names(op));
 }
@@ -125,6 +133,7 @@ GeneratedFile emit_operators(const EmitContext& c) {
     }
     w.blank();
   }
+  std::map<int, const LoweredOp*> first_band;  // operator index -> its first band written
   for (const LoweredOp& op : c.ops) {
     if (op.is_noop) continue;
     w.line("/* Operator {}: {}{}", op.op_index, op_name(op.op_type),
@@ -132,7 +141,13 @@ GeneratedFile emit_operators(const EmitContext& c) {
     for (const KernelArg* a : c.passed_args(op))
       w.line(" *   {}: {}", arg_role_name(a->role), c.tensor_comment(a->tensor));
     w.line(" */");
-    const RenderedParams rendered = render_params_c(op, params_name(c, op));
+    // The bands of a layer share its per-channel arrays: written once, with the first band.
+    std::string arrays_of;
+    if (op.band >= 0) {
+      const auto [first, fresh] = first_band.try_emplace(op.op_index, &op);
+      if (!fresh && same_arrays(*first->second, op)) arrays_of = params_name(c, *first->second);
+    }
+    const RenderedParams rendered = render_params_c(op, params_name(c, op), arrays_of);
     w.raw(rendered.arrays).raw(rendered.params);
     w.open(c.op_signature(op));
     if (c.variant.packed_api()) {

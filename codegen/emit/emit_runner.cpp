@@ -52,11 +52,16 @@ class Runner {
                  : c_.param_symbol(tensor);
     }
     const TensorHome& home = c_.plan.tensors.at(tensor);
+    // A band of rows of a larger tensor (patch-based execution) starts inside its memory.
+    const int64_t band = alias_byte_offset(c_.g, tensor);
+    auto at = [band](std::string buffer) {
+      return band == 0 ? buffer : fmt::format("((uint8_t*){} + {})", buffer, band);
+    };
     switch (home.home) {
-      case Home::Input: return fmt::format("inputs[{}]", home.io_index);
-      case Home::Output: return fmt::format("outputs[{}]", home.io_index);
+      case Home::Input: return at(fmt::format("inputs[{}]", home.io_index));
+      case Home::Output: return at(fmt::format("outputs[{}]", home.io_index));
       case Home::Arena:
-        return dynamic() ? fmt::format("buffer{}", buffer_of_.at(tensor))
+        return dynamic() ? at(fmt::format("buffer{}", buffer_of_.at(tensor)))
                          : fmt::format("({} + {})", workspace(), home.offset);
       case Home::State: return fmt::format("({} + {})", c_.sym("state"), home.offset);
       default: break;
@@ -145,6 +150,13 @@ class Runner {
   void dump_outputs(const Operator& node) {
     for (int t : node.outputs) {
       if (c_.scratch_tensors.count(t)) continue;
+      if (node.band >= 0) {
+        // A band's rows: only the group's output exists whole, once the last band wrote it.
+        const int whole = alias_root(c_.g, t);
+        if (whole != t && node.band == c_.patch_bands - 1)
+          w_.line("ab_debug_tensor({}, {}, {}, {});", node.index, whole, data(whole), c_.g.tensors[whole].num_bytes());
+        continue;
+      }
       w_.line("ab_debug_tensor({}, {}, {}, {});", node.index, t, data(t), c_.g.tensors[t].num_bytes());
     }
   }

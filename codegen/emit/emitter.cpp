@@ -10,6 +10,7 @@
 #include "emit/emit_context.hpp"
 #include "emit/names.hpp"
 #include "plan/order.hpp"
+#include "plan/patch_graph.hpp"
 #include "plan/stats.hpp"
 #include "select/registry.hpp"
 #include "select/select.hpp"
@@ -63,11 +64,21 @@ Graph structure_copy(const Graph& g) {
 
 // Turns the schedules' generated constants and scratch into tensors of the scheduled graph.
 void add_schedule_tensors(Graph& g, std::vector<LoweredOp>& ops, std::set<int>& scratch) {
+  // The bands of a layer (patch-based execution) repack its weights alike: one copy for all.
+  std::map<std::pair<int, int>, int> band_constant;  // (operator index, constant) -> tensor
   for (std::size_t i = 0; i < ops.size(); ++i) {
     LoweredOp& op = ops[i];
     for (KernelArg& a : op.args) {
       if (a.constant < 0) continue;
       const GeneratedConstant& gc = op.constants.at(static_cast<std::size_t>(a.constant));
+      if (op.band >= 0) {
+        const auto [it, fresh] = band_constant.try_emplace({op.op_index, a.constant}, static_cast<int>(g.tensors.size()));
+        const std::span<const uint8_t> seen = g.tensors[static_cast<std::size_t>(it->second)].data;
+        if (!fresh && std::equal(seen.begin(), seen.end(), gc.bytes().begin(), gc.bytes().end())) {
+          a.tensor = it->second;
+          continue;
+        }
+      }
       Tensor t;
       t.id = static_cast<int>(g.tensors.size());
       t.name = (gc.source >= 0 ? g.tensors[gc.source].name + " " : std::string()) + gc.name;
@@ -103,9 +114,15 @@ std::vector<OverlapPermit> overlap_permits(const Graph& model, const std::vector
     const Schedule* s = find_schedule(node.type, op.schedule);
     if (!s || !s->overlap) continue;
     const ScheduleContext context{model, node};
+    // A kernel's window over its input is about the tensor's own bytes, not those of a band of
+    // rows inside a larger one (patch-based execution).
+    auto band_view = [&](int t) {
+      return model.tensors[t].alias_of >= 0 && model.tensors[t].num_bytes() != model.tensors[alias_root(model, t)].num_bytes();
+    };
+    if (band_view(node.outputs[0])) continue;
     for (std::size_t k = 0; k < node.inputs.size(); ++k) {
       const int t = node.inputs[k];
-      if (t < 0 || model.tensors[t].is_constant() || model.tensors[t].is_variable) continue;
+      if (t < 0 || model.tensors[t].is_constant() || model.tensors[t].is_variable || band_view(t)) continue;
       if (const auto w = s->overlap(context, op, k))
         permits.push_back({static_cast<int>(i), t, node.outputs[0], w->max_delta, w->modulus});
     }
@@ -122,12 +139,30 @@ std::string default_prefix(const std::string& model_name) {
   return whole.substr(0, Variant::kMaxPrefix - 9) + "_" + name_digest(whole).substr(0, 8);
 }
 
-EmitContext::EmitContext(const Graph& graph, const Variant& v, const EmitOptions& o)
-    : scheduled(structure_copy(graph)), variant(v), options(o), model_tensors(static_cast<int>(graph.tensors.size())) {
+// The model as it runs: the first layers in bands of rows under patches=K (K > 0).
+static Graph banded_model(const Graph& model, const Variant& v, EmitContext& c) {
+  const int bands = std::stoi(v.get("patches"));
+  if (bands == 0) return structure_copy(model);
+  try {
+    PatchedGraph p = patch_first_layers(model, bands);
+    c.patch_bands = bands;
+    c.patch_ops = p.group.ops;
+    c.recomputed_macs = p.recomputed_macs;
+    return std::move(p.graph);
+  } catch (const PatchError& e) {
+    throw VariantError(e.what());
+  }
+}
+
+EmitContext::EmitContext(const Graph& model, const Variant& v, const EmitOptions& o) : variant(v), options(o) {
   prefix = v.get("prefix").empty() ? default_prefix(o.model_name) : v.get("prefix");
   base = "tvmgen_" + prefix;
+  const Graph graph = banded_model(model, v, *this);
+  scheduled = structure_copy(graph);
+  model_tensors = static_cast<int>(graph.tensors.size());
   // Lower, then select kernels, then plan: the plan includes the schedules' scratch.
   ops = lower_graph(graph, o.lower);
+  for (std::size_t i = 0; i < ops.size(); ++i) ops[i].band = graph.ops[i].band;
   SelectOptions so;
   so.kernels = v.get("kernels");
   so.layers = v.layer_schedules();
@@ -147,11 +182,24 @@ EmitContext::EmitContext(const Graph& graph, const Variant& v, const EmitOptions
   if (const auto problems = plan_problems(g, plan); !problems.empty()) {
     throw std::logic_error(fmt::format("memory plan of {} is invalid: {}", o.model_name, fmt::join(problems, "; ")));
   }
+  if (patch_bands > 0 && v.static_workspace()) refuse_patches_that_do_not_help(model);
   param_owner = param_owners(ops, g);
   for (const auto& [tensor, owner] : param_owner)
     if (tensor == owner) params.push_back(tensor);
   input_fields = io_fields(g, g.inputs, "input");
   output_fields = io_fields(g, g.outputs, "output");
+}
+
+// Bands cost recomputed MACs: worth it only for a smaller arena than the same variant's whole
+// (the choice of group compares lifetimes; this compares the plans, operators in place included).
+void EmitContext::refuse_patches_that_do_not_help(const Graph& model) {
+  Variant whole = variant;
+  whole.set("patches", "0");
+  const int64_t without = EmitContext(model, whole, options).plan.arena_bytes;
+  if (plan.arena_bytes >= without)
+    throw VariantError(fmt::format("patches={} does not lower the arena of {} ({} B in bands against {} B whole, with "
+                                   "operators in place): its peak lies after the first layers; use patches=0",
+                                   patch_bands, options.model_name, plan.arena_bytes, without));
 }
 
 // Runs independent operators in another order where that plans a smaller arena: the scheduled
@@ -190,7 +238,8 @@ std::string EmitContext::upper_base() const { return upper_case(base); }
 std::string EmitContext::op_function(const LoweredOp& op) const {
   char index[16];
   std::snprintf(index, sizeof index, "%03d", op.op_index);
-  return sym(std::string("op") + index + "_" + c_identifier(op_name(op.op_type)));
+  const std::string band = op.band < 0 ? "" : "_band" + std::to_string(op.band);
+  return sym(std::string("op") + index + "_" + c_identifier(op_name(op.op_type)) + band);
 }
 
 std::string EmitContext::arg_c_type(const KernelArg& arg) const {
@@ -320,8 +369,11 @@ EmitSummary summary_of(const EmitContext& c, const Variant& variant, const EmitO
   s.model = options.model_name;
   s.prefix = c.prefix;
   s.variant_key = variant.key();
-  s.operators = static_cast<int>(g.ops.size());
+  s.operators = static_cast<int>(g.ops.size()) - std::max(0, c.patch_bands - 1) * c.patch_ops;
   s.macs = total_macs(g);
+  s.patch_bands = c.patch_bands;
+  s.patch_ops = c.patch_ops;
+  s.recomputed_macs = c.recomputed_macs;
   s.arena_bytes = c.plan.arena_bytes;
   s.workspace_pool_bytes = c.workspace_pool_bytes;
   s.state_bytes = c.plan.state_bytes;
@@ -342,7 +394,7 @@ EmitSummary summary_of(const EmitContext& c, const Variant& variant, const EmitO
       if (a.tensor >= 0 && c.param_owner.count(a.tensor)) param_bytes += g.tensors[static_cast<std::size_t>(a.tensor)].num_bytes();
       else if (a.constant >= 0) param_bytes += static_cast<int64_t>(op.constants[static_cast<std::size_t>(a.constant)].bytes().size());
     }
-    s.ops.push_back({g.ops[i].index, op_name(g.ops[i].type), op.is_noop ? "" : c.op_function(op),
+    s.ops.push_back({g.ops[i].index, op_name(g.ops[i].type), op.is_noop ? "" : c.op_function(op), op.band,
                      op_macs(g, g.ops[i]), op.is_noop ? "" : op.schedule, op.scratch_bytes, param_bytes});
     sources.insert(op.sources.begin(), op.sources.end());
     include_dirs.insert(op.include_dirs.begin(), op.include_dirs.end());

@@ -31,6 +31,7 @@ struct OpSummary {
   int index;            // node index in the model
   std::string type;     // TFLite operator name
   std::string function; // generated C function ("" for an aliased RESHAPE)
+  int band = -1;        // patches: the band of rows this call computes (one entry per band)
   int64_t macs;
   std::string schedule;       // the implementation selected for it, e.g. "ref", "dsp_1x1"
   int64_t scratch_bytes = 0;  // its working memory (in the arena or the pool)
@@ -67,7 +68,10 @@ struct EmitSummary {
   std::string variant_key;
   int operators = 0;           // operators in the model
   int kernel_calls = 0;        // operators that run code (aliased reshapes run none)
-  int64_t macs = 0;
+  int64_t macs = 0;            // executed, the bands' recomputed halos included
+  int patch_bands = 0;         // patches=K: the first patch_ops operators run in K bands of rows
+  int patch_ops = 0;
+  int64_t recomputed_macs = 0; // MACs of halo rows computed by more than one band
   int64_t arena_bytes = 0;     // static plan (workspace=static)
   int64_t workspace_pool_bytes = 0;  // pool the dynamic allocator needs (workspace=dynamic)
   int64_t state_bytes = 0;     // variable tensors (SVDF/LSTM state), static whatever the workspace

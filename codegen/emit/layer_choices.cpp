@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "emit/summary.hpp"
 #include "lower/lower.hpp"
 #include "select/select.hpp"
 #include "select/signature.hpp"
@@ -18,7 +19,8 @@ void fill_costs(const Graph& g, const Variant& base, const EmitOptions& options,
   for (std::size_t k = 0; k < most; ++k) {
     std::vector<std::size_t> assignment;
     for (const LayerGroup& grp : groups) assignment.push_back(std::min(k, grp.choices.size() - 1));
-    for (const auto& op : summarize_model(g, with_layer_choices(base, groups, assignment), options).ops) {
+    const EmitSummary summary = summarize_model(g, with_layer_choices(base, groups, assignment), options);
+    for (const OpSummary& op : layer_summaries(summary)) {  // a layer's bands together
       for (std::size_t gi = 0; gi < groups.size(); ++gi) {
         if (groups[gi].ops.front() != op.index) continue;
         ScheduleChoice& c = groups[gi].choices[assignment[gi]];

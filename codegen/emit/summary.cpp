@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -9,6 +11,25 @@
 #include <stdexcept>
 
 namespace aotbench::codegen {
+
+std::vector<OpSummary> layer_summaries(const EmitSummary& s) {
+  std::vector<OpSummary> out;
+  std::map<int, std::size_t> at;  // operator index -> its entry
+  for (const OpSummary& op : s.ops) {
+    const auto [it, fresh] = at.try_emplace(op.index, out.size());
+    if (fresh) {
+      out.push_back(op);
+      out.back().band = -1;
+      continue;
+    }
+    OpSummary& layer = out[it->second];
+    layer.macs += op.macs;
+    layer.scratch_bytes = std::max(layer.scratch_bytes, op.scratch_bytes);
+    layer.arena_live_bytes = std::max(layer.arena_live_bytes, op.arena_live_bytes);
+    layer.arena_top = std::max(layer.arena_top, op.arena_top);
+  }
+  return out;
+}
 
 std::string summary_text(const EmitSummary& s) {
   std::map<std::string, int> counts;
@@ -21,6 +42,9 @@ std::string summary_text(const EmitSummary& s) {
   out += fmt::format("prefix      tvmgen_{}\n", s.prefix);
   out += fmt::format("operators   {} ({} kernel calls): {}\n", s.operators, s.kernel_calls, ops);
   out += fmt::format("MACs        {}\n", s.macs);
+  if (s.patch_bands > 0)
+    out += fmt::format("patches     first {} operators in {} bands of rows; {} MACs of halo computed again\n",
+                       s.patch_ops, s.patch_bands, s.recomputed_macs);
   out += fmt::format("parameters  {} bytes\n", s.param_bytes);
   out += fmt::format("arena       {} bytes (static plan)\n", s.arena_bytes);
   if (s.workspace_pool_bytes)
@@ -62,6 +86,7 @@ nlohmann::json summary_json(const EmitSummary& s) {
     ops.push_back({{"index", op.index},
                    {"type", op.type},
                    {"function", op.function},
+                   {"band", op.band},
                    {"macs", op.macs},
                    {"schedule", op.schedule},
                    {"scratch_bytes", op.scratch_bytes},
@@ -77,6 +102,9 @@ nlohmann::json summary_json(const EmitSummary& s) {
           {"operators", s.operators},
           {"kernel_calls", s.kernel_calls},
           {"macs", s.macs},
+          {"patch_bands", s.patch_bands},
+          {"patch_ops", s.patch_ops},
+          {"recomputed_macs", s.recomputed_macs},
           {"param_bytes", s.param_bytes},
           {"arena_bytes", s.arena_bytes},
           {"workspace_pool_bytes", s.workspace_pool_bytes},

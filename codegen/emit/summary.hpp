@@ -9,6 +9,10 @@
 
 namespace aotbench::codegen {
 
+// One entry per operator of the model: the bands of a layer under patches=K merged (MACs summed,
+// scratch and arena figures their largest), in execution order of their first band.
+std::vector<OpSummary> layer_summaries(const EmitSummary& s);
+
 std::string summary_text(const EmitSummary& s);
 nlohmann::json summary_json(const EmitSummary& s);
 

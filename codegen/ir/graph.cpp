@@ -81,6 +81,15 @@ uint8_t variable_reset_byte(const Tensor& t) {
   return static_cast<uint8_t>(t.quant->zero_point[0]);
 }
 
+int64_t alias_byte_offset(const Graph& g, int tensor) {
+  int64_t offset = 0;
+  for (std::size_t hops = 0; hops <= g.tensors.size() && g.tensors.at(tensor).alias_of >= 0; ++hops) {
+    offset += g.tensors[tensor].alias_offset;
+    tensor = g.tensors[tensor].alias_of;
+  }
+  return offset;
+}
+
 int alias_root(const Graph& g, int tensor) {
   // Chains are short (RESHAPE of RESHAPE); the bound guards against a malformed cycle.
   for (std::size_t hops = 0; hops <= g.tensors.size(); ++hops) {

@@ -35,6 +35,9 @@ struct Tensor {
   std::optional<Quantization> quant;
   std::span<const uint8_t> data;  // constant contents (empty for activations); points into Graph::storage
   int alias_of = -1;           // set by the reshape-alias pass: shares the memory of that tensor
+  // Bytes into alias_of's memory where this tensor starts: a band of rows of a larger tensor
+  // (patch-based execution); 0 for a reshape.
+  int64_t alias_offset = 0;
   // State an operator keeps across inferences (SVDF's activation state, LSTM's hidden and cell
   // state): never a constant, never shared, reset to variable_reset_byte() by a reset.
   bool is_variable = false;
@@ -259,6 +262,7 @@ struct Operator {
   std::vector<int> inputs;   // tensor ids; -1 for an omitted optional input (e.g. no bias)
   std::vector<int> outputs;
   OpOptions options;
+  int band = -1;             // patch-based execution: the band of rows this copy computes, else -1
 };
 
 struct Graph {
@@ -286,5 +290,8 @@ uint8_t variable_reset_byte(const Tensor& t);
 
 // The tensor whose memory `tensor` uses: follows Tensor::alias_of to the end of the chain.
 int alias_root(const Graph& g, int tensor);
+// Bytes from the start of alias_root's memory to this tensor's first byte (the alias_offsets
+// along the chain).
+int64_t alias_byte_offset(const Graph& g, int tensor);
 
 }  // namespace aotbench::codegen

@@ -122,6 +122,7 @@ struct GeneratedConstant {
 
 struct LoweredOp {
   int op_index = -1;
+  int band = -1;  // patch-based execution: the band of rows this call computes (Operator::band)
   OpType op_type = OpType::Conv2D;
   std::string kernel;       // C function, e.g. "ab_ref_conv2d_s8"
   std::string params_type;  // C struct type, e.g. "ab_conv2d_params"

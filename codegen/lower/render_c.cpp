@@ -135,12 +135,12 @@ void render_fields(FieldWriter& w, const ab_dequantize_params& p) {
 
 void render_fields(FieldWriter& w, const ab_broadcast& p) { AB_RENDER_FIELDS(AB_BROADCAST_FIELDS) }
 
-RenderedParams render_params_c(const LoweredOp& op, const std::string& name) {
+RenderedParams render_params_c(const LoweredOp& op, const std::string& name, const std::string& arrays_of) {
   if (!is_identifier(name)) {
     throw std::invalid_argument("'" + name + "' is not a C identifier; sanitize it first");
   }
   RenderedParams r;
-  FieldWriter w(op, name);
+  FieldWriter w(op, arrays_of.empty() ? name : arrays_of);
   std::string type = op.params_type;
   if (op.schedule_params) {
     op.schedule_params->render(w);
@@ -151,6 +151,7 @@ RenderedParams render_params_c(const LoweredOp& op, const std::string& name) {
   r.params = fmt::format("static const {} {} = {{\n{}}};\n", type, name, w.body());
   // Only the arrays the struct points to: a schedule may leave some of the lowering's unused.
   for (const ParamArray& a : op.arrays) {
+    if (!arrays_of.empty()) break;
     const auto& used = w.referenced();
     if (std::find(used.begin(), used.end(), &a) != used.end()) r.arrays += render_array(name, a);
   }

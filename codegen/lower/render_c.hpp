@@ -22,7 +22,9 @@ struct RenderedParams {
 
 // `name` must already be a valid, unique C identifier (the emitter sanitizes and mangles);
 // arrays are called `<name>_<field>`. Throws std::invalid_argument for an invalid name.
-RenderedParams render_params_c(const LoweredOp& op, const std::string& name);
+// `arrays_of`: the struct whose arrays (equal to op's, written before) this one points to; no
+// arrays are written then.
+RenderedParams render_params_c(const LoweredOp& op, const std::string& name, const std::string& arrays_of = "");
 
 // Collects designated initializers, one per field. Pointer fields must point into the op's
 // ParamArrays (or be NULL); a nested struct field is written through its own field list.

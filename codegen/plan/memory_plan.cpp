@@ -28,10 +28,12 @@ bool in_arena(const BufferLife& b, const PlanOptions& o) {
          !(b.output_index >= 0 && !o.outputs_in_arena);
 }
 
-// Tensors of a buffer kept outside the arena live in the caller's input (or output) buffer.
-TensorHome outside_home(const BufferLife& b, const PlanOptions& o) {
-  if (b.input_index >= 0 && !o.inputs_in_arena) return {Home::Input, -1, b.input_index};
-  return {Home::Output, -1, b.output_index};
+// Tensors of a buffer kept outside the arena live in the caller's input (or output) buffer, a
+// band of rows at its offset there.
+TensorHome outside_home(const Graph& g, const BufferLife& b, int member, const PlanOptions& o) {
+  const int64_t at = alias_byte_offset(g, member);
+  if (b.input_index >= 0 && !o.inputs_in_arena) return {Home::Input, at, b.input_index};
+  return {Home::Output, at, b.output_index};
 }
 
 using plan_detail::align_up;
@@ -160,7 +162,7 @@ MemoryPlan plan_memory(const Graph& g, const PlanOptions& options, const std::ve
     if (in_arena(b, options)) {
       arena.push_back(std::move(b));
     } else {
-      for (int m : b.members) plan.tensors[m] = outside_home(b, options);
+      for (int m : b.members) plan.tensors[m] = outside_home(g, b, m, options);
     }
   }
   const Windows windows = applicable(g, arena, overlaps);
@@ -190,7 +192,7 @@ MemoryPlan plan_memory(const Graph& g, const PlanOptions& options, const std::ve
   }
 
   for (std::size_t i = 0; i < arena.size(); ++i) {
-    for (int m : arena[i].members) plan.tensors[m] = {Home::Arena, offsets[i], -1};
+    for (int m : arena[i].members) plan.tensors[m] = {Home::Arena, offsets[i] + alias_byte_offset(g, m), -1};
   }
   plan.arena_bytes = align_up(std::max<int64_t>(best_end, 0), options.alignment);
   // The windows the placement used: those whose buffers share bytes.

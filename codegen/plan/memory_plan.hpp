@@ -52,7 +52,9 @@ enum class Home { Unused, Constant, Arena, Input, Output, State };
 
 struct TensorHome {
   Home home = Home::Unused;
-  int64_t offset = -1;  // Home::Arena: byte offset in the arena; Home::State: in the state region
+  // Home::Arena: byte offset in the arena; Home::State: in the state region; Home::Input/Output:
+  // in the caller's buffer (a band of rows of it, patch-based execution; else 0)
+  int64_t offset = -1;
   int io_index = -1;    // Home::Input/Output: position in Graph::inputs / Graph::outputs
 };
 

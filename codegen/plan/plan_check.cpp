@@ -27,11 +27,16 @@ std::vector<Span> tensor_spans(const Graph& g) {
     x.first = x.first < 0 ? op : std::min(x.first, op);
     x.last = std::max(x.last, op);
   };
+  // Writing or reading a band of rows of a tensor writes or reads that tensor's memory.
+  auto use_with_root = [&](int id, int op) {
+    use(id, op);
+    if (id >= 0 && g.tensors[id].alias_of >= 0) use(alias_root(g, id), op);
+  };
   const int end = static_cast<int>(g.ops.size()) - 1;  // spans count positions in execution order
   for (int id : g.inputs) use(id, 0);
   for (std::size_t i = 0; i < g.ops.size(); ++i) {
-    for (int id : g.ops[i].inputs) use(id, static_cast<int>(i));
-    for (int id : g.ops[i].outputs) use(id, static_cast<int>(i));
+    for (int id : g.ops[i].inputs) use_with_root(id, static_cast<int>(i));
+    for (int id : g.ops[i].outputs) use_with_root(id, static_cast<int>(i));
   }
   for (int id : g.outputs) use(id, end);
   std::vector<Span> used;
@@ -79,7 +84,9 @@ std::vector<std::string> plan_problems(const Graph& g, const MemoryPlan& plan) {
       problems.push_back(fmt::format("tensor #{} is {}a variable but {} the state region", s.tensor,
                                      t.is_variable ? "" : "not ", t.is_variable ? "outside" : "in"));
     } else if (h.home == Home::Arena) {
-      if (h.offset < 0 || h.offset % plan.options.alignment != 0) {
+      // A band of rows of a larger tensor starts where its rows do; its buffer is aligned.
+      const int64_t buffer = h.offset - alias_byte_offset(g, s.tensor);
+      if (buffer < 0 || buffer % plan.options.alignment != 0) {
         problems.push_back(fmt::format("tensor #{} at misaligned offset {}", s.tensor, h.offset));
       }
       if (h.offset + t.num_bytes() > plan.arena_bytes) {

@@ -51,7 +51,7 @@ TEST(Variant, KeyParsesBackToTheSameVariant) {
 TEST(Variant, ErrorsNameTheProblemAndTheChoices) {
   EXPECT_EQ(error_of("speed=fast"),
             "unknown variant knob 'speed'; known knobs: api, interface, workspace, params, index, opt, kernels, "
-            "layers, cc, prefix, profile, plan, inplace");
+            "layers, cc, prefix, profile, plan, inplace, patches");
   EXPECT_EQ(error_of("cc=icc"), "variant knob cc has no value 'icc'; choose one of: gcc, clang");
   EXPECT_EQ(error_of("api=fast"), "variant knob api has no value 'fast'; choose one of: packed, unpacked");
   EXPECT_EQ(error_of("api=packed,api=unpacked"), "variant knob 'api' is given twice");

@@ -18,5 +18,6 @@ aotbench_front_test(codegen_reader_malformed_tests codegen.reader. reader_malfor
 target_link_libraries(codegen_reader_malformed_tests PRIVATE aotbench_tflite_schema)
 target_compile_definitions(codegen_reader_malformed_tests PRIVATE
   AOTBENCH_READER_REGRESSIONS_DIR="${CMAKE_CURRENT_SOURCE_DIR}/reader_fuzz_regressions")
-aotbench_front_test(codegen_plan_tests codegen.plan. plan_models_test.cpp plan_unit_test.cpp plan_inplace_test.cpp plan_order_test.cpp)
+aotbench_front_test(codegen_plan_tests codegen.plan. plan_models_test.cpp plan_unit_test.cpp plan_inplace_test.cpp plan_order_test.cpp
+  plan_patch_test.cpp)
 aotbench_front_test(codegen_ir_tests codegen.ir. ir_graph_test.cpp)

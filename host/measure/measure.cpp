@@ -7,6 +7,7 @@
 #include "build/firmware_builder.hpp"
 #include "build/object_cache.hpp"
 #include "emit/emitter.hpp"
+#include "emit/summary.hpp"
 #include "flash/flashers.hpp"
 #include "flash/session.hpp"
 #include "measure/elf_sizes.hpp"
@@ -123,7 +124,7 @@ class Pipeline {
     }
     m_.result.arena_bytes = static_cast<uint64_t>(v_.static_workspace() ? summary_.arena_bytes
                                                                          : summary_.workspace_pool_bytes);
-    for (const codegen::OpSummary& op : summary_.ops)
+    for (const codegen::OpSummary& op : codegen::layer_summaries(summary_))
       if (!op.schedule.empty())
         m_.result.layers.push_back({op.index, op.type, op.schedule, v_.static_workspace() ? op.arena_top : -1,
                                     static_cast<uint64_t>(op.param_bytes)});
@@ -316,7 +317,7 @@ class Pipeline {
       if (counted_run(rpc, ro).model_status != 0) fail(results::Status::run_failed, "a profiled run of the model failed");
       runs.push_back(rpc.get_profile().op_counts);
     }
-    for (const codegen::OpSummary& op : summary_.ops) {
+    for (const codegen::OpSummary& op : codegen::layer_summaries(summary_)) {  // bands: counted together
       if (op.function.empty()) continue;  // an aliased RESHAPE runs no code
       const std::size_t i = static_cast<std::size_t>(op.index);
       std::vector<uint64_t> counts;

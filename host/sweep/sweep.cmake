@@ -14,7 +14,7 @@ endif()
 set(_dir ${CMAKE_CURRENT_LIST_DIR})
 add_library(aotbench_sweep STATIC
   ${_dir}/space.cpp ${_dir}/progress.cpp ${_dir}/run_identity.cpp ${_dir}/run_folder.cpp ${_dir}/sweep.cpp
-  ${_dir}/options_apply.cpp)
+  ${_dir}/options_apply.cpp ${_dir}/patch_axis.cpp)
 target_include_directories(aotbench_sweep PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
 target_link_libraries(aotbench_sweep PUBLIC aotbench_search aotbench_measure aotbench_choice aotbench_infer aotbench_host
                       aotbench_results PkgConfig::TOMLPP OpenSSL::Crypto fmt::fmt)

@@ -34,6 +34,7 @@
 #include "results/outputs.hpp"
 #include "search/cross_product/cross_product.hpp"
 #include "search/registry.hpp"
+#include "sweep/patch_axis.hpp"
 #include "sweep/options_apply.hpp"
 #include "sweep/progress.hpp"
 #include "sweep/run_folder.hpp"
@@ -227,6 +228,9 @@ class Sweep {
       throw UsageError(fmt::format("unknown objective '{}'; choose cycles, flash, ram, stack or balanced", o_.objective));
     if (o_.tune != "off" && !search::find_tuner(o_.tune))
       throw UsageError(fmt::format("unknown tuner '{}'; choose {}", o_.tune, fmt::join(search::tune_choices(), ", ")));
+    const bool ram_decides = o_.objective == "ram" || o_.max_ram.has_value();
+    for (const std::string& note : add_patch_variants(space_, model_, limits_, ram_decides, setup_.board.cpu.features))
+      if (!o_.quiet) fmt::print(stderr, "aotbench: {}\n", note);
     choice::check_something_fits(choice::minimum_needs(model_, space_, setup_.board.cpu.features), limits_, setup_.board.name);
     const bool emulated = setup_.board.emulated;
     setup_.repeat = o_.repeat.value_or(emulated ? 1 : 5);

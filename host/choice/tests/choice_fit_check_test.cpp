@@ -3,6 +3,7 @@
 
 #include "choice/fit_check.hpp"
 #include "emit/emitter.hpp"
+#include "sweep/patch_axis.hpp"
 #include "sweep/space.hpp"
 
 using namespace aotbench;
@@ -67,3 +68,26 @@ TEST(FitCheck, BoundsAreTheGeneratedParametersAndArena) {
 }
 
 }  // namespace
+
+// Under a RAM limit no variant of the space fits, the space gains the variants with the first
+// layers in bands, and the fit check then finds one that may fit; with room to spare (and RAM not
+// deciding), nothing is added; a space that sets patches itself is left alone.
+TEST(PatchAxis, ATightRamLimitAddsBandedVariantsThatFit) {
+  const infer::LoadedModel model = infer::load_model("mnv2");
+  auto space = sweep::resolve_space("@none;+kernels=ref");
+  ASSERT_EQ(space.size(), 1u);
+  const uint64_t whole = choice::minimum_needs(model, space, {}).at(0).ram;
+  const choice::Limits tight{1u << 30, whole / 2, std::nullopt};
+  EXPECT_THROW(choice::check_something_fits(choice::minimum_needs(model, space, {}), tight, "tiny"), choice::NothingFits);
+  EXPECT_FALSE(sweep::add_patch_variants(space, model, tight, false, {}).empty());
+  ASSERT_EQ(space.size(), 1u + sweep::patch_axis_values().size());
+  for (std::size_t i = 1; i < space.size(); ++i) EXPECT_NE(space[i].get("patches"), "0");
+  EXPECT_NO_THROW(choice::check_something_fits(choice::minimum_needs(model, space, {}), tight, "tiny"));
+
+  auto roomy = sweep::resolve_space("@none;+kernels=ref");
+  EXPECT_TRUE(sweep::add_patch_variants(roomy, model, {1u << 30, 1u << 30, std::nullopt}, false, {}).empty());
+  EXPECT_EQ(roomy.size(), 1u);
+  auto chosen = sweep::resolve_space("@none;+kernels=ref,patches=2");
+  sweep::add_patch_variants(chosen, model, tight, true, {});
+  EXPECT_EQ(chosen.size(), 1u);
+}

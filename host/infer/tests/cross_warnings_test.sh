@@ -16,19 +16,24 @@ variants=(
 )
 cpus=("-mcpu=cortex-m3 -mfloat-abi=soft" "-mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16" "-mcpu=cortex-m7 -mfloat-abi=hard -mfpu=fpv5-d16")
 n=0
-for model in mnv2 ic kws; do
-  for v in "${variants[@]}"; do
-    out=$tmp/$model-$n; n=$((n + 1))
-    "$aotbench" codegen --model "$model" --variant "$v" --out "$out" > /dev/null
-    bits=32; [[ $v == *index=i64* ]] && bits=64
-    for cpu in "${cpus[@]}"; do
-      for c in "$out"/src/*.c "$out"/aotbench/*.c; do
-        # shellcheck disable=SC2086
-        arm-none-eabi-gcc $cpu -mthumb -std=c11 -Os -Wall -Wextra -Werror -DAB_INDEX_BITS=$bits \
-          -I"$out/include" -I"$out/src" -I"$src/codegen/kernels/include" -I"$src/codegen/kernels/dsp" -I"$src/codegen/runtime" -I"$src/device/include" \
-          -isystem "$tmp/include" -c "$c" -o "$c.o"
-      done
+generate_and_compile() {  # MODEL VARIANT
+  local model=$1 v=$2 out=$tmp/$1-$n
+  n=$((n + 1))
+  "$aotbench" codegen --model "$model" --variant "$v" --out "$out" > /dev/null
+  local bits=32; [[ $v == *index=i64* ]] && bits=64
+  for cpu in "${cpus[@]}"; do
+    for c in "$out"/src/*.c "$out"/aotbench/*.c; do
+      # shellcheck disable=SC2086
+      arm-none-eabi-gcc $cpu -mthumb -std=c11 -Os -Wall -Wextra -Werror -DAB_INDEX_BITS=$bits \
+        -I"$out/include" -I"$out/src" -I"$src/codegen/kernels/include" -I"$src/codegen/kernels/dsp" -I"$src/codegen/runtime" -I"$src/device/include" \
+        -isystem "$tmp/include" -c "$c" -o "$c.o"
     done
   done
+}
+for model in mnv2 ic kws; do
+  for v in "${variants[@]}"; do generate_and_compile "$model" "$v"; done
 done
+# The first layers in bands of rows (patches=K), at both corners.
+generate_and_compile mnv2 "api=unpacked,interface=c,workspace=static,params=direct,index=i32,kernels=dsp,patches=4"
+generate_and_compile mnv2 "api=packed,interface=packed,workspace=dynamic,params=lookup,index=i64,patches=3"
 echo "generated code compiled warning-free for Cortex-M3, Cortex-M4 and Cortex-M7 ($n variants)"

@@ -5,6 +5,7 @@ set(_dir ${CMAKE_CURRENT_LIST_DIR})
 add_executable(infer_tests
   ${_dir}/infer_test_support.cpp ${_dir}/infer_oracle_test.cpp ${_dir}/infer_zoo_test.cpp
   ${_dir}/infer_programs_test.cpp ${_dir}/infer_names_test.cpp ${_dir}/infer_ops_test.cpp ${_dir}/infer_inplace_test.cpp
+  ${_dir}/infer_patch_test.cpp
   ${CMAKE_SOURCE_DIR}/codegen/tests/oracle_data.cpp)
 target_include_directories(infer_tests PRIVATE ${_dir} ${CMAKE_SOURCE_DIR}/codegen/tests)
 target_link_libraries(infer_tests PRIVATE aotbench_infer aotbench_codegen_interp aotbench_tflite_schema

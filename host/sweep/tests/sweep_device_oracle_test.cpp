@@ -123,6 +123,28 @@ INSTANTIATE_TEST_SUITE_P(Boards, DeviceOracle, testing::Values("netduinoplus2", 
                            return n;
                          });
 
+// Patch-based execution on the device: ResNet's first layers band by band with the dsp kernels'
+// real instructions, one image, TFLite Micro's bytes.
+class DevicePatches : public testing::Test {
+ protected:
+  void SetUp() override {
+    AOTBENCH_NEEDS_SHARED("models/pretrainedresnet_quant.tflite");
+    AOTBENCH_NEEDS_SHARED("oracle/pretrainedresnet_quant");
+  }
+};
+
+TEST_F(DevicePatches, BandsGiveTfliteMicrosBytesOnTheDevice) {
+  const board::Profile board = board::Registry().get("netduinoplus2", {});
+  const std::string name = "pretrainedresnet_quant";
+  const infer::LoadedModel model = infer::load_model((kShared / "models" / (name + ".tflite")).string());
+  const codegen::Variant v = codegen::Variant::parse(
+      "api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=O2,kernels=dsp,patches=4");
+  std::atomic<bool> stop{false};
+  const measure::Measurement m = measure::measure_variant(setup_for(board, model, name, "img_taxi"), v, [](measure::Stage) {}, stop);
+  ASSERT_EQ(m.result.status, results::Status::ok) << m.result.message;
+  EXPECT_TRUE(m.result.outputs_match.value_or(false)) << m.result.message;
+}
+
 TEST_F(DeviceFault, AWrongDeviceResultIsAMismatchAndNeverSelected) {
   const board::Profile board = board::Registry().get("netduinoplus2", {});
   const infer::LoadedModel model = infer::load_model((kShared / "models" / "kws_ref_model.tflite").string());

@@ -1,0 +1,31 @@
+#pragma once
+// Patch-based execution as a graph rewrite: the group's operators once per band, each copy on
+// its band's rows. The group's input and output stay whole: a band reads and writes a band of
+// their rows in place (a tensor aliasing them at a byte offset). Intermediate tensors become a
+// band's rows (with the halo) in tensors of their own, so the memory plan reuses their bytes from
+// one band to the next. The copies keep their kernels: a convolution's padding becomes explicit
+// (VALID plus folded rows and columns), zero-point padding only where a band meets the border.
+#include <cstdint>
+
+#include "ir/graph.hpp"
+#include "plan/patch_bands.hpp"
+
+namespace aotbench::codegen {
+
+// `g` with `group` run in `bands` bands (Operator::band set on the copies); constant data keeps
+// pointing into g's storage. Throws PatchError for a band count the group cannot take.
+Graph band_graph(const Graph& g, const PatchGroup& group, int bands);
+
+struct PatchedGraph {
+  Graph graph;
+  PatchGroup group;
+  int bands = 0;
+  int64_t recomputed_macs = 0;  // the halos' multiply-accumulates, computed again by a neighbour
+};
+
+// The group among patch_groups(g) whose banded graph has the smallest peak of live activations
+// (graph inputs and outputs not counted: the caller owns them), the shortest on a tie, run in
+// `bands` bands. Throws PatchError saying why when no group can be banded.
+PatchedGraph patch_first_layers(const Graph& g, int bands);
+
+}  // namespace aotbench::codegen

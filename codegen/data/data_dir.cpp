@@ -1,6 +1,8 @@
 // See data_dir.hpp.
 #include "data/data_dir.hpp"
 
+#include <cstdlib>
+
 namespace fs = std::filesystem;
 
 namespace aotbench::codegen {
@@ -21,6 +23,11 @@ std::optional<fs::path> installed_data_dir() {
 fs::path data_path(const fs::path& rel, const fs::path& in_tree) {
   if (const auto dir = installed_data_dir()) return *dir / rel;
   return in_tree;
+}
+
+fs::path data_path(const char* env, const fs::path& rel, const fs::path& in_tree) {
+  if (const char* value = std::getenv(env); value && *value) return value;
+  return data_path(rel, in_tree);
 }
 
 }  // namespace aotbench::codegen

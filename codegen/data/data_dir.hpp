@@ -13,4 +13,7 @@ std::optional<std::filesystem::path> installed_data_dir();
 // `rel` under the installed data folder; `in_tree` (a path CMake compiled in) when not installed.
 std::filesystem::path data_path(const std::filesystem::path& rel, const std::filesystem::path& in_tree);
 
+// The same, unless the environment variable `env` names the folder (or file) itself.
+std::filesystem::path data_path(const char* env, const std::filesystem::path& rel, const std::filesystem::path& in_tree);
+
 }  // namespace aotbench::codegen

@@ -42,8 +42,7 @@ std::pair<ModelDef, zoo::OptionValues> select(const std::string& text,
 }  // namespace
 
 std::filesystem::path default_zoo_dir() {
-  if (const char* env = std::getenv("AOTBENCH_MODELS_DIR"); env && *env) return env;
-  return data_path("scenarios/models", std::filesystem::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "models");
+  return data_path("AOTBENCH_MODELS_DIR", "scenarios/models", std::filesystem::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "models");
 }
 
 std::vector<std::string> zoo_model_names(const std::filesystem::path& dir) {

@@ -58,8 +58,7 @@ std::map<std::string, Alias> read_aliases(const fs::path& file) {
 }  // namespace
 
 fs::path Registry::default_dir() {
-  if (const char* env = std::getenv("AOTBENCH_BOARDS_DIR"); env && *env) return env;
-  return codegen::data_path("scenarios/boards", fs::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "boards");
+  return codegen::data_path("AOTBENCH_BOARDS_DIR", "scenarios/boards", fs::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "boards");
 }
 
 Registry::Registry(fs::path dir) : dir_(std::move(dir)) {

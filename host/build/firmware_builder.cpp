@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/files.hpp"
 #include "board/board_files.hpp"
 #include "board/flags.hpp"
 #include "build/object_cache.hpp"
@@ -40,8 +41,7 @@ FirmwareBuilder::FirmwareBuilder(fs::path runtime_dir, Toolchain tc)
     : runtime_dir_(std::move(runtime_dir)), tc_(std::move(tc)) {}
 
 fs::path FirmwareBuilder::default_runtime_dir() {
-  if (const char* env = std::getenv("AOTBENCH_FIRMWARE_DIR"); env && *env) return env;
-  return codegen::data_path("firmware", AOTBENCH_FIRMWARE_DIR);
+  return codegen::data_path("AOTBENCH_FIRMWARE_DIR", "firmware", AOTBENCH_FIRMWARE_DIR);
 }
 
 fs::path FirmwareBuilder::selftest_elf(const board::Profile& p) const { return runtime_dir_ / p.name / "selftest.elf"; }
@@ -83,7 +83,7 @@ BuildPlan FirmwareBuilder::plan(const board::Profile& p, const VariantSpec& v, c
   // What determines the ELF: the objects (their cache keys cover toolchain, flags, sources and
   // every header they include), the device library, the linker script and the link flags.
   Sha1Hex h;
-  h.add(tc_.linker_version()).add(read_text(gen / board::kLinkerScriptFile)).add(read_text(lib));
+  h.add(tc_.linker_version()).add(base::read_text(gen / board::kLinkerScriptFile)).add(base::read_text(lib));
 
   const ObjectCache cache(tc_);
   const std::vector<std::string> target_flags = tc_.target_flags(p);
@@ -110,7 +110,7 @@ BuildPlan FirmwareBuilder::plan(const board::Profile& p, const VariantSpec& v, c
 BuildResult FirmwareBuilder::build(const board::Profile& p, const VariantSpec& v, const fs::path& out_dir) const {
   BuildResult r{plan(p, v, out_dir), false};
   fs::path stamp = fs::path(r.plan.elf).replace_extension(".fingerprint");
-  if (fs::exists(r.plan.elf) && fs::exists(stamp) && read_text(stamp) == r.plan.fingerprint) {
+  if (fs::exists(r.plan.elf) && fs::exists(stamp) && base::read_text(stamp) == r.plan.fingerprint) {
     r.cached = true;
     return r;
   }

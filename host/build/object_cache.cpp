@@ -16,6 +16,8 @@
 #include <sstream>
 #include <thread>
 
+#include "base/files.hpp"
+
 namespace fs = std::filesystem;
 
 namespace aotbench::build {
@@ -40,14 +42,6 @@ std::string Sha1Hex::hex() {
   std::string out;
   for (unsigned w : d) out += fmt::format("{:08x}", w);
   return out;
-}
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw BuildError("cannot read " + p.string());
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 void parallel_for(std::size_t n, int parallel, const std::function<void(std::size_t)>& fn) {
@@ -89,7 +83,7 @@ void include_closure(const fs::path& file, const std::string& text, const std::v
       const fs::path header = fs::canonical(c);
       if (seen.insert(header).second) {
         out.push_back(header);
-        include_closure(header, read_text(header), dirs, seen, out);
+        include_closure(header, base::read_text(header), dirs, seen, out);
       }
       break;
     }
@@ -135,12 +129,12 @@ std::string ObjectCache::key(const CompileJob& job) const {
   // so the same sources in another folder share their objects.
   for (const auto& f : job.flags)
     if (f.rfind("-ffile-prefix-map=", 0) != 0) h.add(f);
-  const std::string text = read_text(job.source);
+  const std::string text = base::read_text(job.source);
   h.add(job.source.filename().string()).add(text);
   std::set<fs::path> seen;
   std::vector<fs::path> headers;
   include_closure(job.source, text, job.include_dirs, seen, headers);
-  for (const auto& header : headers) h.add(header.filename().string()).add(read_text(header));
+  for (const auto& header : headers) h.add(header.filename().string()).add(base::read_text(header));
   return h.hex();
 }
 

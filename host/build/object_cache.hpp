@@ -61,7 +61,6 @@ class Sha1Hex {
   State* state_;
 };
 
-std::string read_text(const std::filesystem::path& p);  // throws BuildError
 
 // Runs fn(0..n-1) on up to `parallel` threads (0: the core count); rethrows the first exception.
 void parallel_for(std::size_t n, int parallel, const std::function<void(std::size_t)>& fn);

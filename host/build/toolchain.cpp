@@ -6,10 +6,10 @@
 #include <map>
 #include <mutex>
 
+#include "base/process.hpp"
 #include "board/cores.hpp"
 #include "board/flags.hpp"
 #include "build/clang_target.hpp"
-#include "flash/process.hpp"
 
 namespace aotbench::build {
 namespace {
@@ -51,14 +51,14 @@ std::vector<std::string> Toolchain::target_flags(const board::Profile& p) const 
 }
 
 std::string run_tool(const std::vector<std::string>& argv) {
-  flash::CommandResult r;
+  base::CommandResult r;
   try {
-    r = flash::run_command(argv, std::chrono::minutes(5));
-  } catch (const flash::ProcessError& e) {
+    r = base::run_command(argv, std::chrono::minutes(5));
+  } catch (const base::ProcessError& e) {
     throw BuildError(e.what());
   }
   if (r.exit_code != 0)
-    throw BuildError(fmt::format("`{}` failed ({}):\n{}", flash::shell_join(argv),
+    throw BuildError(fmt::format("`{}` failed ({}):\n{}", base::shell_join(argv),
                                  r.timed_out ? "timed out" : fmt::format("exit code {}", r.exit_code), r.output));
   return r.output;
 }

@@ -12,14 +12,17 @@
 namespace aotbench::choice {
 namespace {
 
-std::optional<double> metric(const results::VariantResult& v, const std::string& name) {
-  if (name == "cycles") return v.counts ? std::optional<double>(v.counts->median) : std::nullopt;
-  if (name == "flash") return v.flash ? std::optional<double>(v.flash->total()) : std::nullopt;
-  if (name == "ram") {
-    const auto r = ram_needed(v);
-    return r ? std::optional<double>(*r) : std::nullopt;
+std::optional<double> metric(const results::VariantResult& v, Objective m) {
+  switch (m) {
+    case Objective::cycles: return v.counts ? std::optional<double>(v.counts->median) : std::nullopt;
+    case Objective::flash: return v.flash ? std::optional<double>(v.flash->total()) : std::nullopt;
+    case Objective::ram: {
+      const auto r = ram_needed(v);
+      return r ? std::optional<double>(*r) : std::nullopt;
+    }
+    case Objective::stack: return v.stack_bytes ? std::optional<double>(*v.stack_bytes) : std::nullopt;
+    case Objective::balanced: break;
   }
-  if (name == "stack") return v.stack_bytes ? std::optional<double>(*v.stack_bytes) : std::nullopt;
   return std::nullopt;
 }
 
@@ -87,9 +90,33 @@ Limits board_limits(const board::Profile& p, std::optional<uint64_t> max_flash, 
   return {max_flash.value_or(p.memory.flash.size), max_ram.value_or(p.memory.ram.size), max_stack};
 }
 
+const char* to_string(Objective o) {
+  switch (o) {
+    case Objective::cycles: return "cycles";
+    case Objective::flash: return "flash";
+    case Objective::ram: return "ram";
+    case Objective::stack: return "stack";
+    case Objective::balanced: return "balanced";
+  }
+  return "?";
+}
+
+constexpr Objective kObjectives[] = {Objective::cycles, Objective::flash, Objective::ram, Objective::stack,
+                                     Objective::balanced};
+
 const std::vector<std::string>& objectives() {
-  static const std::vector<std::string> list = {"cycles", "flash", "ram", "stack", "balanced"};
-  return list;
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (Objective o : kObjectives) v.push_back(to_string(o));
+    return v;
+  }();
+  return names;
+}
+
+Objective parse_objective(const std::string& name) {
+  for (Objective o : kObjectives)
+    if (name == to_string(o)) return o;
+  throw std::invalid_argument(fmt::format("unknown objective '{}'; choose cycles, flash, ram, stack or balanced", name));
 }
 
 std::optional<uint64_t> ram_needed(const results::VariantResult& v) {
@@ -97,9 +124,7 @@ std::optional<uint64_t> ram_needed(const results::VariantResult& v) {
   return v.ram->total() + *v.stack_bytes;
 }
 
-std::optional<std::size_t> select_winner(results::Run& run, const Limits& limits, const std::string& objective) {
-  if (std::find(objectives().begin(), objectives().end(), objective) == objectives().end())
-    throw std::invalid_argument(fmt::format("unknown objective '{}'; choose cycles, flash, ram, stack or balanced", objective));
+std::optional<std::size_t> select_winner(results::Run& run, const Limits& limits, Objective objective) {
   for (auto& v : run.variants) {
     v.selected = false;
     if (!v.flash) continue;
@@ -110,15 +135,15 @@ std::optional<std::size_t> select_winner(results::Run& run, const Limits& limits
   results::mark_pareto(run);
 
   // balanced: the geometric mean of cycles, flash and RAM, each relative to the best candidate.
-  std::map<std::string, double> best;
+  constexpr Objective kBalanced[] = {Objective::cycles, Objective::flash, Objective::ram};
+  std::map<Objective, double> best;
   for (const auto& v : run.variants)
     if (candidate(v))
-      for (const char* m : {"cycles", "flash", "ram", "stack"})
-        best[m] = best.count(m) ? std::min(best[m], *metric(v, m)) : *metric(v, m);
+      for (Objective m : kBalanced) best[m] = best.count(m) ? std::min(best[m], *metric(v, m)) : *metric(v, m);
   auto score = [&](const results::VariantResult& v) {
-    if (objective != "balanced") return *metric(v, objective);
+    if (objective != Objective::balanced) return *metric(v, objective);
     double product = 1;
-    for (const char* m : {"cycles", "flash", "ram"}) product *= *metric(v, m) / std::max(best[m], 1.0);
+    for (Objective m : kBalanced) product *= *metric(v, m) / std::max(best[m], 1.0);
     return std::cbrt(product);
   };
   std::vector<std::size_t> ranked;
@@ -128,8 +153,8 @@ std::optional<std::size_t> select_winner(results::Run& run, const Limits& limits
     const double sa = score(run.variants[a]), sb = score(run.variants[b]);
     // Ties (exact under QEMU) go to fewer counts, then less flash: a deterministic winner.
     if (sa != sb) return sa < sb;
-    return std::make_pair(*metric(run.variants[a], "cycles"), *metric(run.variants[a], "flash")) <
-           std::make_pair(*metric(run.variants[b], "cycles"), *metric(run.variants[b], "flash"));
+    return std::make_pair(*metric(run.variants[a], Objective::cycles), *metric(run.variants[a], Objective::flash)) <
+           std::make_pair(*metric(run.variants[b], Objective::cycles), *metric(run.variants[b], Objective::flash));
   });
 
   const std::string excluded = why_excluded(run);
@@ -140,8 +165,9 @@ std::optional<std::size_t> select_winner(results::Run& run, const Limits& limits
   }
   results::VariantResult& w = run.variants[ranked[0]];
   w.selected = true;
-  const std::string what = objective == "cycles" ? "median " + counted(run) : objective == "balanced"
-                               ? "balance of " + counted(run) + ", flash and RAM" : objective;
+  const std::string what = objective == Objective::cycles     ? "median " + counted(run)
+                           : objective == Objective::balanced ? "balance of " + counted(run) + ", flash and RAM"
+                                                              : to_string(objective);
   std::string reason = fmt::format("best {} among the {} variants that run, match the reference and fit "
                                    "(flash <= {} B, RAM <= {} B): {} {}, flash {} B, RAM {} B (static {} + stack {})",
                                    what, ranked.size(), limits.flash, limits.ram, w.counts->median, counted(run),

@@ -21,12 +21,16 @@ struct Limits {
 Limits board_limits(const board::Profile& p, std::optional<uint64_t> max_flash, std::optional<uint64_t> max_ram,
                     std::optional<uint64_t> max_stack);
 
-const std::vector<std::string>& objectives();  // cycles, flash, ram, stack, balanced
+// What the winner minimizes: counts, flash, RAM or stack, or their balance.
+enum class Objective { cycles, flash, ram, stack, balanced };
+const char* to_string(Objective o);
+const std::vector<std::string>& objectives();  // the names: cycles, flash, ram, stack, balanced
+// Throws std::invalid_argument, naming the choices, for an unknown name.
+Objective parse_objective(const std::string& name);
 
 // Sets `fits` of every measured variant, then `selected`, `pareto` and the run's selection reason.
-// Returns the winner's index, if any variant qualifies. Throws std::invalid_argument for an
-// unknown objective.
-std::optional<std::size_t> select_winner(results::Run& run, const Limits& limits, const std::string& objective);
+// Returns the winner's index, if any variant qualifies.
+std::optional<std::size_t> select_winner(results::Run& run, const Limits& limits, Objective objective);
 
 // RAM a variant needs: static RAM (.data + .bss, arena included) plus its measured stack.
 std::optional<uint64_t> ram_needed(const results::VariantResult& v);

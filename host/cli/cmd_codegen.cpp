@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "base/sha256.hpp"
 #include "board/registry.hpp"
 #include "choice/best_config.hpp"
 #include "cli/commands.hpp"
@@ -47,7 +48,7 @@ void add_codegen(CLI::App& app) {
     if (!o.config.empty()) choice::check_model_is_there(best, o.config);  // before a missing path reads as a zoo spec
     const infer::LoadedModel model = infer::load_model(best.model);
     if (!o.config.empty())
-      choice::check_model_unchanged(best, o.config, sweep::sha256_hex(model.graph.storage.data(), model.graph.storage.size()));
+      choice::check_model_unchanged(best, o.config, base::sha256_hex(model.graph.storage.data(), model.graph.storage.size()));
     codegen::EmitOptions eo;
     eo.model_name = model.name;
     eo.dump_tensors = o.dump_tensors;

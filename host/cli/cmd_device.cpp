@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "board/registry.hpp"
-#include "build/firmware_builder.hpp"
 #include "build/elf_target.hpp"
+#include "build/firmware_builder.hpp"
 #include "cli/board_access_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
@@ -134,18 +134,18 @@ void device_flash(const DeviceOptions& o) {
   auto flasher = flash::make_flasher(p, o.access.value(), fo);
   auto plan = flasher->plan(o.elf);
   json j = {{"board", p.name}, {"tool", plan.tool}, {"command", plan.argv},
-            {"shell", flash::shell_join(plan.argv)}, {"note", plan.note}, {"dry_run", o.dry_run}};
+            {"shell", base::shell_join(plan.argv)}, {"note", plan.note}, {"dry_run", o.dry_run}};
   if (!plan.server.empty()) {  // the GDB server aotbench starts before the command
     j["server"] = plan.server;
-    j["server_shell"] = flash::shell_join(plan.server);
+    j["server_shell"] = base::shell_join(plan.server);
   }
-  const std::string server_line = plan.server.empty() ? "" : flash::shell_join(plan.server) + " &\n";
+  const std::string server_line = plan.server.empty() ? "" : base::shell_join(plan.server) + " &\n";
   if (o.dry_run) {
     if (o.json) fmt::print("{}\n", j.dump(2));
-    else fmt::print("{}{}\n# {}\n", server_line, flash::shell_join(plan.argv), plan.note);
+    else fmt::print("{}{}\n# {}\n", server_line, base::shell_join(plan.argv), plan.note);
     return;
   }
-  fmt::print(stderr, "aotbench: {}\naotbench: {}{}\n", plan.note, server_line, flash::shell_join(plan.argv));
+  fmt::print(stderr, "aotbench: {}\naotbench: {}{}\n", plan.note, server_line, base::shell_join(plan.argv));
   if (const auto* tool = flash::find_flash_tool(plan.tool); tool && tool->emulated) {
     // nothing persists in an emulator: check that the ELF boots and answers instead
     auto so = session_options(o);

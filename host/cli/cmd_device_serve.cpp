@@ -11,11 +11,11 @@
 #include <atomic>
 #include <thread>
 
+#include "base/process.hpp"
 #include "board/registry.hpp"
 #include "build/elf_target.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
-#include "flash/process.hpp"
 #include "flash/qemu.hpp"
 
 namespace aotbench::cli {
@@ -37,7 +37,7 @@ void serve(const ServeOptions& o) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
-  flash::install_signal_cleanup();  // kills the emulator, then tells on_stop_signal
+  base::install_signal_cleanup();  // kills the emulator, then tells on_stop_signal
   board::Registry reg;
   const board::Profile& p = reg.get(o.board);
   if (!p.emulated)

@@ -63,7 +63,7 @@ void lease(const Options& o) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
-  flash::install_signal_cleanup();  // after ours, so that it runs first and chains to ours
+  base::install_signal_cleanup();  // after ours, so that it runs first and chains to ours
 
   const farm::Client client(o.coordinator);
   farm::ReserveOptions ro;

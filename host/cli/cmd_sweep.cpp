@@ -131,7 +131,7 @@ void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
 void add_sweep(CLI::App& app) {
   static sweep::SweepOptions o;
   static bool json = false;
-  static std::string per_op, qemu_load = "gdb", emulators = "per-worker";
+  static std::string per_op, qemu_load = "gdb", emulators = "per-worker", objective = "cycles";
   static std::vector<std::string> inputs;
   static BoardAccessOptions access;
   static std::string coordinator;
@@ -141,7 +141,7 @@ void add_sweep(CLI::App& app) {
                  "labgrid:TAG=VALUE[,TAG=VALUE] for every free place with those tags (waits its turn)");
   app.add_option("--model", o.model, "zoo spec (mnv2, vww, kws, ic, ad; e.g. mnv2:width=0.5) or a .tflite file");
   app.add_option("--variants", o.variants, "edit the sweep space (see below)")->check(variants_spec());
-  app.add_option("--objective", o.objective, "what the winner minimizes")
+  app.add_option("--objective", objective, "what the winner minimizes")
       ->check(CLI::IsMember(choice::objectives()))
       ->capture_default_str();
   app.add_option("--max-flash", o.max_flash, "flash limit in bytes (K/M suffixes; default: the board's)")
@@ -235,6 +235,7 @@ void add_sweep(CLI::App& app) {
                                    o.board));
     o.per_op = !app.count("--per-op") ? sweep::PerOp::none : per_op == "all" ? sweep::PerOp::all : sweep::PerOp::best;
     o.emulators = emulators == "per-variant" ? sweep::Emulators::per_variant : sweep::Emulators::per_worker;
+    o.objective = choice::parse_objective(objective);
     o.access = access.value();
     o.access.qemu_load = qemu_load == "kernel" ? flash::QemuLoad::kernel : flash::QemuLoad::gdb;
     o.inputs.assign(inputs.begin(), inputs.end());

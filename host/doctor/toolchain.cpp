@@ -6,10 +6,10 @@
 
 #include <filesystem>
 
+#include "base/process.hpp"
 #include "board/flags.hpp"
 #include "doctor/doctor.hpp"
 #include "flash/flash_tool.hpp"
-#include "flash/process.hpp"
 #include "flash/tools/tool_checks.hpp"
 
 namespace aotbench::doctor {
@@ -32,7 +32,7 @@ Check check_toolchain(Bench& b) {
     std::vector<std::string> argv = {"arm-none-eabi-gcc"};
     for (const auto& f : board::firmware_flags(p, "link.ld").cpu) argv.push_back(f);
     argv.push_back("-print-file-name=libc_nano.a");
-    const auto r = flash::run_command(argv, 20s);
+    const auto r = base::run_command(argv, 20s);
     const std::string libc = first_line(r.output);
     if (r.exit_code != 0 || libc.find('/') == std::string::npos)
       missing.push_back(fmt::format("newlib-nano for {} ({})", p.cpu.core, fmt::join(argv, " ")));

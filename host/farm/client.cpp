@@ -13,7 +13,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "build/object_cache.hpp"
+#include "base/files.hpp"
 #include "farm/errors.hpp"
 #include "farm/place_resources.hpp"
 
@@ -58,7 +58,7 @@ class ReservationGuard {
   ReservationGuard(const LabgridCli& cli, std::string token)
       : cli_(cli),
         token_(std::move(token)),
-        on_signal_(std::make_unique<flash::SignalCleanupCommand>(cli_.command({"cancel-reservation", token_}),
+        on_signal_(std::make_unique<base::SignalCleanupCommand>(cli_.command({"cancel-reservation", token_}),
                                                                  kCancelTimeout)) {}
   ~ReservationGuard() { cancel(); }
   void cancel() noexcept {
@@ -78,7 +78,7 @@ class ReservationGuard {
  private:
   const LabgridCli& cli_;
   std::string token_;
-  std::unique_ptr<flash::SignalCleanupCommand> on_signal_;
+  std::unique_ptr<base::SignalCleanupCommand> on_signal_;
 };
 
 }  // namespace
@@ -98,7 +98,7 @@ std::vector<ReservationInfo> Client::reservations() const { return reservations_
 
 PlaceInfo Client::show(const std::string& place) const {
   nlohmann::json answer;
-  const flash::CommandResult r = cli_.run_query({"show", place}, answer);
+  const base::CommandResult r = cli_.run_query({"show", place}, answer);
   if (r.exit_code != 0) explain_acquire_failure(place, r.output);
   return place_from_json(answer);
 }
@@ -151,7 +151,7 @@ Lease Client::take(const std::string& name, const std::string& asked) const {
 
 Lease Client::acquire(const std::string& place) const {
   nlohmann::json answer;
-  const flash::CommandResult r = cli_.run_query({"acquire", place}, answer);
+  const base::CommandResult r = cli_.run_query({"acquire", place}, answer);
   if (r.exit_code != 0) explain_acquire_failure(place, r.output);
   return take(acquired_name(answer), place);
 }
@@ -175,7 +175,7 @@ Lease Client::reserve(const std::map<std::string, std::string>& tags, const Rese
   if (made.state != "allocated") {
     const fs::path log = fs::temp_directory_path() / fmt::format("aotbench-labgrid-wait-{}-{}.log", getpid(), token);
     const QueryAnswerFile answer;
-    flash::ChildProcess waiter(cli_.query_command({"wait", token}, answer.path()), log);
+    base::ChildProcess waiter(cli_.query_command({"wait", token}, answer.path()), log);
     const auto start = Clock::now();
     auto next_progress = start;
     while (waiter.running()) {
@@ -202,7 +202,7 @@ Lease Client::reserve(const std::map<std::string, std::string>& tags, const Rese
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
-    const std::string out = build::read_text(log);
+    const std::string out = base::read_text(log);
     fs::remove(log);
     std::string state;
     if (waiter.exit_code() == 0) state = reservation_from_json(read_query_answer(answer.path())).state;
@@ -212,7 +212,7 @@ Lease Client::reserve(const std::map<std::string, std::string>& tags, const Rese
   }
 
   nlohmann::json acquired;
-  const flash::CommandResult r = cli_.run_query({"acquire", "+" + token}, acquired);
+  const base::CommandResult r = cli_.run_query({"acquire", "+" + token}, acquired);
   if (r.exit_code != 0)
     throw FarmError(fmt::format("labgrid allocated a place to reservation {} but it could not be acquired: {}", token,
                                 labgrid_error(r.output)));

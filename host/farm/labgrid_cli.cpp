@@ -136,10 +136,10 @@ std::vector<std::string> LabgridCli::query_command(const std::vector<std::string
 std::string LabgridCli::shown(const std::vector<std::string>& args) const {
   std::vector<std::string> argv = {"labgrid-client", "-x", coordinator_};
   argv.insert(argv.end(), args.begin(), args.end());
-  return flash::shell_join(argv);
+  return base::shell_join(argv);
 }
 
-void LabgridCli::explain_no_coordinator(const flash::CommandResult& r, const std::string& shown_args) const {
+void LabgridCli::explain_no_coordinator(const base::CommandResult& r, const std::string& shown_args) const {
   if (r.timed_out)
     throw FarmError(fmt::format("`{}` did not finish in {} s: is the coordinator at {} overloaded or behind a "
                                 "firewall that drops packets?",
@@ -156,31 +156,31 @@ void LabgridCli::explain_no_coordinator(const flash::CommandResult& r, const std
   }
 }
 
-flash::CommandResult LabgridCli::run(const std::vector<std::string>& args) const {
-  flash::CommandResult r = flash::run_command(command(args), timeout_);
+base::CommandResult LabgridCli::run(const std::vector<std::string>& args) const {
+  base::CommandResult r = base::run_command(command(args), timeout_);
   explain_no_coordinator(r, shown(args));
   return r;
 }
 
-flash::CommandResult LabgridCli::run_query(const std::vector<std::string>& args, nlohmann::json& answer) const {
+base::CommandResult LabgridCli::run_query(const std::vector<std::string>& args, nlohmann::json& answer) const {
   const QueryAnswerFile file;
-  flash::CommandResult r = flash::run_command(query_command(args, file.path()), timeout_);
-  explain_no_coordinator(r, "labgrid query " + flash::shell_join(args));
+  base::CommandResult r = base::run_command(query_command(args, file.path()), timeout_);
+  explain_no_coordinator(r, "labgrid query " + base::shell_join(args));
   if (r.exit_code == 0) answer = read_query_answer(file.path());
   return r;
 }
 
 nlohmann::json LabgridCli::query(const std::vector<std::string>& args) const {
   nlohmann::json answer;
-  const flash::CommandResult r = run_query(args, answer);
+  const base::CommandResult r = run_query(args, answer);
   if (r.exit_code != 0)
     throw FarmError(fmt::format("asking the labgrid coordinator at {} `{}` failed (exit code {}): {}", coordinator_,
-                                flash::shell_join(args), r.exit_code, labgrid_error(r.output)));
+                                base::shell_join(args), r.exit_code, labgrid_error(r.output)));
   return answer;
 }
 
 std::string LabgridCli::check(const std::vector<std::string>& args) const {
-  flash::CommandResult r = run(args);
+  base::CommandResult r = run(args);
   if (r.exit_code != 0)
     throw FarmError(fmt::format("`{}` failed (exit code {}): {}", shown(args), r.exit_code, labgrid_error(r.output)));
   return r.output;

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "flash/process.hpp"
+#include "base/process.hpp"
 
 namespace aotbench::farm {
 
@@ -61,7 +61,7 @@ class LabgridCli {
 
   // Runs it; throws FarmError when no coordinator answers or the client hangs. Other failures
   // are the caller's to explain (exit_code != 0).
-  flash::CommandResult run(const std::vector<std::string>& args) const;
+  base::CommandResult run(const std::vector<std::string>& args) const;
   // Runs it and returns its output; throws FarmError with labgrid's message on failure.
   std::string check(const std::vector<std::string>& args) const;
 
@@ -70,7 +70,7 @@ class LabgridCli {
   std::vector<std::string> query_command(const std::vector<std::string>& args,
                                          const std::filesystem::path& answer_file) const;
   // Runs it like run(); on success (exit 0) `answer` holds what it wrote.
-  flash::CommandResult run_query(const std::vector<std::string>& args, nlohmann::json& answer) const;
+  base::CommandResult run_query(const std::vector<std::string>& args, nlohmann::json& answer) const;
   // Runs it and returns its answer; throws FarmError with labgrid's message on failure.
   nlohmann::json query(const std::vector<std::string>& args) const;
 
@@ -81,7 +81,7 @@ class LabgridCli {
   std::chrono::milliseconds timeout_;
 
   std::vector<std::string> without_lg_variables(std::vector<std::string> argv) const;
-  void explain_no_coordinator(const flash::CommandResult& r, const std::string& shown) const;
+  void explain_no_coordinator(const base::CommandResult& r, const std::string& shown) const;
 };
 
 }  // namespace aotbench::farm

@@ -13,7 +13,7 @@ constexpr std::chrono::seconds kSignalReleaseTimeout{15};
 Lease::Lease(LabgridCli cli, std::string place)
     : cli_(std::move(cli)),
       place_(std::move(place)),
-      on_signal_(std::make_unique<flash::SignalCleanupCommand>(cli_.command({"-p", place_, "release"}),
+      on_signal_(std::make_unique<base::SignalCleanupCommand>(cli_.command({"-p", place_, "release"}),
                                                                kSignalReleaseTimeout)) {
   resources_.place = place_;
 }
@@ -44,7 +44,7 @@ void Lease::release() {
     return;
   }
   // Still registered while it runs: a Ctrl-C now kills this client and the handler releases.
-  const flash::CommandResult r = cli_.run({"-p", place_, "release"});
+  const base::CommandResult r = cli_.run({"-p", place_, "release"});
   const bool by_signal = on_signal_ && on_signal_->taken();
   on_signal_.reset();
   const std::string why = labgrid_error(r.output);

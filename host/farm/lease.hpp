@@ -1,13 +1,13 @@
 #pragma once
 // A labgrid place held by this aotbench: released when the Lease goes out of scope, and by the
-// signal cleanup (flash::install_signal_cleanup) on Ctrl-C, SIGTERM or SIGHUP. Only a SIGKILL
+// signal cleanup (base::install_signal_cleanup) on Ctrl-C, SIGTERM or SIGHUP. Only a SIGKILL
 // (or a power cut) leaves the lock: `labgrid-client who` shows it, `-p PLACE release` clears it.
 #include <memory>
 #include <string>
 
+#include "base/process.hpp"
 #include "farm/labgrid_cli.hpp"
 #include "farm/place_resources.hpp"
-#include "flash/process.hpp"
 
 namespace aotbench::farm {
 
@@ -35,7 +35,7 @@ class Lease {
   std::string place_;
   PlaceResources resources_;
   bool held_ = true;
-  std::unique_ptr<flash::SignalCleanupCommand> on_signal_;
+  std::unique_ptr<base::SignalCleanupCommand> on_signal_;
 };
 
 }  // namespace aotbench::farm

@@ -5,7 +5,7 @@
 
 #include <cstdlib>
 
-#include "flash/process.hpp"
+#include "base/process.hpp"
 
 namespace aotbench::flash {
 
@@ -17,7 +17,7 @@ std::filesystem::path deps_dir() {
 std::string find_venv_program(const std::string& name) {
   const std::filesystem::path venv = deps_dir() / "venv" / "bin" / name;
   if (access(venv.c_str(), X_OK) == 0) return venv.string();
-  return find_program(name);
+  return base::find_program(name);
 }
 
 }  // namespace aotbench::flash

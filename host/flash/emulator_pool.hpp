@@ -42,7 +42,7 @@ class EmulatorPool {
     bool discard_ = false;
   };
 
-  // An idle emulator, or a new one started halted; throws ProcessError when QEMU cannot start.
+  // An idle emulator, or a new one started halted; throws base::ProcessError when QEMU cannot start.
   Lease lease();
   int started() const;  // emulators started so far
 

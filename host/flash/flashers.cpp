@@ -6,9 +6,9 @@
 
 #include <thread>
 
+#include "base/process.hpp"
 #include "flash/flash_tool.hpp"
 #include "flash/gdb_flasher.hpp"
-#include "flash/process.hpp"
 #include "flash/tool_messages.hpp"
 
 namespace aotbench::flash {
@@ -19,9 +19,9 @@ namespace fs = std::filesystem;
 // Runs the plan up to o.attempts times; throws FlashError describing the last failure.
 void run_with_retries(const FlashTool& tool, const board::Profile& p, const FlashPlan& plan, const FlashOptions& o,
                       const std::string& what) {
-  CommandResult r;
+  base::CommandResult r;
   for (int attempt = 1; attempt <= o.attempts; ++attempt) {
-    r = run_command(plan.argv, o.timeout);
+    r = base::run_command(plan.argv, o.timeout);
     if (r.exit_code == 0) return;
     if (attempt < o.attempts) std::this_thread::sleep_for(o.retry_delay);
   }

@@ -10,8 +10,8 @@
 #include <sstream>
 #include <thread>
 
+#include "base/process.hpp"
 #include "flash/flashers.hpp"
-#include "flash/process.hpp"
 #include "link/asio_links.hpp"
 
 namespace aotbench::flash {
@@ -100,7 +100,7 @@ GdbLoadReport load_via_gdb(const GdbEndpoint& t, const std::filesystem::path& el
   bool loaded_nothing = false;  // by the last attempt
   auto backoff = o.backoff;
   for (int attempt = 1; attempt <= o.attempts; ++attempt) {
-    const CommandResult r = run_command(argv, o.timeout);
+    const base::CommandResult r = base::run_command(argv, o.timeout);
     loaded_nothing = false;
     try {
       if (r.timed_out) throw FlashError(fmt::format("gdb timed out after {} ms", o.timeout.count()));

@@ -49,10 +49,10 @@ bool listening_on(unsigned port) {
 
 GdbServer::GdbServer(const FlashTool& tool, const board::Profile& p, const std::vector<std::string>& argv,
                      unsigned port, std::chrono::milliseconds timeout) {
-  install_signal_cleanup();
+  base::install_signal_cleanup();
   // The log is unlinked at once and read through its descriptor, so nothing is left behind.
   const auto log_path = std::filesystem::temp_directory_path() / fmt::format("aotbench-gdbserver-{}-{}.log", getpid(), port);
-  process_ = std::make_unique<ChildProcess>(argv, log_path);
+  process_ = std::make_unique<base::ChildProcess>(argv, log_path);
   log_fd_ = open(log_path.c_str(), O_RDONLY | O_CLOEXEC);
   std::filesystem::remove(log_path);
   const auto until = std::chrono::steady_clock::now() + timeout;
@@ -65,7 +65,7 @@ GdbServer::GdbServer(const FlashTool& tool, const board::Profile& p, const std::
                                    argv[0], p.name,
                                    code ? fmt::format("exit code {}", *code)
                                         : fmt::format("not listening on port {} after {} ms", port, timeout.count()),
-                                   tool_message(output), tool_hint(tool, p, output, argv[0]), shell_join(argv)));
+                                   tool_message(output), tool_hint(tool, p, output, argv[0]), base::shell_join(argv)));
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }

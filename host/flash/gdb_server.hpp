@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "base/process.hpp"
 #include "board/profile.hpp"
 #include "flash/flash_tool.hpp"
 #include "flash/gdb_loader.hpp"
-#include "flash/process.hpp"
 
 namespace aotbench::flash {
 
@@ -36,7 +36,7 @@ class GdbServer {
 
  private:
   int log_fd_ = -1;
-  std::unique_ptr<ChildProcess> process_;
+  std::unique_ptr<base::ChildProcess> process_;
 };
 
 // Whether something on this machine listens on TCP `port` (from /proc/net/tcp{,6}; asking by

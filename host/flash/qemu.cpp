@@ -57,7 +57,7 @@ GdbEndpoint qemu_gdb_endpoint(const board::Profile& p, unsigned gdb_port) {
 QemuInstance::QemuInstance(const board::Profile& p, const std::filesystem::path& elf, const QemuOptions& o)
     : profile_(p), options_(o) {
   if (!std::filesystem::is_regular_file(elf))
-    throw ProcessError(fmt::format("firmware {} does not exist (build it first)", elf.string()));
+    throw base::ProcessError(fmt::format("firmware {} does not exist (build it first)", elf.string()));
   try {
     start(elf);
     if (gdb_port_) load(elf);
@@ -70,7 +70,7 @@ QemuInstance::QemuInstance(const board::Profile& p, const std::filesystem::path&
 
 QemuInstance::QemuInstance(const board::Profile& p, const QemuOptions& o) : profile_(p), options_(o) {
   if (o.load != QemuLoad::gdb)
-    throw ProcessError("an emulator that waits for its firmware loads it through its gdbstub (--qemu-load gdb)");
+    throw base::ProcessError("an emulator that waits for its firmware loads it through its gdbstub (--qemu-load gdb)");
   try {
     start({});
   } catch (...) {
@@ -87,8 +87,8 @@ std::string host_port(const std::string& host, unsigned port) {
 void QemuInstance::start(const std::filesystem::path& elf) {
   const board::Profile& p = profile_;
   const QemuOptions& o = options_;
-  if (!p.emulated) throw ProcessError(fmt::format("board {} is real hardware, not a QEMU machine", p.name));
-  install_signal_cleanup();
+  if (!p.emulated) throw base::ProcessError(fmt::format("board {} is real hardware, not a QEMU machine", p.name));
+  base::install_signal_cleanup();
   std::optional<transport::TcpListener> listener;
   if (!o.serve) listener.emplace();
   port_ = o.serve ? (o.serve_serial_port ? o.serve_serial_port : transport::TcpListener().port()) : listener->port();
@@ -100,7 +100,7 @@ void QemuInstance::start(const std::filesystem::path& elf) {
   if (o.serve)
     for (const unsigned port : {port_, gdb_port_})
       if (port && listening_on(port))
-        throw ProcessError(fmt::format("board {}: port {} is in use by another program; give another port, or leave the "
+        throw base::ProcessError(fmt::format("board {}: port {} is in use by another program; give another port, or leave the "
                                        "option out for a free one",
                                        p.name, port));
   if (o.timing_model && o.timing_counts.empty()) {
@@ -109,7 +109,7 @@ void QemuInstance::start(const std::filesystem::path& elf) {
   }
   command_ = qemu_command(p, elf, port_, o, gdb_port_);
   auto log_path = std::filesystem::temp_directory_path() / fmt::format("aotbench-qemu-{}-{}.log", getpid(), port_);
-  process_ = std::make_unique<ChildProcess>(command_, log_path);
+  process_ = std::make_unique<base::ChildProcess>(command_, log_path);
   log_fd_ = open(log_path.c_str(), O_RDONLY | O_CLOEXEC);
   std::filesystem::remove(log_path);
   const auto deadline = transport::Clock::now() + o.start_timeout;
@@ -131,7 +131,7 @@ void QemuInstance::start(const std::filesystem::path& elf) {
     if (auto code = process_->wait_for(std::chrono::milliseconds(0)))
       why = fmt::format("QEMU exited with status {}: {}", *code, log());
     stop();
-    throw ProcessError(fmt::format("board {}: {} (command: {})", p.name, why, shell_join(command_)));
+    throw base::ProcessError(fmt::format("board {}: {} (command: {})", p.name, why, base::shell_join(command_)));
   }
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // An emulated board: qemu-system-arm running a firmware ELF, its serial port connected to a TCP
 // listener of ours on a free loopback port. The emulator is torn down by the destructor, on
-// Ctrl-C (install_signal_cleanup) and if aotbench dies (PR_SET_PDEATHSIG).
+// Ctrl-C (base::install_signal_cleanup) and if aotbench dies (PR_SET_PDEATHSIG).
 //
 // The ELF is loaded the way a real board's is (gdb_loader.hpp): QEMU starts halted with its
 // gdbstub on another loopback port, gdb loads and verifies every section, resets, sets SP and PC
@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
+#include "base/process.hpp"
 #include "board/profile.hpp"
 #include "flash/board_access.hpp"
 #include "flash/gdb_loader.hpp"
-#include "flash/process.hpp"
 #include "link/asio_links.hpp"
 
 namespace aotbench::flash {
@@ -58,7 +58,7 @@ GdbEndpoint qemu_gdb_endpoint(const board::Profile& p, unsigned gdb_port);
 
 class QemuInstance {
  public:
-  // Starts QEMU, waits for its serial connection and loads the ELF; throws ProcessError with
+  // Starts QEMU, waits for its serial connection and loads the ELF; throws base::ProcessError with
   // QEMU's own message when it does not start or exits early, FlashError when loading fails.
   QemuInstance(const board::Profile& p, const std::filesystem::path& elf, const QemuOptions& o = {});
   // Starts QEMU halted, waiting for a firmware (load()); o.load must be "gdb".
@@ -93,7 +93,7 @@ class QemuInstance {
   QemuOptions options_;
   int log_fd_ = -1;  // QEMU's output; the file itself is unlinked at once, so nothing is left behind
   std::vector<std::string> command_;
-  std::unique_ptr<ChildProcess> process_;
+  std::unique_ptr<base::ChildProcess> process_;
   std::unique_ptr<transport::TcpLink> link_;
   int shift_ = 0;
   unsigned port_ = 0, gdb_port_ = 0;

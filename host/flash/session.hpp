@@ -48,7 +48,7 @@ void check_served_emulator(const board::Profile& p, const std::string& gdb, cons
 
 class Session {
  public:
-  // Throws flash::ProcessError / FlashError / transport::TransportError; connection errors name
+  // Throws base::ProcessError / FlashError / transport::TransportError; connection errors name
   // the board and the port.
   Session(const board::Profile& p, const std::filesystem::path& elf, SessionOptions o = {});
   // Loads `elf` into an emulator that is already running and outlives the session.

@@ -5,18 +5,17 @@
 
 #include <cstdlib>
 
+#include "base/process.hpp"
 #include "board/timing_profile.hpp"
 #include "data/data_dir.hpp"
-#include "flash/process.hpp"
 
 namespace aotbench::flash {
 
 std::filesystem::path timing_plugin_path() {
-  std::filesystem::path path;
-  if (const char* env = std::getenv("AOTBENCH_TIMING_PLUGIN"); env && *env) path = env;
-  else path = codegen::data_path("timing/libab_timing.so", AOTBENCH_TIMING_PLUGIN);
+  const std::filesystem::path path =
+      codegen::data_path("AOTBENCH_TIMING_PLUGIN", "timing/libab_timing.so", AOTBENCH_TIMING_PLUGIN);
   if (!std::filesystem::is_regular_file(path))
-    throw ProcessError(fmt::format("the timing model {} is missing: build aotbench (its target ab_timing), or use "
+    throw base::ProcessError(fmt::format("the timing model {} is missing: build aotbench (its target ab_timing), or use "
                                    "--counter instructions",
                                    path.string()));
   return path;
@@ -24,7 +23,7 @@ std::filesystem::path timing_plugin_path() {
 
 std::string timing_plugin_arg(const board::Profile& p, const std::filesystem::path& counts_file) {
   if (!p.timing)
-    throw ProcessError(fmt::format("board {} has no [timing] table in {}: it has no timing model (use --counter "
+    throw base::ProcessError(fmt::format("board {} has no [timing] table in {}: it has no timing model (use --counter "
                                    "instructions, or add the table)",
                                    p.name, p.file.string()));
   std::string arg = timing_plugin_path().string() + ",out=" + counts_file.string();

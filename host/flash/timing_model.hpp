@@ -10,10 +10,10 @@
 namespace aotbench::flash {
 
 // libab_timing.so: $AOTBENCH_TIMING_PLUGIN, else the installed one, else the build tree's.
-// Throws ProcessError when it is not there.
+// Throws base::ProcessError when it is not there.
 std::filesystem::path timing_plugin_path();
 
-// QEMU's -plugin argument for board p writing its counts to `counts_file`; throws ProcessError
+// QEMU's -plugin argument for board p writing its counts to `counts_file`; throws base::ProcessError
 // when the board has no [timing] table.
 std::string timing_plugin_arg(const board::Profile& p, const std::filesystem::path& counts_file);
 

@@ -21,7 +21,7 @@ struct SearchState {
   const std::vector<codegen::Variant>& space;  // the sweep space (what strategies add is not in it)
   const measure::MeasureSetup& setup;    // board, model, inputs, repeats
   const choice::Limits& limits;
-  const std::string& objective;
+  choice::Objective objective;
 };
 
 struct Proposal {

@@ -1,6 +1,5 @@
 #include "sweep/run_identity.hpp"
 
-#include <openssl/evp.h>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -8,6 +7,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "base/sha256.hpp"
 #include "results/files.hpp"
 
 namespace aotbench::sweep {
@@ -130,22 +130,7 @@ std::vector<std::string> differences(const RunIdentity& was, const RunIdentity& 
 
 std::string variant_fingerprint(const RunIdentity& id, const std::string& key) {
   const std::string text = measured_with(id).dump() + "\n" + key;
-  return sha256_hex(text.data(), text.size());
-}
-
-std::string sha256_hex(const void* data, std::size_t size) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned len = 0;
-  if (EVP_Digest(data, size, digest, &len, EVP_sha256(), nullptr) != 1)
-    throw std::runtime_error("OpenSSL EVP_Digest(sha256) failed");
-  std::string out;
-  for (unsigned i = 0; i < len; ++i) out += fmt::format("{:02x}", digest[i]);
-  return out;
-}
-
-std::string sha256_of_file(const std::filesystem::path& file) {
-  const std::string bytes = results::read_file(file);
-  return sha256_hex(bytes.data(), bytes.size());
+  return base::sha256_hex(text.data(), text.size());
 }
 
 }  // namespace aotbench::sweep

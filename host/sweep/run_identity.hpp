@@ -40,8 +40,4 @@ std::vector<std::string> differences(const RunIdentity& recorded, const RunIdent
 // rest of the sweep space, plus the variant's key.
 std::string variant_fingerprint(const RunIdentity& id, const std::string& key);
 
-// Hex SHA-256 of bytes or of a file's content.
-std::string sha256_hex(const void* data, std::size_t size);
-std::string sha256_of_file(const std::filesystem::path& file);
-
 }  // namespace aotbench::sweep

@@ -102,8 +102,7 @@ std::vector<std::string> toml_values(const toml::node& n, const std::string& whe
 }  // namespace
 
 fs::path default_sweeps_dir() {
-  if (const char* d = std::getenv("AOTBENCH_SWEEPS_DIR"); d && *d) return d;
-  return codegen::data_path("scenarios/sweeps", fs::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "sweeps");
+  return codegen::data_path("AOTBENCH_SWEEPS_DIR", "scenarios/sweeps", fs::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "sweeps");
 }
 
 std::vector<std::string> sweep_names(const fs::path& dir) {

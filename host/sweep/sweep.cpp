@@ -14,6 +14,8 @@
 #include <thread>
 #include <unistd.h>
 
+#include "base/process.hpp"
+#include "base/sha256.hpp"
 #include "base/usage_error.hpp"
 #include "board/registry.hpp"
 #include "build/cache_prune.hpp"
@@ -24,7 +26,6 @@
 #include "choice/select.hpp"
 #include "emit/emitter.hpp"
 #include "emit/names.hpp"
-#include "flash/process.hpp"
 #include "flash/session.hpp"
 #include "flash/timing_model.hpp"
 #include "infer/infer.hpp"
@@ -34,8 +35,8 @@
 #include "results/outputs.hpp"
 #include "search/cross_product/cross_product.hpp"
 #include "search/registry.hpp"
-#include "sweep/patch_axis.hpp"
 #include "sweep/options_apply.hpp"
+#include "sweep/patch_axis.hpp"
 #include "sweep/progress.hpp"
 #include "sweep/run_folder.hpp"
 #include "sweep/run_identity.hpp"
@@ -47,7 +48,7 @@ namespace aotbench::sweep {
 namespace {
 
 // Ctrl-C: the first stops the sweep cleanly (in-flight variants are dropped, measured ones kept),
-// a second one ends the process at once. The cleanup handler flash::install_signal_cleanup()
+// a second one ends the process at once. The cleanup handler base::install_signal_cleanup()
 // chains in front of this one kills the children (QEMU, compilers) and releases labgrid places
 // just after this flag is set, so a worker never takes their loss for a failed board.
 std::atomic<bool> g_stop{false};
@@ -63,7 +64,7 @@ void install_stop_handler() {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
-  flash::install_signal_cleanup();
+  base::install_signal_cleanup();
 }
 
 std::string first_line(const std::vector<std::string>& argv) {
@@ -170,8 +171,8 @@ fs::path latest_run_dir(const fs::path& root, const std::string& board, const st
 
 std::string inputs_sha256(const std::vector<std::vector<uint8_t>>& inputs) {
   std::string all;
-  for (const auto& in : inputs) all += sha256_hex(in.data(), in.size());
-  return sha256_hex(all.data(), all.size());
+  for (const auto& in : inputs) all += base::sha256_hex(in.data(), in.size());
+  return base::sha256_hex(all.data(), all.size());
 }
 
 class Sweep {
@@ -224,11 +225,9 @@ class Sweep {
     for (const std::string& note : drop_unrunnable(space_, setup_.board.cpu.features, setup_.board.name))
       if (!o_.quiet) fmt::print(stderr, "aotbench: {}\n", note);
     limits_ = choice::board_limits(setup_.board, o_.max_flash, o_.max_ram, o_.max_stack);
-    if (const auto& known = choice::objectives(); std::find(known.begin(), known.end(), o_.objective) == known.end())
-      throw UsageError(fmt::format("unknown objective '{}'; choose cycles, flash, ram, stack or balanced", o_.objective));
     if (o_.tune != "off" && !search::find_tuner(o_.tune))
       throw UsageError(fmt::format("unknown tuner '{}'; choose {}", o_.tune, fmt::join(search::tune_choices(), ", ")));
-    const bool ram_decides = o_.objective == "ram" || o_.max_ram.has_value();
+    const bool ram_decides = o_.objective == choice::Objective::ram || o_.max_ram.has_value();
     for (const std::string& note : add_patch_variants(space_, model_, limits_, ram_decides, setup_.board.cpu.features))
       if (!o_.quiet) fmt::print(stderr, "aotbench: {}\n", note);
     choice::check_something_fits(choice::minimum_needs(model_, space_, setup_.board.cpu.features), limits_, setup_.board.name);
@@ -269,8 +268,8 @@ class Sweep {
     info.flash_capacity = setup_.board.memory.flash.size;
     info.ram_capacity = setup_.board.memory.ram.size;
     info.model = o_.model;
-    info.model_sha256 = sha256_hex(model_.graph.storage.data(), model_.graph.storage.size());
-    info.objective = o_.objective;
+    info.model_sha256 = base::sha256_hex(model_.graph.storage.data(), model_.graph.storage.size());
+    info.objective = choice::to_string(o_.objective);
     info.command_line = o_.command_line;
     info.aotbench_commit = AOTBENCH_GIT_COMMIT;
     info.toolchain = build::Toolchain{}.version();
@@ -309,7 +308,7 @@ class Sweep {
     id.model = o_.model;
     id.model_sha256 = info.model_sha256;
     id.board = setup_.board.name;
-    id.board_profile_sha256 = sha256_of_file(setup_.board.file);
+    id.board_profile_sha256 = base::sha256_of_file(setup_.board.file);
     id.gcc = build::Toolchain{}.version();
     if (std::any_of(space_.begin(), space_.end(), [](const codegen::Variant& v) { return v.get("cc") == "clang"; }))
       id.clang = build::Toolchain::cross("clang").version();

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "choice/select.hpp"
 #include "measure/measure.hpp"
 #include "results/record.hpp"
 #include "rpc/messages.hpp"
@@ -32,7 +33,7 @@ struct SweepOptions {
   std::string board;                    // profile name or alias
   std::string model;                    // zoo spec or .tflite path
   std::string variants;                 // --variants spec (empty: the default space)
-  std::string objective = "cycles";
+  choice::Objective objective = choice::Objective::cycles;  // what the winner minimizes
   std::optional<uint64_t> max_flash, max_ram, max_stack;
   int jobs = 0;                         // parallel workers (builds, and emulators); 0: core count
   std::optional<int> repeat, warmup;    // default: 1 and 0 under QEMU (exact counts), 5 and 1 on hardware

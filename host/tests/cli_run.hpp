@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "flash/process.hpp"
+#include "base/process.hpp"
 
 namespace aotbench::test {
 
@@ -24,9 +24,9 @@ inline CliRun aotbench_cli(const std::vector<std::string>& args,
   namespace fs = std::filesystem;
   static int n = 0;
   const fs::path err = fs::temp_directory_path() / ("aotbench-cli-err-" + std::to_string(getpid()) + "-" + std::to_string(++n));
-  const std::string cmd = flash::shell_join({AOTBENCH_BIN}) + " " + flash::shell_join(args) + " 2>" + err.string();
+  const std::string cmd = base::shell_join({AOTBENCH_BIN}) + " " + base::shell_join(args) + " 2>" + err.string();
   const auto t0 = std::chrono::steady_clock::now();
-  const auto r = flash::run_command({"/bin/sh", "-c", cmd}, timeout);
+  const auto r = base::run_command({"/bin/sh", "-c", cmd}, timeout);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::ifstream in(err);
   std::stringstream e;

@@ -15,10 +15,10 @@
 #include <sstream>
 #include <thread>
 
+#include "base/process.hpp"
 #include "board/registry.hpp"
 #include "build/firmware_builder.hpp"
 #include "flash/deps.hpp"
-#include "flash/process.hpp"
 #include "link/asio_links.hpp"
 
 namespace {
@@ -37,9 +37,9 @@ struct CliRun {
 // Runs aotbench with stdout and stderr kept apart.
 CliRun aotbench_cli(const std::vector<std::string>& args, std::chrono::milliseconds timeout = 60s) {
   fs::path err = fs::temp_directory_path() / ("aotbench-cli-err-" + std::to_string(getpid()));
-  std::string cmd = flash::shell_join({AOTBENCH_BIN}) + " " + flash::shell_join(args) + " 2>" + err.string();
+  std::string cmd = base::shell_join({AOTBENCH_BIN}) + " " + base::shell_join(args) + " 2>" + err.string();
   auto t0 = std::chrono::steady_clock::now();
-  auto r = flash::run_command({"/bin/sh", "-c", cmd}, timeout);
+  auto r = base::run_command({"/bin/sh", "-c", cmd}, timeout);
   double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::ifstream in(err);
   std::stringstream e;
@@ -289,7 +289,7 @@ TEST(DeviceCli, SilentFirmwareTimesOutNamingBoardAndPortAndLeavesNoQemu) {
 // Ctrl-C (SIGINT) and SIGKILL of aotbench while it waits for the silent firmware.
 void interrupt_and_check(int sig) {
   fs::path log = fs::temp_directory_path() / ("aotbench-sig-" + std::to_string(getpid()));
-  flash::ChildProcess cli({AOTBENCH_BIN, "device", "info", "--board", "stm32", "--elf", hang_elf().string(),
+  base::ChildProcess cli({AOTBENCH_BIN, "device", "info", "--board", "stm32", "--elf", hang_elf().string(),
                            "--timeout", "60"},
                           log);
   pid_t qemu = qemu_child_of(cli.pid(), 10s);

@@ -154,7 +154,7 @@ TEST(ServedEmulator, IsLoadedThroughItsGdbstubAndTalkedToOverTcp) {
 // as a labgrid exporter serves a USB serial adapter. The self-test's 64 KiB echo carries every
 // byte value, 0xFF (Telnet's IAC) included, both ways.
 TEST(ServedEmulator, TalksThroughSer2netWithRfc2217) {
-  const std::string ser2net = flash::find_program("ser2net");
+  const std::string ser2net = base::find_program("ser2net");
   if (ser2net.empty()) GTEST_SKIP() << "no ser2net on PATH (scripts/setup installs Debian's)";
   const board::Profile& p = netduino();
   flash::QemuOptions served;
@@ -166,7 +166,7 @@ TEST(ServedEmulator, TalksThroughSer2netWithRfc2217) {
   std::ofstream(dir / "ser2net.yaml") << fmt::format(
       "connection: &board\n  accepter: telnet(rfc2217),tcp,127.0.0.1,{}\n  connector: tcp,127.0.0.1,{}\n",
       telnet_port, board.port());
-  flash::ChildProcess server({ser2net, "-n", "-d", "-c", (dir / "ser2net.yaml").string()}, dir / "ser2net.log");
+  base::ChildProcess server({ser2net, "-n", "-d", "-c", (dir / "ser2net.yaml").string()}, dir / "ser2net.log");
   for (int i = 0; i < 100 && !flash::listening_on(telnet_port); ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   ASSERT_TRUE(flash::listening_on(telnet_port)) << "ser2net did not listen";
@@ -188,7 +188,7 @@ TEST(ServedEmulator, TalksThroughSer2netWithRfc2217) {
 // SIGTERM ends the emulator with it.
 TEST(ServedEmulator, TheCommandServesUntilItIsStopped) {
   const fs::path log = fs::temp_directory_path() / fmt::format("aotbench-serve-{}.json", getpid());
-  flash::ChildProcess serve({AOTBENCH_BIN, "device", "serve", "--board", "netduinoplus2", "--json"}, log);
+  base::ChildProcess serve({AOTBENCH_BIN, "device", "serve", "--board", "netduinoplus2", "--json"}, log);
   nlohmann::json endpoints;
   for (int i = 0; i < 100 && endpoints.is_null(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -235,7 +235,7 @@ TEST(ServedEmulator, PortsAreCheckedAndIpv6AddressesBracketed) {
 
   if (!fs::exists("/proc/net/if_inet6")) GTEST_SKIP() << "no IPv6 here";
   const fs::path log = fs::temp_directory_path() / fmt::format("aotbench-serve6-{}.json", getpid());
-  flash::ChildProcess serve({AOTBENCH_BIN, "device", "serve", "--board", "netduinoplus2", "--json", "--bind", "::1"}, log);
+  base::ChildProcess serve({AOTBENCH_BIN, "device", "serve", "--board", "netduinoplus2", "--json", "--bind", "::1"}, log);
   nlohmann::json endpoints;
   for (int i = 0; i < 100 && endpoints.is_null() && !serve.exit_code(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));

@@ -85,9 +85,9 @@ TEST(Probes, PyOcdOfTheSetupsVenvIsFoundThroughAotbenchDeps) {
   fs::create_symlink(venv_pyocd(), deps / "venv" / "bin" / "pyocd");
   const std::string elf = selftest_elf("nucleo-f767zi");
   const CliRun r = aotbench_cli({"device", "flash", "--board", "nucleo-f767zi", "--elf", elf, "--dry-run", "--json"});
-  const std::string cmd = flash::shell_join({"env", "AOTBENCH_DEPS=" + deps.string(), AOTBENCH_BIN, "device", "flash",
+  const std::string cmd = base::shell_join({"env", "AOTBENCH_DEPS=" + deps.string(), AOTBENCH_BIN, "device", "flash",
                                              "--board", "nucleo-f767zi", "--elf", elf, "--dry-run", "--json"});
-  const auto moved = flash::run_command({"/bin/sh", "-c", cmd + " 2>/dev/null"}, 30s);
+  const auto moved = base::run_command({"/bin/sh", "-c", cmd + " 2>/dev/null"}, 30s);
   fs::remove_all(deps);
   ASSERT_EQ(r.rc, 0) << r.err;
   ASSERT_EQ(moved.exit_code, 0) << moved.output;
@@ -183,8 +183,8 @@ TEST(Probes, GdbAddressLoadsIntoARunningGdbServer) {
   const std::string elf = selftest_elf("netduinoplus2");
   transport::TcpListener serial;
   const unsigned gdb_port = transport::TcpListener().port();
-  flash::install_signal_cleanup();
-  flash::ChildProcess qemu(flash::qemu_command(p, elf, serial.port(), {}, gdb_port), "");
+  base::install_signal_cleanup();
+  base::ChildProcess qemu(flash::qemu_command(p, elf, serial.port(), {}, gdb_port), "");
   auto link = serial.accept(transport::Clock::now() + 5s, [&] { return qemu.running(); });
   const std::string address = fmt::format("127.0.0.1:{}", gdb_port);
   const CliRun r = aotbench_cli({"device", "flash", "--board", "netduinoplus2", "--elf", elf, "--gdb", address, "--json"});

@@ -34,7 +34,7 @@ results::Run run() {
 }
 
 std::string winner(results::Run r, choice::Limits limits, const std::string& objective) {
-  const auto w = choice::select_winner(r, limits, objective);
+  const auto w = choice::select_winner(r, limits, choice::parse_objective(objective));
   return w ? r.variants[*w].key : "";
 }
 
@@ -58,7 +58,7 @@ TEST(Select, BalancedIsTheGeometricMeanOfRelativeCyclesFlashAndRam) {
 
 TEST(Select, FitsFlagsAndReason) {
   results::Run r = run();
-  const auto w = choice::select_winner(r, {800, 10000, std::nullopt}, "cycles");
+  const auto w = choice::select_winner(r, {800, 10000, std::nullopt}, choice::Objective::cycles);
   ASSERT_TRUE(w);
   EXPECT_EQ(r.variants[0].fits, false);
   EXPECT_EQ(r.variants[1].fits, true);
@@ -74,7 +74,7 @@ TEST(Select, FitsFlagsAndReason) {
 
 TEST(Select, NoWinnerIsExplained) {
   results::Run r = run();
-  EXPECT_FALSE(choice::select_winner(r, {1, 1, std::nullopt}, "cycles"));
+  EXPECT_FALSE(choice::select_winner(r, {1, 1, std::nullopt}, choice::Objective::cycles));
   EXPECT_NE(r.selection_reason.find("no variant qualifies"), std::string::npos);
   // small misses least: (300 - 1) + (400 + 40 - 1) = 738 B; lean 798, middle 1008, fast 1448.
   EXPECT_NE(r.selection_reason.find("the closest, small, misses by 738 B in all: flash 300 B is 299 B over the 1 B "
@@ -85,7 +85,7 @@ TEST(Select, NoWinnerIsExplained) {
 
   // Only the stack limit is missed: lean's 10 B is 5 B over 5 B, and its flash and RAM are within.
   results::Run s = run();
-  EXPECT_FALSE(choice::select_winner(s, {10000, 10000, 5}, "cycles"));
+  EXPECT_FALSE(choice::select_winner(s, {10000, 10000, 5}, choice::Objective::cycles));
   EXPECT_NE(s.selection_reason.find("fit (flash <= 10000 B, RAM <= 10000 B, stack <= 5 B)"), std::string::npos)
       << s.selection_reason;
   EXPECT_NE(s.selection_reason.find("the closest, lean, misses by 5 B in all: flash 400 B is within the 10000 B limit; "
@@ -99,12 +99,12 @@ TEST(Select, NoWinnerIsExplained) {
   failed.variants = {variant("a", 1, 1, 1, 1), variant("b", 1, 1, 1, 1)};
   for (auto& v : failed.variants) v.status = results::Status::build_failed, v.message = "cannot find arm-none-eabi-gcc";
   failed.variants[0].flash.reset();
-  EXPECT_FALSE(choice::select_winner(failed, {10000, 10000, std::nullopt}, "cycles"));
+  EXPECT_FALSE(choice::select_winner(failed, {10000, 10000, std::nullopt}, choice::Objective::cycles));
   EXPECT_NE(failed.selection_reason.find("2 build_failed; none ran and matched the reference; e.g. a: cannot find "
                                          "arm-none-eabi-gcc"),
             std::string::npos)
       << failed.selection_reason;
-  EXPECT_THROW(choice::select_winner(r, {1, 1, std::nullopt}, "speed"), std::invalid_argument);
+  EXPECT_THROW(choice::parse_objective("speed"), std::invalid_argument);
 }
 
 }  // namespace

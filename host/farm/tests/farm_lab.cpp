@@ -81,7 +81,7 @@ FarmLab::FarmLab(std::vector<LabBoard> boards) : boards_(std::move(boards)) {
   // The coordinator keeps its places in places.yaml in its working directory: ours, in dir_.
   const unsigned cport = free_port();
   coordinator_ = fmt::format("127.0.0.1:{}", cport);
-  coordinator_proc_ = std::make_unique<flash::ChildProcess>(
+  coordinator_proc_ = std::make_unique<base::ChildProcess>(
       std::vector<std::string>{"/bin/sh", "-c",
                                fmt::format("cd '{}' && exec '{}' -l {}", dir_.string(),
                                            venv_bin("labgrid-coordinator").string(), coordinator_)},
@@ -98,7 +98,7 @@ FarmLab::FarmLab(std::vector<LabBoard> boards) : boards_(std::move(boards)) {
   for (const auto& [name, yaml] : configs) {
     std::ofstream(dir_ / (name + ".yaml")) << yaml;
     const fs::path log = dir_ / (name + ".log");
-    exporters_.push_back(std::make_unique<flash::ChildProcess>(
+    exporters_.push_back(std::make_unique<base::ChildProcess>(
         std::vector<std::string>{"/bin/sh", "-c",
                                  fmt::format("cd '{}' && exec '{}' -c {} -n {} --hostname 127.0.0.1 {}.yaml",
                                              dir_.string(), venv_bin("labgrid-exporter").string(), coordinator_, name,
@@ -129,7 +129,7 @@ FarmLab::~FarmLab() {
   fs::remove_all(dir_, ec);
 }
 
-void wait_for_log(const fs::path& log, const std::string& text, flash::ChildProcess& p) {
+void wait_for_log(const fs::path& log, const std::string& text, base::ChildProcess& p) {
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (std::chrono::steady_clock::now() < until) {
     if (read_file(log).find(text) != std::string::npos) return;
@@ -140,18 +140,18 @@ void wait_for_log(const fs::path& log, const std::string& text, flash::ChildProc
   throw std::runtime_error(fmt::format("no `{}` in {} within 60 s:\n{}", text, log.string(), read_file(log)));
 }
 
-flash::CommandResult FarmLab::client(const std::vector<std::string>& args, const std::vector<std::string>& env) const {
+base::CommandResult FarmLab::client(const std::vector<std::string>& args, const std::vector<std::string>& env) const {
   std::vector<std::string> argv = {"/usr/bin/env"};
   argv.insert(argv.end(), env.begin(), env.end());
   argv.insert(argv.end(), {venv_bin("labgrid-client").string(), "-x", coordinator_});
   argv.insert(argv.end(), args.begin(), args.end());
-  return flash::run_command(argv, std::chrono::seconds(60));
+  return base::run_command(argv, std::chrono::seconds(60));
 }
 
 void FarmLab::check(const std::vector<std::string>& args) const {
   const auto r = client(args);
   if (r.exit_code != 0)
-    throw std::runtime_error(fmt::format("labgrid-client {} failed: {}", flash::shell_join(args), r.output));
+    throw std::runtime_error(fmt::format("labgrid-client {} failed: {}", base::shell_join(args), r.output));
 }
 
 std::vector<std::string> FarmLab::who_rows() const {

@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "flash/process.hpp"
+#include "base/process.hpp"
 
 namespace aotbench::farm::test {
 
@@ -39,7 +39,7 @@ std::filesystem::path venv_bin(const std::string& name);
 std::string read_file(const std::filesystem::path& p);
 
 // Waits until `log` holds `text`; throws with the log when `p` ends first or after 60 s.
-void wait_for_log(const std::filesystem::path& log, const std::string& text, flash::ChildProcess& p);
+void wait_for_log(const std::filesystem::path& log, const std::string& text, base::ChildProcess& p);
 
 class FarmLab {
  public:
@@ -52,7 +52,7 @@ class FarmLab {
   const std::filesystem::path& dir() const { return dir_; }
 
   // labgrid-client -x COORDINATOR args... (env: extra VAR=VALUE first, e.g. LG_USERNAME=alice).
-  flash::CommandResult client(const std::vector<std::string>& args, const std::vector<std::string>& env = {}) const;
+  base::CommandResult client(const std::vector<std::string>& args, const std::vector<std::string>& env = {}) const;
   // Rows of `labgrid-client who` below its header ("User Host Place Changed").
   std::vector<std::string> who_rows() const;
 
@@ -75,8 +75,8 @@ class FarmLab {
   std::vector<std::unique_ptr<Listener>> listeners_;
   std::atomic<bool> stop_{false};
   std::thread listen_thread_;
-  std::unique_ptr<flash::ChildProcess> coordinator_proc_;
-  std::vector<std::unique_ptr<flash::ChildProcess>> exporters_;
+  std::unique_ptr<base::ChildProcess> coordinator_proc_;
+  std::vector<std::unique_ptr<base::ChildProcess>> exporters_;
   std::vector<std::string> exporter_names_;  // beside exporters_
 
   void listen_loop();

@@ -13,10 +13,10 @@
 #include <mutex>
 #include <thread>
 
+#include "base/process.hpp"
 #include "farm/client.hpp"
 #include "farm/errors.hpp"
 #include "farm_lab.hpp"
-#include "flash/process.hpp"
 
 namespace aotbench::farm {
 namespace {
@@ -258,7 +258,7 @@ TEST_F(Lab, ConcurrentReservationsNeverShareAPlace) {
 TEST_F(Lab, SignalsReleaseAndKillLeavesTheLock) {
   const fs::path out = lab->dir() / "lease.out";
   auto start = [&](const std::string& spec) {
-    return std::make_unique<flash::ChildProcess>(
+    return std::make_unique<base::ChildProcess>(
         std::vector<std::string>{AOTBENCH_BIN, "farm", "lease", spec, "--coordinator", lab->coordinator(), "--hold",
                                  "0", "--json"},
         out);
@@ -300,13 +300,13 @@ TEST_F(Lab, SignalsReleaseAndKillLeavesTheLock) {
 TEST_F(Lab, TheWorkedExampleLabWorks) {
   const fs::path example = fs::path(AOTBENCH_SOURCE_DIR) / "scenarios" / "farms" / "labgrid";
   const fs::path log = lab->dir() / "bench1.log";
-  flash::ChildProcess exporter({"/bin/sh", "-c",
+  base::ChildProcess exporter({"/bin/sh", "-c",
                                 fmt::format("cd '{}' && exec '{}' -c {} -n bench1 --hostname bench1.lab '{}'",
                                             lab->dir().string(), test::venv_bin("labgrid-exporter").string(),
                                             lab->coordinator(), (example / "exporter-bench1.yaml").string())},
                                log);
   test::wait_for_log(log, "connected to coordinator", exporter);
-  const auto made = flash::run_command(
+  const auto made = base::run_command(
       {"/usr/bin/env", "PATH=" + test::venv_bin("").string() + ":" + std::getenv("PATH"),
        "LG_COORDINATOR=" + lab->coordinator(), "/bin/sh", (example / "places.sh").string()},
       120s);
@@ -336,7 +336,7 @@ TEST(LabQemu, AHaltedQemuBehindAPlace) {
   const unsigned gdb_port = test::free_port(), serial_port = test::free_port();
   char tmpl[] = "/tmp/aotbench-farmqemu-XXXXXX";
   const fs::path dir = mkdtemp(tmpl);
-  flash::ChildProcess qemu({"qemu-system-arm", "-M", "netduinoplus2", "-display", "none", "-monitor", "none", "-S",
+  base::ChildProcess qemu({"qemu-system-arm", "-M", "netduinoplus2", "-display", "none", "-monitor", "none", "-S",
                             "-gdb", fmt::format("tcp:127.0.0.1:{}", gdb_port), "-serial",
                             fmt::format("tcp:127.0.0.1:{},server=on,wait=off", serial_port)},
                            dir / "qemu.log");
@@ -353,7 +353,7 @@ TEST(LabQemu, AHaltedQemuBehindAPlace) {
     EXPECT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a), 0) << strerror(errno);
     close(fd);
     const fs::path elf = fs::path(AOTBENCH_FIRMWARE_DIR) / "netduinoplus2" / "selftest.elf";
-    const auto r = flash::run_command({"gdb-multiarch", "-batch", "-ex", "target remote " + l.resources().gdb.str(),
+    const auto r = base::run_command({"gdb-multiarch", "-batch", "-ex", "target remote " + l.resources().gdb.str(),
                                        "-ex", "load", "-ex", "compare-sections", elf.string()},
                                       60s);
     EXPECT_EQ(r.exit_code, 0) << r.output;

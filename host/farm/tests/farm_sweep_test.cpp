@@ -16,9 +16,9 @@
 #include <set>
 #include <thread>
 
+#include "base/process.hpp"
 #include "board/registry.hpp"
 #include "farm_lab.hpp"
-#include "flash/process.hpp"
 #include "flash/qemu.hpp"
 
 namespace aotbench::farm {
@@ -84,15 +84,15 @@ class FarmSweep : public ::testing::Test {
   }
 
   // Starts a sweep (the child is aotbench itself); its stdout and stderr go to files of the test folder.
-  std::unique_ptr<flash::ChildProcess> start(const std::vector<std::string>& args, const std::string& name) const {
-    return std::make_unique<flash::ChildProcess>(
+  std::unique_ptr<base::ChildProcess> start(const std::vector<std::string>& args, const std::string& name) const {
+    return std::make_unique<base::ChildProcess>(
         std::vector<std::string>{"/bin/sh", "-c",
-                                 "exec " + flash::shell_join(args) + " >" + (dir_ / (name + ".out")).string() + " 2>" +
+                                 "exec " + base::shell_join(args) + " >" + (dir_ / (name + ".out")).string() + " 2>" +
                                      (dir_ / (name + ".err")).string()},
         "");
   }
 
-  Sweep finish(flash::ChildProcess& p, const std::string& name) const {
+  Sweep finish(base::ChildProcess& p, const std::string& name) const {
     Sweep s;
     s.rc = p.wait_for(600s).value_or(-1);
     std::ifstream out(dir_ / (name + ".out")), err(dir_ / (name + ".err"));
@@ -121,7 +121,7 @@ class FarmSweep : public ::testing::Test {
 Measured local_sweep(const fs::path& dir) {
   static Measured measured;
   if (!measured.empty()) return measured;
-  const auto r = flash::run_command({AOTBENCH_BIN, "--board", "netduinoplus2", "--model", "kws", "--variants",
+  const auto r = base::run_command({AOTBENCH_BIN, "--board", "netduinoplus2", "--model", "kws", "--variants",
                                      "@corners", "--tune", "off", "--repeat", "3", "--jobs", "1", "--counter",
                                      "instructions", "--out",
                                      (dir / "local").string(), "--history", (dir / "local.sqlite").string(), "--json"},
@@ -197,7 +197,7 @@ TEST_F(FarmSweep, TwoSweepsForOneTagTakeTurns) {
 // place is taken out of service, the variant it was measuring is measured on the other place, and
 // every result is the local one.
 // Waits until the run folder `name` holds `n` results; false if the sweep ended first.
-bool wait_for_results(flash::ChildProcess& p, const fs::path& folder, std::size_t n) {
+bool wait_for_results(base::ChildProcess& p, const fs::path& folder, std::size_t n) {
   for (int i = 0; i < 3000 && p.running(); ++i) {
     std::this_thread::sleep_for(10ms);
     std::ifstream results(folder / "results.json");
@@ -260,7 +260,7 @@ TEST_F(FarmSweep, TheNightlyRunsOverTheFarmsPlaces) {
       "coordinator = \"{}\"\nfail_above = 0.0\nretries = 0\n\n[[board]]\nname = \"emus\"\nlabgrid = "
       "\"pool=nightly\"\nmodels = [\"kws\"]\nvariants = \"@corners;opt=Os|O2\"\n",
       lab_->coordinator());
-  const auto r = flash::run_command({"/usr/bin/python3", std::string(AOTBENCH_SOURCE_DIR) + "/scripts/nightly", "--farm",
+  const auto r = base::run_command({"/usr/bin/python3", std::string(AOTBENCH_SOURCE_DIR) + "/scripts/nightly", "--farm",
                                      farm.string(), "--out", (dir_ / "nightly").string(), "--date", "2026-01-01",
                                      "--aotbench", AOTBENCH_BIN},
                                     600s);

@@ -11,12 +11,12 @@
 #include <fstream>
 #include <optional>
 
+#include "base/process.hpp"
 #include "farm/board_spec.hpp"
 #include "farm/errors.hpp"
 #include "farm/labgrid_cli.hpp"
 #include "farm/labgrid_records.hpp"
 #include "farm/place_resources.hpp"
-#include "flash/process.hpp"
 
 namespace aotbench::farm {
 namespace {
@@ -209,14 +209,14 @@ void own_handler(int) {
 }
 
 // In a child process: the cleanup, a release command writing `mark`, and own_handler on SIGTERM.
-void install_release_and_own_handler(const std::string& mark, std::optional<flash::SignalCleanupCommand>& release) {
-  flash::install_signal_cleanup();
+void install_release_and_own_handler(const std::string& mark, std::optional<base::SignalCleanupCommand>& release) {
+  base::install_signal_cleanup();
   release.emplace(std::vector<std::string>{"/bin/sh", "-c", "echo released > '" + mark + "'"}, std::chrono::seconds(10));
   struct sigaction sa {};
   sa.sa_handler = own_handler;
   sigemptyset(&sa.sa_mask);
   sigaction(SIGTERM, &sa, nullptr);  // replaces the cleanup...
-  flash::install_signal_cleanup();   // ...which goes back in front of it
+  base::install_signal_cleanup();   // ...which goes back in front of it
 }
 
 std::filesystem::path cleanup_mark(const char* what) {
@@ -244,7 +244,7 @@ TEST(SignalCleanup, TellsTheProgramFirstThenReleases) {
   if (pid == 0) {
     const std::string path = mark.string();
     g_mark = path.c_str();
-    std::optional<flash::SignalCleanupCommand> release;
+    std::optional<base::SignalCleanupCommand> release;
     install_release_and_own_handler(path, release);
     raise(SIGTERM);
     if (g_handled != 1) _exit(1);
@@ -262,9 +262,9 @@ TEST(SignalCleanup, ALaterSignalCleansUpBeforeTheProgramsHandler) {
   if (pid == 0) {
     const std::string path = mark.string();
     g_mark = path.c_str();
-    std::optional<flash::SignalCleanupCommand> release;
+    std::optional<base::SignalCleanupCommand> release;
     signal(SIGTERM, SIG_IGN);
-    flash::install_signal_cleanup();
+    base::install_signal_cleanup();
     raise(SIGTERM);  // the process's first signal: the cleanup runs, and it is ignored
     install_release_and_own_handler(path, release);
     raise(SIGTERM);

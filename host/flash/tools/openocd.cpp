@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
+#include "base/process.hpp"
 #include "flash/flash_tool.hpp"
-#include "flash/process.hpp"
 #include "flash/tool_messages.hpp"
 #include "flash/tools/tool_checks.hpp"
 
@@ -57,7 +57,7 @@ ToolCheck check_probe(const board::Profile& p, const std::string& probe) {
   std::vector<std::string> argv = attach(p, probe);
   argv.insert(argv.end(), {"-c", "gdb_port disabled", "-c", "telnet_port disabled", "-c", "tcl_port disabled", "-c",
                            "init", "-c", "shutdown"});
-  const auto r = run_command(argv, 30s);
+  const auto r = base::run_command(argv, 30s);
   if (r.exit_code == 0) return {true, fmt::format("OpenOCD attached with {}", config(p)), ""};
   const std::string hint = probe_hint(p, r.output);
   if (hint.find("no debug probe found") != std::string::npos)

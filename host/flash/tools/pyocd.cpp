@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "base/process.hpp"
 #include "flash/deps.hpp"
 #include "flash/flash_tool.hpp"
-#include "flash/process.hpp"
 #include "flash/tool_messages.hpp"
 #include "flash/tools/tool_checks.hpp"
 
@@ -32,7 +32,7 @@ FlashPlan flash_plan(const board::Profile& p, const std::string& elf, const std:
   if (std::string cli = find_venv_program("pyocd"); !cli.empty())
     return {"pyocd", with_probe({cli, "flash", "-W", "-t", target(p), elf}, "-u"),
             fmt::format("found the pyocd CLI ({}): `pyocd flash -t TARGET`", cli), {}};
-  if (std::string tool = find_program("pyocd-flashtool"); !tool.empty())
+  if (std::string tool = base::find_program("pyocd-flashtool"); !tool.empty())
     return {"pyocd", with_probe({"pyocd-flashtool", "-t", target(p), elf}, "-b"),
             fmt::format("no `pyocd` CLI on PATH; using the older pyocd-flashtool ({})", tool), {}};
   throw FlashError(fmt::format("no pyOCD: neither {} nor `pyocd` or `pyocd-flashtool` on PATH; run scripts/setup, "
@@ -69,7 +69,7 @@ std::string output_hint(const board::Profile& p, const std::string& output, cons
 }
 
 // `pyocd json ARG`'s answer, without what pyOCD logs before it; throws when it is none.
-nlohmann::json pyocd_json(const CommandResult& r) {
+nlohmann::json pyocd_json(const base::CommandResult& r) {
   return nlohmann::json::parse(r.output.substr(std::min(r.output.find('{'), r.output.size())));
 }
 
@@ -78,7 +78,7 @@ ToolCheck check_tool(const board::Profile& p) {
   if (pyocd.empty())
     return {false, fmt::format("no pyOCD: {} is missing and no `pyocd` is on PATH", venv_pyocd()),
             "run scripts/setup: it installs the pinned pyOCD (scripts/python-requirements.txt) into .deps/venv"};
-  const auto r = run_command({pyocd, "json", "--targets"}, 60s);
+  const auto r = base::run_command({pyocd, "json", "--targets"}, 60s);
   bool known = false;
   std::string version;
   try {
@@ -98,7 +98,7 @@ ToolCheck check_tool(const board::Profile& p) {
 
 ToolCheck check_probe(const board::Profile& p, const std::string& probe) {
   const std::string pyocd = find_venv_program("pyocd");
-  const auto r = run_command({pyocd, "json", "--probes"}, 60s);
+  const auto r = base::run_command({pyocd, "json", "--probes"}, 60s);
   std::vector<std::string> ids;
   try {
     for (const auto& found : pyocd_json(r).at("boards")) ids.push_back(found.value("unique_id", "?"));

@@ -2,9 +2,9 @@
 // -kernel, or through its gdbstub by gdb: flash/qemu.hpp), and its gdbstub is the debug port.
 #include <fmt/core.h>
 
+#include "base/process.hpp"
 #include "flash/flash_tool.hpp"
 #include "flash/gdb_loader.hpp"
-#include "flash/process.hpp"
 #include "flash/qemu.hpp"
 #include "flash/tool_messages.hpp"
 
@@ -24,13 +24,13 @@ FlashPlan flash_plan(const board::Profile& p, const std::string& elf, const std:
   stub.address = "127.0.0.1:GDBPORT";
   return {"qemu", gdb_load_command(stub, elf),
           fmt::format("through QEMU's gdbstub, started halted: {} (PORT and GDBPORT are free loopback ports)",
-                      shell_join(qemu)),
+                      base::shell_join(qemu)),
           {}};
 }
 
 // The machine must be one this QEMU emulates.
 ToolCheck check_tool(const board::Profile& p) {
-  const auto r = run_command({"qemu-system-arm", "-machine", "help"}, 20s);
+  const auto r = base::run_command({"qemu-system-arm", "-machine", "help"}, 20s);
   if (r.exit_code != 0 || r.output.find("\n" + p.qemu.machine + " ") == std::string::npos)
     return {false,
             fmt::format("qemu-system-arm does not emulate machine {} ({})", p.qemu.machine, tool_message(r.output)),

@@ -5,14 +5,14 @@
 
 #include <filesystem>
 
-#include "flash/process.hpp"
+#include "base/process.hpp"
 #include "flash/tool_messages.hpp"
 
 namespace aotbench::flash {
 
 std::string version_of(const std::vector<std::string>& argv) {
-  if (find_program(argv[0]).empty() && !std::filesystem::exists(argv[0])) return "";
-  const auto r = run_command(argv, std::chrono::seconds(20));
+  if (base::find_program(argv[0]).empty() && !std::filesystem::exists(argv[0])) return "";
+  const auto r = base::run_command(argv, std::chrono::seconds(20));
   return r.exit_code == 0 ? r.output.substr(0, r.output.find('\n')) : "";
 }
 

@@ -94,9 +94,9 @@ bool LayerTuner::start(const SearchState& state) {
   setup_ = &state.setup;
   limits_ = state.limits;
   info_ = state.run.info;
-  if (state.objective != "cycles") {
+  if (state.objective != choice::Objective::cycles) {
     note_ = fmt::format("per-layer tuning minimizes instructions/cycles; objective {} keeps the untuned winner",
-                        state.objective);
+                        choice::to_string(state.objective));
     return false;
   }
   // The winner of the space: what an earlier tuning of a resumed run composed is no base.
@@ -128,7 +128,7 @@ bool LayerTuner::start(const SearchState& state) {
   layers_ = codegen::layer_groups(g, base_, emit_options_);
   for (const codegen::LayerGroup& layers : layers_) {
     Group grp{&layers, {}};
-    for (const codegen::ScheduleChoice& choice : layers.choices) grp.candidates.push_back(Candidate{choice});
+    for (const codegen::ScheduleChoice& choice : layers.choices) grp.candidates.emplace_back(choice);
     groups_.push_back(std::move(grp));
   }
   const bool choices = std::any_of(layers_.begin(), layers_.end(), [](const codegen::LayerGroup& grp) {

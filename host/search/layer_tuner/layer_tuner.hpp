@@ -51,6 +51,7 @@ class LayerTuner : public SearchStrategy {
  private:
   // A schedule of a group (its name and bytes), and what is known of its speed.
   struct Candidate : codegen::ScheduleChoice {
+    explicit Candidate(const codegen::ScheduleChoice& choice) : codegen::ScheduleChoice(choice) {}
     std::optional<uint64_t> counts;
     uint64_t spread = 0;
     bool from_log = false;

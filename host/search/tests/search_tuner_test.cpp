@@ -59,7 +59,7 @@ class Tuner : public ::testing::Test {
   std::vector<int> drive(search::LayerTuner& tuner, const choice::Limits& limits) {
     std::vector<int> batches;
     for (int round = 0; round < 50; ++round) {
-      const search::SearchState state{run_, space_, setup_, limits, "cycles"};
+      const search::SearchState state{run_, space_, setup_, limits, choice::Objective::cycles};
       const auto batch = tuner.next(state);
       if (batch.empty()) break;
       batches.push_back(batch[0].result ? -static_cast<int>(batch.size()) : static_cast<int>(batch.size()));

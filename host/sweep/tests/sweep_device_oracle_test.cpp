@@ -169,7 +169,7 @@ TEST_F(DeviceFault, AWrongDeviceResultIsAMismatchAndNeverSelected) {
   }
   // The faulty variant is far faster; it must still lose.
   ASSERT_LT(run.variants[1].counts->median, run.variants[0].counts->median);
-  const auto winner = choice::select_winner(run, choice::board_limits(board, {}, {}, {}), "cycles");
+  const auto winner = choice::select_winner(run, choice::board_limits(board, {}, {}, {}), choice::Objective::cycles);
   ASSERT_TRUE(winner.has_value());
   EXPECT_EQ(*winner, 0u);
   EXPECT_FALSE(run.variants[1].selected);
@@ -217,7 +217,7 @@ TEST_F(DeviceFault, TheTunerBisectsToTheFaultySchedulesAndComposesWithoutThem) {
   const choice::Limits limits = choice::board_limits(board, {}, {}, {});
   std::optional<results::VariantResult> composed;
   for (int round = 0; round < 20; ++round) {
-    const search::SearchState state{run, space, s, limits, "cycles"};
+    const search::SearchState state{run, space, s, limits, choice::Objective::cycles};
     const auto batch = tuner.next(state);
     if (batch.empty()) break;
     for (const auto& p : batch) {

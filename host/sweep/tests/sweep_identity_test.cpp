@@ -4,6 +4,7 @@
 
 #include <functional>
 
+#include "base/sha256.hpp"
 #include "sweep/run_identity.hpp"
 
 namespace aotbench::sweep {
@@ -129,7 +130,7 @@ TEST(RunIdentity, FingerprintFollowsWhatTheVariantDependsOn) {
 }
 
 TEST(RunIdentity, Sha256OfKnownBytes) {
-  EXPECT_EQ(sha256_hex("abc", 3), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");  // FIPS 180-2
+  EXPECT_EQ(base::sha256_hex("abc", 3), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");  // FIPS 180-2
 }
 
 }  // namespace

@@ -13,7 +13,7 @@
 #include <sys/types.h>
 #include <vector>
 
-namespace aotbench::flash {
+namespace aotbench::base {
 
 struct ProcessError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -91,4 +91,4 @@ void run_signal_cleanup_commands();
 // Shell-quoted form of a command line, for messages and --dry-run.
 std::string shell_join(const std::vector<std::string>& argv);
 
-}  // namespace aotbench::flash
+}  // namespace aotbench::base

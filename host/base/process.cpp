@@ -1,6 +1,6 @@
 // See process.hpp. Children are started with fork+execv from the calling thread; the child asks
 // for SIGKILL when its parent thread goes away, before exec.
-#include "flash/process.hpp"
+#include "base/process.hpp"
 
 #include <fcntl.h>
 #include <fmt/core.h>
@@ -19,7 +19,7 @@
 #include <mutex>
 #include <thread>
 
-namespace aotbench::flash {
+namespace aotbench::base {
 namespace {
 
 // Live children, for the signal handler (a fixed table: no allocation in the handler).
@@ -359,4 +359,4 @@ std::string shell_join(const std::vector<std::string>& argv) {
   return out;
 }
 
-}  // namespace aotbench::flash
+}  // namespace aotbench::base

@@ -50,18 +50,6 @@ std::map<int, int> param_owners(const std::vector<LoweredOp>& ops, const Graph& 
   return owner;
 }
 
-// A copy of the graph's structure; constant data keeps pointing into the original's storage.
-Graph structure_copy(const Graph& g) {
-  Graph out;
-  out.source = g.source;
-  out.description = g.description;
-  out.tensors = g.tensors;
-  out.ops = g.ops;
-  out.inputs = g.inputs;
-  out.outputs = g.outputs;
-  return out;
-}
-
 // Turns the schedules' generated constants and scratch into tensors of the scheduled graph.
 void add_schedule_tensors(Graph& g, std::vector<LoweredOp>& ops, std::set<int>& scratch) {
   // The bands of a layer (patch-based execution) repack its weights alike: one copy for all.

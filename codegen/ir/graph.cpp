@@ -76,6 +76,17 @@ int64_t Tensor::num_elements() const {
   return n;
 }
 
+Graph structure_copy(const Graph& g) {
+  Graph out;
+  out.source = g.source;
+  out.description = g.description;
+  out.tensors = g.tensors;
+  out.ops = g.ops;
+  out.inputs = g.inputs;
+  out.outputs = g.outputs;
+  return out;
+}
+
 uint8_t variable_reset_byte(const Tensor& t) {
   if (t.type != DType::Int8 || !t.quant || t.quant->zero_point.empty()) return 0;
   return static_cast<uint8_t>(t.quant->zero_point[0]);

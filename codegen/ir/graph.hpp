@@ -284,6 +284,10 @@ struct Graph {
   Graph& operator=(const Graph&) = delete;
 };
 
+// A copy of the graph's structure (tensors, operators, inputs, outputs); constant data keeps
+// pointing into the original's storage, which must outlive the copy.
+Graph structure_copy(const Graph& g);
+
 // The byte every byte of a variable tensor holds after a reset, as TFLite Micro's
 // ResetVariableTensors sets it: an int8 tensor's zero point, 0 for every other type.
 uint8_t variable_reset_byte(const Tensor& t);

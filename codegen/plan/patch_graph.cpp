@@ -9,16 +9,6 @@
 namespace aotbench::codegen {
 namespace {
 
-Graph structure_of(const Graph& g) {
-  Graph out;
-  out.source = g.source;
-  out.description = g.description;
-  out.tensors = g.tensors;
-  out.inputs = g.inputs;
-  out.outputs = g.outputs;
-  return out;
-}
-
 int64_t row_bytes(const Tensor& t) { return t.num_bytes() / t.shape[1]; }
 
 // A new tensor holding `rows` of `like`'s rows; aliasing `base` (rows from `base_row` on) when
@@ -56,7 +46,8 @@ void band_window(const Graph& g, const Operator& op, RowRange out, RowRange in, 
 }  // namespace
 
 Graph band_graph(const Graph& g, const PatchGroup& group, int bands) {
-  Graph out = structure_of(g);
+  Graph out = structure_copy(g);
+  out.ops.clear();  // rebuilt below: the group's operators band by band, then the rest
   const Tensor& result = g.tensors[static_cast<std::size_t>(group.output)];
   const std::vector<RowRange> cuts = split_rows(result.shape[1], bands);
   for (int b = 0; b < bands; ++b) {

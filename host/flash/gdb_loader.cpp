@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <thread>
@@ -33,20 +34,23 @@ std::string gdb_message(const std::string& output) {
   return msg.empty() ? "(no output)" : msg;
 }
 
-// A GDB server that accepts the connection and never answers keeps gdb waiting its remote
-// timeout per packet, with retries: over a minute per attempt. Asked once first ("?", why the
-// target halted: it changes nothing), it must answer within `silence`. A server that refuses the
-// connection is left to gdb, whose message says so.
-void check_server_answers(const std::string& address, std::chrono::milliseconds silence) {
+// Asks the GDB server once before gdb runs ("?", why the target halted: it changes nothing).
+// A server that accepts the connection and never answers would keep gdb waiting its remote
+// timeout per packet, with retries: over a minute per attempt; it must answer within `silence`.
+// A server that refuses the connection or cannot be reached gives the reason, in milliseconds
+// where gdb would take seconds per attempt to say the same.
+std::optional<std::string> server_refuses(const std::string& address, std::chrono::milliseconds silence) {
   const auto deadline = transport::Clock::now() + silence;
   try {
     const auto link = transport::connect_tcp(address, deadline);
     static constexpr std::string_view kWhyHalted = "$?#3f";
     link->write({reinterpret_cast<const std::uint8_t*>(kWhyHalted.data()), kWhyHalted.size()}, deadline);
     std::array<std::uint8_t, 64> answer{};
-    if (link->read_some(answer, deadline) > 0) return;
+    if (link->read_some(answer, deadline) > 0) return std::nullopt;
+  } catch (const transport::Unreachable& e) {
+    return e.what();
   } catch (const transport::TransportError&) {
-    return;  // refused, unreachable or closed: gdb says which
+    return std::nullopt;  // connected, then closed: gdb's own attempt says what the server does
   }
   throw FlashServerUnreachable(fmt::format("the GDB server at {} accepted the connection but did not answer within {} "
                                            "ms: it is hung, or what listens on that port is no GDB server",
@@ -91,14 +95,26 @@ std::vector<std::string> verified_sections(std::string_view output) {
 GdbLoadReport load_via_gdb(const GdbEndpoint& t, const std::filesystem::path& elf, const GdbLoadOptions& o) {
   if (!std::filesystem::is_regular_file(elf)) throw FlashError(fmt::format("firmware {} does not exist", elf.string()));
   const std::vector<std::string> argv = gdb_load_command(t, elf, o);
-  try {
-    check_server_answers(t.address, o.silence);
-  } catch (const FlashServerUnreachable& e) {  // not worth another attempt: it costs as long again
-    throw FlashServerUnreachable(fmt::format("loading {}: {}", elf.filename().string(), e.what()));
+  const auto failed_after = [&](int attempts, const std::string& why) {
+    return fmt::format("loading {} through the GDB server at {} failed after {} attempt(s): {}",
+                       elf.filename().string(), t.address, attempts, why);
+  };
+  auto backoff = o.backoff;
+  for (int attempt = 1;; ++attempt) {  // a server being restarted refuses for a moment
+    std::optional<std::string> refused;
+    try {
+      refused = server_refuses(t.address, o.silence);
+    } catch (const FlashServerUnreachable& e) {  // not worth another attempt: it costs as long again
+      throw FlashServerUnreachable(fmt::format("loading {}: {}", elf.filename().string(), e.what()));
+    }
+    if (!refused) break;
+    if (attempt >= o.attempts) throw FlashServerUnreachable(failed_after(attempt, "nothing was loaded: " + *refused));
+    std::this_thread::sleep_for(backoff);
+    backoff *= 2;
   }
   std::string why;
   bool loaded_nothing = false;  // by the last attempt
-  auto backoff = o.backoff;
+  backoff = o.backoff;
   for (int attempt = 1; attempt <= o.attempts; ++attempt) {
     const base::CommandResult r = base::run_command(argv, o.timeout);
     loaded_nothing = false;
@@ -123,8 +139,7 @@ GdbLoadReport load_via_gdb(const GdbEndpoint& t, const std::filesystem::path& el
       backoff *= 2;
     }
   }
-  const std::string message = fmt::format("loading {} through the GDB server at {} failed after {} attempt(s): {}",
-                                          elf.filename().string(), t.address, o.attempts, why);
+  const std::string message = failed_after(o.attempts, why);
   if (loaded_nothing) throw FlashServerUnreachable(message);
   throw FlashError(message);
 }

@@ -104,7 +104,7 @@ if s["ok"] or "flash_failed" not in s["message"]:
     fail(f"remote: {s}")
 log = (out / "2026-01-04" / "remote" / "kws.aotbench.log").read_text()
 if "--gdb 127.0.0.1:1" not in log or "through the GDB server at 127.0.0.1:1 failed after 2 attempt(s): nothing was " \
-        "loaded: 127.0.0.1:1: Connection" not in log:
+        "loaded: tcp 127.0.0.1:1: cannot connect: Connection refused" not in log:
     fail(f"the remote board was not loaded through --gdb 127.0.0.1:1: {log[-2000:]}")
 if not status("2026-01-04", "mps2-an500", "ic")["good"]:
     fail("the emulated board did not carry on")

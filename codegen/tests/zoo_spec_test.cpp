@@ -119,6 +119,24 @@ TEST_F(ModelArg, MissingFilesAreReportedAsFiles) {
   EXPECT_ZOO_ERROR(load_model_arg(dir_.string()), "is not a regular file");
 }
 
+TEST_F(ModelArg, AFolderNamedLikeAZooModelDoesNotHideIt) {
+  const fs::path cwd = fs::current_path();
+  fs::current_path(dir_);
+  fs::create_directories("kws");    // what `aotbench --model kws --out kws` leaves
+  fs::create_directories("mnv3");
+  const ModelBytes m = load_model_arg("kws");
+  std::string error;
+  try {
+    load_model_arg("mnv3");
+  } catch (const ZooError& e) {
+    error = e.what();
+  }
+  fs::current_path(cwd);
+  EXPECT_TRUE(m.from_zoo);
+  EXPECT_TRUE(m.bytes == zoo_bytes("kws"));
+  EXPECT_NE(error.find("model mnv3: that is a folder, not a .tflite file, and as a zoo spec"), std::string::npos) << error;
+}
+
 TEST_F(ModelArg, NeitherFileNorZooModelSaysBoth) {
   EXPECT_ZOO_ERROR(load_model_arg("mnv3"), "model mnv3: there is no such file",
                    "'mnv3' is not a zoo model", "ad, ic, kws, mnv2, vww");

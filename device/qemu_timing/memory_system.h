@@ -27,10 +27,25 @@ static inline int ab_memory_is_flash(const ab_memory* m, uint32_t address) {
   return 0;
 }
 
-/* Stall cycles to fetch the code of a block [start, end) of n instructions. */
-uint32_t ab_memory_fetch(ab_memory* m, uint32_t start, uint32_t end, uint32_t n);
+/* What the fetch of a block's code costs beyond the cache state, worked out once when the block is
+ * translated (ab_memory_plan) so that running it divides nothing. */
+typedef struct {
+  uint32_t first_line, last_line; /* the code lines it spans; first > last: not in flash */
+  uint32_t miss_sequential;       /* stall of a missing line that follows the line before */
+  uint32_t miss_jump;             /* stall of a missing line reached otherwise */
+} ab_fetch_plan;
+
+/* The plan of a block [start, end) of n instructions. */
+ab_fetch_plan ab_memory_plan(const ab_memory* m, uint32_t start, uint32_t end, uint32_t n);
+
+/* Stall cycles to fetch the code of a block planned by ab_memory_plan. */
+uint32_t ab_memory_fetch(ab_memory* m, const ab_fetch_plan* p);
 
 /* Stall cycles of a data read at `address` (literal pools, constant tensors in flash). */
-uint32_t ab_memory_load(ab_memory* m, uint32_t address);
+static inline uint32_t ab_memory_load(ab_memory* m, uint32_t address) {
+  if (!ab_memory_is_flash(m, address)) return 0;
+  if (m->dcache.lines && ab_cache_access(&m->dcache, address)) return 0;
+  return m->wait_states; /* the word asked for comes first */
+}
 
 #endif

@@ -52,6 +52,7 @@ typedef struct {
   uint32_t refill;  /* P when a branch was taken to it */
   uint32_t memory;  /* of `cycles`, loads' and stores' beyond one each */
   uint32_t* before; /* cycles before each instruction (n + 1) */
+  ab_fetch_plan fetch;
 } block;
 
 /* A load instruction's place in its block, for the memory callback. */
@@ -81,7 +82,7 @@ static struct {
 static void block_exec(unsigned int vcpu, void* udata) {
   (void)vcpu;
   const block* b = udata;
-  uint64_t stall = ab_memory_fetch(&model.memory, b->start, b->end, b->n);
+  uint64_t stall = ab_memory_fetch(&model.memory, &b->fetch);
   model.spent.fetch += stall;
   if (b->start != model.next_pc) { /* a branch (or an exception) came here */
     stall += b->refill;
@@ -156,6 +157,7 @@ static void block_translated(qemu_plugin_id_t id, struct qemu_plugin_tb* tb) {
   b->cycles = ab_core_block_cycles(model.core, insns, n, b->before);
   b->refill = ab_core_refill(model.core, b->start, insns[0].size == 4);
   b->memory = ab_core_memory_extra(insns, n, b->before);
+  b->fetch = ab_memory_plan(&model.memory, b->start, b->end, b->n);
   qemu_plugin_register_vcpu_tb_exec_cb(tb, block_exec, QEMU_PLUGIN_CB_NO_REGS, b);
   for (size_t k = 0; k < n; k++) {
     if (!needs_callback(&insns[k])) continue;

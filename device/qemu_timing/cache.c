@@ -61,22 +61,29 @@ void ab_cache_free(ab_cache* c) {
   *c = (ab_cache){0};
 }
 
+/* The least recently used entry of the set takes the line. */
+static __attribute__((noinline)) uint32_t fill(ab_cache* c, uint32_t sentinel, uint32_t line) {
+  ab_cache_entry* en = c->entries;
+  const uint32_t e = en[sentinel].newer;
+  if (en[e].line != NONE) unindex(c, find(c, en[e].line));
+  en[e].line = line;
+  c->index[find(c, line)] = e + 1;
+  c->misses++;
+  return e;
+}
+
 int ab_cache_lookup(ab_cache* c, uint32_t line) {
   c->mru_line = line;
   ab_cache_entry* en = c->entries;
   const uint32_t sentinel = c->lines + (c->sets_pow2 ? line & (c->sets - 1) : line % c->sets);
-  const uint32_t s = find(c, line);
+  const uint32_t held = c->index[find(c, line)];
+  const int hit = held != 0;
   uint32_t e;
-  const int hit = c->index[s] != 0;
   if (hit) {
-    e = c->index[s] - 1;
+    e = held - 1;
     c->hits++;
-  } else { /* the least recently used entry of the set takes the line */
-    e = en[sentinel].newer;
-    if (en[e].line != NONE) unindex(c, find(c, en[e].line));
-    en[e].line = line;
-    c->index[find(c, line)] = e + 1;
-    c->misses++;
+  } else {
+    e = fill(c, sentinel, line);
   }
   en[en[e].newer].older = en[e].older; /* out of the circle ... */
   en[en[e].older].newer = en[e].newer;

@@ -111,17 +111,17 @@ static void publish(uint64_t cycles, uint64_t insns, uint64_t memory) {
 static void load_exec(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void* udata) {
   (void)vcpu;
   (void)info;
-  const load_site* s = udata;
-  if (vaddr == DWT_CYCCNT) {
+  const uint32_t stall = ab_memory_load(&model.memory, (uint32_t)vaddr);
+  if (stall) {
+    model.cycles += stall;
+    model.block_cycles += stall;
+    model.spent.data += stall;
+  } else if (vaddr == DWT_CYCCNT) {
     /* The counts as this load executes: its block's start, its stalls, the instructions before. */
+    const load_site* s = udata;
     publish(model.block_cycles + s->b->before[s->index], model.block_insns + s->index,
             model.block_memory + s->memory_before);
-    return;
   }
-  const uint32_t stall = ab_memory_load(&model.memory, (uint32_t)vaddr);
-  model.cycles += stall;
-  model.block_cycles += stall;
-  model.spent.data += stall;
 }
 
 /* A load that may read flash or DWT CYCCNT: any but those from the stack (SP-based), which is in RAM. */

@@ -72,19 +72,8 @@ static __attribute__((noinline)) uint32_t fill(ab_cache* c, uint32_t sentinel, u
   return e;
 }
 
-int ab_cache_lookup(ab_cache* c, uint32_t line) {
-  c->mru_line = line;
-  ab_cache_entry* en = c->entries;
-  const uint32_t sentinel = c->lines + (c->sets_pow2 ? line & (c->sets - 1) : line % c->sets);
-  const uint32_t held = c->index[find(c, line)];
-  const int hit = held != 0;
-  uint32_t e;
-  if (hit) {
-    e = held - 1;
-    c->hits++;
-  } else {
-    e = fill(c, sentinel, line);
-  }
+/* Makes entry e the newest of the set whose sentinel is given. */
+static void touch(ab_cache_entry* en, uint32_t sentinel, uint32_t e) {
   en[en[e].newer].older = en[e].older; /* out of the circle ... */
   en[en[e].older].newer = en[e].newer;
   const uint32_t newest = en[sentinel].older; /* ... and back in as its newest */
@@ -92,5 +81,18 @@ int ab_cache_lookup(ab_cache* c, uint32_t line) {
   en[e].older = newest;
   en[newest].newer = e;
   en[sentinel].older = e;
+}
+
+static uint32_t sentinel_of(const ab_cache* c, uint32_t line) {
+  return c->lines + (c->sets_pow2 ? line & (c->sets - 1) : line % c->sets);
+}
+
+int ab_cache_lookup(ab_cache* c, uint32_t line) {
+  c->mru_line = line;
+  const uint32_t sentinel = sentinel_of(c, line);
+  const uint32_t held = c->index[find(c, line)];
+  const int hit = held != 0;
+  if (hit) c->hits++;
+  touch(c->entries, sentinel, hit ? held - 1 : fill(c, sentinel, line));
   return hit;
 }

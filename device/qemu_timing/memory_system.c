@@ -1,6 +1,21 @@
 /* See memory_system.h. */
 #include "memory_system.h"
 
+int ab_memory_add_flash(ab_memory* m, uint32_t origin, uint32_t size) {
+  if (m->regions == AB_MAX_FLASH_REGIONS) return -1;
+  m->origin[m->regions] = origin;
+  m->size[m->regions++] = size;
+  m->flash_low = m->origin[0];
+  m->flash_high = m->origin[0];
+  for (int r = 0; r < m->regions; r++) {
+    if (m->size[r] == 0) continue;
+    const uint32_t last = m->origin[r] + (m->size[r] - 1); /* a region may end at the top of the address space */
+    if (m->origin[r] < m->flash_low) m->flash_low = m->origin[r];
+    if (last > m->flash_high) m->flash_high = last;
+  }
+  return 0;
+}
+
 static uint32_t line_bytes(const ab_memory* m) {
   return m->icache.lines ? m->icache.line_bytes : m->bus_bytes;
 }

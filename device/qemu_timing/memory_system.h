@@ -14,6 +14,7 @@ enum { AB_MAX_FLASH_REGIONS = 4 };
 typedef struct {
   uint32_t origin[AB_MAX_FLASH_REGIONS], size[AB_MAX_FLASH_REGIONS];
   int regions;
+  uint32_t flash_low, flash_high; /* the lowest region's first byte, the highest one's last */
   uint32_t wait_states;   /* flash latency in core cycles beyond the first */
   uint32_t bus_bytes;     /* bytes one flash read gives */
   int prefetch;           /* the next line is read while the current one executes */
@@ -21,7 +22,11 @@ typedef struct {
   uint32_t fetch_line;    /* the code line fetched last (+1: none) */
 } ab_memory;
 
+/* Adds a flash region (ab_memory_is_flash); -1 when there are AB_MAX_FLASH_REGIONS already. */
+int ab_memory_add_flash(ab_memory* m, uint32_t origin, uint32_t size);
+
 static inline int ab_memory_is_flash(const ab_memory* m, uint32_t address) {
+  if (address - m->flash_low > m->flash_high - m->flash_low) return 0; /* most reads: RAM, past every region */
   for (int r = 0; r < m->regions; r++)
     if (address - m->origin[r] < m->size[r]) return 1;
   return 0;

@@ -1,6 +1,8 @@
 /* See memory_system.h. */
 #include "memory_system.h"
 
+#include <stddef.h>
+
 int ab_memory_add_flash(ab_memory* m, uint32_t origin, uint32_t size) {
   if (m->regions == AB_MAX_FLASH_REGIONS) return -1;
   m->origin[m->regions] = origin;
@@ -34,7 +36,7 @@ static uint32_t line_miss(const ab_memory* m, int sequential, uint32_t consume) 
 }
 
 ab_fetch_plan ab_memory_plan(const ab_memory* m, uint32_t start, uint32_t end, uint32_t n) {
-  ab_fetch_plan p = {1, 0, 0, 0};
+  ab_fetch_plan p = {1, 0, 0, 0, 0};
   if (!m->regions || !ab_memory_is_flash(m, start)) return p;
   const uint32_t bytes = line_bytes(m);
   p.first_line = start / bytes;
@@ -42,11 +44,16 @@ ab_fetch_plan ab_memory_plan(const ab_memory* m, uint32_t start, uint32_t end, u
   const uint32_t consume = n && end > start ? bytes * n / (end - start) : bytes / 4;
   p.miss_sequential = line_miss(m, 1, consume ? consume : 1);
   p.miss_jump = line_miss(m, 0, consume ? consume : 1);
+  p.cached = m->icache.lines && p.last_line - p.first_line < m->icache.lines;
   return p;
 }
 
 uint32_t ab_memory_fetch(ab_memory* m, const ab_fetch_plan* p) {
   if (p->first_line == p->last_line && p->first_line == m->fetch_line) return 0; /* within the line in the fetch buffer */
+  /* The block whose lines the cache saw last, again (a loop of one block): they are the cache's most
+   * recent lines in its order, so each hits again and the cache is left as it is. */
+  if (p == m->last_fetch && m->fetch_line == p->last_line) return 0;
+  const int all = p->first_line != m->fetch_line; /* no line of it still in the fetch buffer */
   uint32_t stall = 0;
   for (uint32_t line = p->first_line; line <= p->last_line; line++) {
     const int sequential = line == m->fetch_line + 1;
@@ -55,5 +62,6 @@ uint32_t ab_memory_fetch(ab_memory* m, const ab_fetch_plan* p) {
     if (!hit) stall += sequential ? p->miss_sequential : p->miss_jump;
     m->fetch_line = line;
   }
+  m->last_fetch = all && p->cached ? p : NULL;
   return stall;
 }

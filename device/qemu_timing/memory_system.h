@@ -20,6 +20,8 @@ typedef struct {
   int prefetch;           /* the next line is read while the current one executes */
   ab_cache icache, dcache;
   uint32_t fetch_line;    /* the code line fetched last (+1: none) */
+  const struct ab_fetch_plan* last_fetch; /* the block whose code lines the instruction cache saw last,
+                                             all of them, in their order (NULL: none such) */
 } ab_memory;
 
 /* Adds a flash region (ab_memory_is_flash); -1 when there are AB_MAX_FLASH_REGIONS already. */
@@ -34,10 +36,11 @@ static inline int ab_memory_is_flash(const ab_memory* m, uint32_t address) {
 
 /* What the fetch of a block's code costs beyond the cache state, worked out once when the block is
  * translated (ab_memory_plan) so that running it divides nothing. */
-typedef struct {
+typedef struct ab_fetch_plan {
   uint32_t first_line, last_line; /* the code lines it spans; first > last: not in flash */
   uint32_t miss_sequential;       /* stall of a missing line that follows the line before */
   uint32_t miss_jump;             /* stall of a missing line reached otherwise */
+  int cached;                     /* an instruction cache can hold all its lines at once */
 } ab_fetch_plan;
 
 /* The plan of a block [start, end) of n instructions. */

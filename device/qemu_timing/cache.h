@@ -3,8 +3,8 @@
 /* A set-associative cache of line tags with least-recently-used replacement: the ART
  * accelerator's instruction and data caches (fully associative: ways == lines) and the
  * Cortex-M7's L1 caches. Only hits and misses are modelled, not the data. Both a hit and a miss
- * cost O(1) and no branch but hit-or-miss: a hash index finds a line, each set keeps its entries
- * in LRU order in a circular list through a sentinel of its own. */
+ * cost O(1): a hash index finds a line, each set keeps its entries in LRU order in a circular list
+ * through a sentinel of its own (so moving an entry to the front tests for no end of the list). */
 #include <stdint.h>
 
 typedef struct {

@@ -118,7 +118,10 @@ static __attribute__((cold, noinline)) void publish_at(const load_site* s) {
 static void load_exec(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void* udata) {
   (void)vcpu;
   (void)info;
-  if (vaddr == DWT_CYCCNT) return publish_at(udata);
+  if (vaddr == DWT_CYCCNT) {
+    publish_at(udata);
+    return;
+  }
   const uint32_t stall = ab_memory_load(&model.memory, (uint32_t)vaddr);
   if (stall) {
     model.cycles += stall;

@@ -1,6 +1,23 @@
 /* See memory_system.h. */
 #include "memory_system.h"
 
+#include <stddef.h>
+
+int ab_memory_add_flash(ab_memory* m, uint32_t origin, uint32_t size) {
+  if (m->regions == AB_MAX_FLASH_REGIONS) return -1;
+  m->origin[m->regions] = origin;
+  m->size[m->regions++] = size;
+  m->flash_low = m->origin[0];
+  m->flash_high = m->origin[0];
+  for (int r = 0; r < m->regions; r++) {
+    if (m->size[r] == 0) continue;
+    const uint32_t last = m->origin[r] + (m->size[r] - 1); /* a region may end at the top of the address space */
+    if (m->origin[r] < m->flash_low) m->flash_low = m->origin[r];
+    if (last > m->flash_high) m->flash_high = last;
+  }
+  return 0;
+}
+
 static uint32_t line_bytes(const ab_memory* m) {
   return m->icache.lines ? m->icache.line_bytes : m->bus_bytes;
 }
@@ -18,27 +35,33 @@ static uint32_t line_miss(const ab_memory* m, int sequential, uint32_t consume) 
   return m->wait_states + (rest > covered ? rest - covered : 0);
 }
 
-uint32_t ab_memory_fetch(ab_memory* m, uint32_t start, uint32_t end, uint32_t n) {
-  if (!m->regions || !ab_memory_is_flash(m, start)) return 0;
+ab_fetch_plan ab_memory_plan(const ab_memory* m, uint32_t start, uint32_t end, uint32_t n) {
+  ab_fetch_plan p = {1, 0, 0, 0, 0};
+  if (!m->regions || !ab_memory_is_flash(m, start)) return p;
   const uint32_t bytes = line_bytes(m);
-  const uint32_t first = start / bytes, last = (end - 1) / bytes;
-  if (first == last && first == m->fetch_line) return 0; /* a block within the line in the fetch buffer */
-  uint32_t stall = 0;
-  for (uint32_t line = first; line <= last; line++) {
-    const int sequential = line == m->fetch_line + 1;
-    const int held = line == m->fetch_line;  /* still in the fetch buffer */
-    const int hit = held || (m->icache.lines && ab_cache_access(&m->icache, line * bytes));
-    if (!hit) {
-      uint32_t consume = n && end > start ? bytes * n / (end - start) : bytes / 4;
-      stall += line_miss(m, sequential, consume ? consume : 1);
-    }
-    m->fetch_line = line;
-  }
-  return stall;
+  p.first_line = start / bytes;
+  p.last_line = (end - 1) / bytes;
+  const uint32_t consume = n && end > start ? bytes * n / (end - start) : bytes / 4;
+  p.miss_sequential = line_miss(m, 1, consume ? consume : 1);
+  p.miss_jump = line_miss(m, 0, consume ? consume : 1);
+  p.cached = m->icache.lines && p.last_line - p.first_line < m->icache.lines;
+  return p;
 }
 
-uint32_t ab_memory_load(ab_memory* m, uint32_t address) {
-  if (!ab_memory_is_flash(m, address)) return 0;
-  if (m->dcache.lines && ab_cache_access(&m->dcache, address)) return 0;
-  return m->wait_states;  /* the word asked for comes first */
+uint32_t ab_memory_fetch(ab_memory* m, const ab_fetch_plan* p) {
+  if (p->first_line == p->last_line && p->first_line == m->fetch_line) return 0; /* within the line in the fetch buffer */
+  /* The block whose lines the cache saw last, again (a loop of one block): they are the cache's most
+   * recent lines in its order, so each hits again and the cache is left as it is. */
+  if (p == m->last_fetch && m->fetch_line == p->last_line) return 0;
+  const int all = p->first_line != m->fetch_line; /* no line of it still in the fetch buffer */
+  uint32_t stall = 0;
+  for (uint32_t line = p->first_line; line <= p->last_line; line++) {
+    const int sequential = line == m->fetch_line + 1;
+    const int held = line == m->fetch_line; /* still in the fetch buffer */
+    const int hit = held || (m->icache.lines && ab_cache_access_line(&m->icache, line));
+    if (!hit) stall += sequential ? p->miss_sequential : p->miss_jump;
+    m->fetch_line = line;
+  }
+  m->last_fetch = all && p->cached ? p : NULL;
+  return stall;
 }

@@ -52,6 +52,7 @@ typedef struct {
   uint32_t refill;  /* P when a branch was taken to it */
   uint32_t memory;  /* of `cycles`, loads' and stores' beyond one each */
   uint32_t* before; /* cycles before each instruction (n + 1) */
+  ab_fetch_plan fetch;
 } block;
 
 /* A load instruction's place in its block, for the memory callback. */
@@ -81,7 +82,7 @@ static struct {
 static void block_exec(unsigned int vcpu, void* udata) {
   (void)vcpu;
   const block* b = udata;
-  uint64_t stall = ab_memory_fetch(&model.memory, b->start, b->end, b->n);
+  uint64_t stall = ab_memory_fetch(&model.memory, &b->fetch);
   model.spent.fetch += stall;
   if (b->start != model.next_pc) { /* a branch (or an exception) came here */
     stall += b->refill;
@@ -107,20 +108,26 @@ static void publish(uint64_t cycles, uint64_t insns, uint64_t memory) {
   }
 }
 
+/* At the firmware's read of DWT CYCCNT: the counts as this load executes (its block's start, its
+ * stalls, the instructions before). Rare: kept out of the loads' path. */
+static __attribute__((cold, noinline)) void publish_at(const load_site* s) {
+  publish(model.block_cycles + s->b->before[s->index], model.block_insns + s->index,
+          model.block_memory + s->memory_before);
+}
+
 static void load_exec(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void* udata) {
   (void)vcpu;
   (void)info;
-  const load_site* s = udata;
   if (vaddr == DWT_CYCCNT) {
-    /* The counts as this load executes: its block's start, its stalls, the instructions before. */
-    publish(model.block_cycles + s->b->before[s->index], model.block_insns + s->index,
-            model.block_memory + s->memory_before);
+    publish_at(udata);
     return;
   }
   const uint32_t stall = ab_memory_load(&model.memory, (uint32_t)vaddr);
-  model.cycles += stall;
-  model.block_cycles += stall;
-  model.spent.data += stall;
+  if (stall) {
+    model.cycles += stall;
+    model.block_cycles += stall;
+    model.spent.data += stall;
+  }
 }
 
 /* A load that may read flash or DWT CYCCNT: any but those from the stack (SP-based), which is in RAM. */
@@ -156,6 +163,7 @@ static void block_translated(qemu_plugin_id_t id, struct qemu_plugin_tb* tb) {
   b->cycles = ab_core_block_cycles(model.core, insns, n, b->before);
   b->refill = ab_core_refill(model.core, b->start, insns[0].size == 4);
   b->memory = ab_core_memory_extra(insns, n, b->before);
+  b->fetch = ab_memory_plan(&model.memory, b->start, b->end, b->n);
   qemu_plugin_register_vcpu_tb_exec_cb(tb, block_exec, QEMU_PLUGIN_CB_NO_REGS, b);
   for (size_t k = 0; k < n; k++) {
     if (!needs_callback(&insns[k])) continue;
@@ -198,12 +206,9 @@ static int parse_arg(const char* arg) {
   if (KEY("core")) return ab_core_parse(v, &model.core);
   if (KEY("flash")) {
     char* colon;
-    if (model.memory.regions == AB_MAX_FLASH_REGIONS) return -1;
     const unsigned long origin = strtoul(v, &colon, 0);
     if (*colon != ':') return -1;
-    model.memory.origin[model.memory.regions] = (uint32_t)origin;
-    model.memory.size[model.memory.regions++] = (uint32_t)strtoul(colon + 1, NULL, 0);
-    return 0;
+    return ab_memory_add_flash(&model.memory, (uint32_t)origin, (uint32_t)strtoul(colon + 1, NULL, 0));
   }
   if (KEY("flash_ws")) return (model.memory.wait_states = (uint32_t)strtoul(v, NULL, 0)), 0;
   if (KEY("flash_bus")) return (model.memory.bus_bytes = (uint32_t)strtoul(v, NULL, 0)) ? 0 : -1;

@@ -133,26 +133,39 @@ INSTANTIATE_TEST_SUITE_P(Boards, DeviceOracle, testing::Values("netduinoplus2", 
                            return n;
                          });
 
-// Patch-based execution on the device: ResNet's first layers band by band with the dsp kernels'
-// real instructions, one image, TFLite Micro's bytes.
+// Patch-based execution on the device: the first layers band by band, on every oracle model whose
+// first layers can run in bands (kws, ad and the 224x224 mnv2 cannot), one input each, against
+// TFLite Micro's bytes; the dsp kernels' real instructions on the Cortex-M4, the reference
+// kernels on the Cortex-M3.
 class DevicePatches : public testing::Test {
  protected:
   void SetUp() override {
-    AOTBENCH_NEEDS_SHARED("models/pretrainedresnet_quant.tflite");
-    AOTBENCH_NEEDS_SHARED("oracle/pretrainedresnet_quant");
+    AOTBENCH_NEEDS_SHARED("models");
+    AOTBENCH_NEEDS_SHARED("oracle");
   }
 };
 
 TEST_F(DevicePatches, BandsGiveTfliteMicrosBytesOnTheDevice) {
-  const board::Profile board = board::Registry().get("netduinoplus2", {});
-  const std::string name = "pretrainedresnet_quant";
-  const infer::LoadedModel model = infer::load_model((kShared / "models" / (name + ".tflite")).string());
-  const codegen::Variant v = codegen::Variant::parse(
-      "api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=O2,kernels=dsp,patches=4");
+  struct Case {
+    std::string board, model, knobs;
+  };
+  const std::string base = "api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=O2";
+  const std::vector<Case> runs = {{"netduinoplus2", "pretrainedresnet_quant", ",kernels=dsp,patches=4"},
+                                  {"netduinoplus2", "mcunet_vww1_80", ",kernels=dsp,patches=8"},
+                                  {"netduinoplus2", "vww_96_int8", ",kernels=dsp,patches=4"},
+                                  {"netduinoplus2", "person_detect", ",kernels=dsp,patches=3"},
+                                  {"mps2-an385", "pretrainedresnet_quant", ",patches=4"}};
   std::atomic<bool> stop{false};
-  const measure::Measurement m = measure::measure_variant(setup_for(board, model, name, "img_taxi"), v, [](measure::Stage) {}, stop);
-  ASSERT_EQ(m.result.status, results::Status::ok) << m.result.message;
-  EXPECT_TRUE(m.result.outputs_match.value_or(false)) << m.result.message;
+  for (const Case& c : runs) {
+    const board::Profile board = board::Registry().get(c.board, {});
+    const infer::LoadedModel model = infer::load_model((kShared / "models" / (c.model + ".tflite")).string());
+    const codegen::Variant v = codegen::Variant::parse(base + c.knobs);
+    const std::string input = cases_of(c.model).front();
+    SCOPED_TRACE(c.board + " " + c.model + " " + input + " " + v.key());
+    const measure::Measurement m = measure::measure_variant(setup_for(board, model, c.model, input), v, [](measure::Stage) {}, stop);
+    ASSERT_EQ(m.result.status, results::Status::ok) << m.result.message;
+    EXPECT_TRUE(m.result.outputs_match.value_or(false)) << m.result.message;
+  }
 }
 
 TEST_F(DeviceFault, AWrongDeviceResultIsAMismatchAndNeverSelected) {

@@ -4,6 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
+#include <string>
+#include <vector>
+
 #include "board/registry.hpp"
 #include "cli/commands.hpp"
 
@@ -44,6 +48,17 @@ nlohmann::json timing_json(const board::Profile& p) {
           {"prefetch", t.prefetch},     {"icache", cache(t.icache)}, {"dcache", cache(t.dcache)}};
 }
 
+// The flash tools' settings in the profile ("openocd.config" ...), by tool: whatever tools there
+// are, none named here.
+std::map<std::string, std::map<std::string, std::string>> tool_settings(const board::Profile& p) {
+  std::map<std::string, std::map<std::string, std::string>> out;
+  for (const auto& [key, value] : p.tool_settings) {
+    const auto dot = key.find('.');
+    out[key.substr(0, dot)][dot == std::string::npos ? "" : key.substr(dot + 1)] = value;
+  }
+  return out;
+}
+
 nlohmann::json to_json(const board::Profile& p) {
   return {{"name", p.name},
           {"description", p.description},
@@ -60,8 +75,7 @@ nlohmann::json to_json(const board::Profile& p) {
           {"probe", {{"name", p.probe.name}, {"usb_ids", p.probe.usb_ids}}},
           {"flasher", p.flasher},
           {"qemu_machine", p.qemu.machine},
-          {"openocd_config", p.tool_setting("openocd.config")},
-          {"pyocd_target", p.tool_setting("pyocd.target")},
+          {"tools", tool_settings(p)},
           {"serial_device", p.serial.device},
           {"profile", p.file.string()}};
 }
@@ -81,9 +95,15 @@ void list_boards(bool json) {
              "MHz", "flash KB", "RAM KB", "uart", "probe", "flasher");
   for (auto& name : reg.names()) {
     const auto& p = reg.get(name, usb);
-    std::string flasher = p.emulated ? "qemu " + p.qemu.machine
-                                     : fmt::format("{} (openocd {}, pyocd {})", p.flasher,
-                                                   p.tool_setting("openocd.config"), p.tool_setting("pyocd.target"));
+    std::vector<std::string> tools;
+    for (const auto& [tool, settings] : tool_settings(p)) {
+      std::vector<std::string> values;
+      for (const auto& [key, value] : settings) values.push_back(value);
+      tools.push_back(fmt::format("{} {}", tool, fmt::join(values, " ")));
+    }
+    const std::string flasher = p.emulated     ? "qemu " + p.qemu.machine
+                                : tools.empty() ? p.flasher
+                                                : fmt::format("{} ({})", p.flasher, fmt::join(tools, ", "));
     const std::string features = p.cpu.features.empty() ? "-" : fmt::format("{}", fmt::join(p.cpu.features, ","));
     fmt::print("{:<19} {:<9} {:<10} {:<9} {:>8} {:>9} {:>8}  {:<14} {:<13} {}\n", p.name, p.emulated ? "emulated" : "hardware",
                p.cpu.core, features, p.cpu.clock_hz / 1000000, p.memory.flash.size / 1024, p.memory.ram.size / 1024,

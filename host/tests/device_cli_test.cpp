@@ -111,8 +111,8 @@ TEST(DeviceCli, BoardsJsonListsProfilesAndAliases) {
   EXPECT_EQ(j["boards"][9]["uart"]["pins"][1], json({{"gpio", 0x40020400}, {"pin", 7}, {"af", 7}}));  // PB7
   EXPECT_EQ(j["boards"][9]["probe"]["name"], "ST-LINK/V2-1");
   EXPECT_EQ(j["boards"][5]["name"], "nucleo-f767zi");
-  EXPECT_EQ(j["boards"][5]["pyocd_target"], "stm32f767zi");
-  EXPECT_EQ(j["boards"][5]["openocd_config"], "board/st_nucleo_f7.cfg");
+  EXPECT_EQ(j["boards"][5]["tools"]["pyocd"]["target"], "stm32f767zi");
+  EXPECT_EQ(j["boards"][5]["tools"]["openocd"]["config"], "board/st_nucleo_f7.cfg");
   EXPECT_EQ(j["boards"][3]["features"], json::array({"dsp"}));
   EXPECT_EQ(j["boards"][3]["clock"], nullptr);  // QEMU: the clock it starts with
   EXPECT_EQ(j["boards"][5]["clock_hz"], 216000000);

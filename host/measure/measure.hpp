@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "board/profile.hpp"
-#include "emit/variant.hpp"
 #include "flash/board_access.hpp"
 #include "flash/board_pool.hpp"
 #include "flash/emulator_pool.hpp"
@@ -23,6 +22,7 @@
 #include "link/fault_link.hpp"
 #include "results/record.hpp"
 #include "rpc/link_report.hpp"
+#include "variant/variant.hpp"
 
 namespace aotbench::measure {
 

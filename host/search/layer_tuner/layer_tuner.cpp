@@ -9,6 +9,7 @@
 #include "build/toolchain.hpp"
 #include "emit/layer_choices.hpp"
 #include "search/layer_tuner/log_trust.hpp"
+#include "variant/build_config.hpp"
 
 namespace aotbench::search {
 namespace {
@@ -121,8 +122,9 @@ bool LayerTuner::start(const SearchState& state) {
   base_.set("profile", "off");
   emit_options_.model_name = state.setup.model->name;
   emit_options_.cpu_features = state.setup.board.cpu.features;
-  compiler_ = build::Toolchain::cross(base_.get("cc")).version();
-  build_ = fmt::format("{},index={}", base_.get("opt"), base_.get("index"));
+  const codegen::BuildConfig config = codegen::build_config(base_);
+  compiler_ = build::Toolchain::cross(config.cc).version();
+  build_ = fmt::format("{},index=i{}", config.opt, config.index_bits);
 
   const codegen::Graph& g = state.setup.model->graph;
   layers_ = codegen::layer_groups(g, base_, emit_options_);

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstring>
 #include <csignal>
+#include <map>
 #include <mutex>
 #include <random>
 #include <thread>
@@ -410,8 +411,12 @@ class Sweep {
       }
       // The fingerprint covers the run's identity (the space included) and the key: a variant of
       // the space, or one the tuner composed from it.
-      if (v.fingerprint == variant_fingerprint(identity_, v.key)) out_.run.variants.push_back(std::move(v));
-      else ++stale;
+      if (v.fingerprint != variant_fingerprint(identity_, v.key)) {
+        ++stale;
+        continue;
+      }
+      variants_.emplace(v.key, measure::variant_of(v.knobs));  // results.json holds knobs: typed once, here
+      out_.run.variants.push_back(std::move(v));
     }
     out_.resumed = out_.run.variants.size();
     if (stale && !o_.quiet)
@@ -424,8 +429,9 @@ class Sweep {
   }
 
   // Saves one finished variant: results.json (atomically) and the history database.
-  void keep(results::VariantResult r) {
+  void keep(const codegen::Variant& v, results::VariantResult r) {
     std::lock_guard lock(results_mutex_);
+    variants_.emplace(r.key, v);
     out_.run.variants.push_back(std::move(r));
     results::write_gbench_json(out_.run, out_.out_dir / "results.json");
     history_->record(out_.run, out_.run.variants.back());
@@ -516,7 +522,7 @@ class Sweep {
         }
         if (!p.result) continue;
         m.result.fingerprint = variant_fingerprint(identity_, key);
-        keep(std::move(m.result));
+        keep(p.variant, std::move(m.result));
         ++out_.measured_now;
       }
     };
@@ -548,7 +554,7 @@ class Sweep {
       results::VariantResult& v = out_.run.variants[i];
       const bool wanted = o_.per_op == PerOp::all ? v.status == results::Status::ok : winner == i;
       if (!wanted || !v.ops.empty()) continue;
-      codegen::Variant profiled = measure::variant_of(v.knobs);
+      codegen::Variant profiled = variants_.at(v.key);
       profiled.set("profile", "ops");
       if (!o_.quiet) fmt::print(stderr, "per-operator profile of {}\n", v.key);
       measure::Measurement m = measure::measure_variant(setup_, profiled, [](measure::Stage) {}, g_stop);
@@ -602,6 +608,8 @@ class Sweep {
   measure::MeasureSetup setup_;
   infer::LoadedModel model_;
   std::vector<codegen::Variant> space_, todo_;
+  // Every variant of out_.run by its key: a result keeps the knobs, the sweep the typed variant.
+  std::map<std::string, codegen::Variant> variants_;
   choice::Limits limits_;
   fs::path history_path_;
   std::unique_ptr<results::History> history_;

@@ -118,7 +118,7 @@ bool LayerTuner::start(const SearchState& state) {
     return false;
   }
   base_key_ = scratch.variants[*winner].key;
-  base_ = measure::variant_of(scratch.variants[*winner].knobs);
+  base_ = *std::find_if(state.space.begin(), state.space.end(), [&](const auto& s) { return s.key() == base_key_; });
   base_.set("profile", "off");
   emit_options_.model_name = state.setup.model->name;
   emit_options_.cpu_features = state.setup.board.cpu.features;

@@ -42,6 +42,7 @@
 #include "sweep/run_folder.hpp"
 #include "sweep/run_identity.hpp"
 #include "sweep/space.hpp"
+#include "variant/build_config.hpp"
 
 namespace fs = std::filesystem;
 
@@ -275,7 +276,7 @@ class Sweep {
     info.aotbench_commit = AOTBENCH_GIT_COMMIT;
     info.toolchain = build::Toolchain{}.version();
     // Variants built by clang (the `cc` knob) name it too: gcc still links them with its runtime.
-    if (std::any_of(space_.begin(), space_.end(), [](const codegen::Variant& v) { return v.get("cc") == "clang"; }))
+    if (std::any_of(space_.begin(), space_.end(), [](const codegen::Variant& v) { return codegen::build_config(v).cc == "clang"; }))
       info.toolchain += "; " + build::Toolchain::cross("clang").version();
     if (emulated) info.qemu = first_line({"qemu-system-arm", "--version"});
 
@@ -311,7 +312,7 @@ class Sweep {
     id.board = setup_.board.name;
     id.board_profile_sha256 = base::sha256_of_file(setup_.board.file);
     id.gcc = build::Toolchain{}.version();
-    if (std::any_of(space_.begin(), space_.end(), [](const codegen::Variant& v) { return v.get("cc") == "clang"; }))
+    if (std::any_of(space_.begin(), space_.end(), [](const codegen::Variant& v) { return codegen::build_config(v).cc == "clang"; }))
       id.clang = build::Toolchain::cross("clang").version();
     id.qemu = info.qemu;
     id.counter = results::to_string(info.counter);

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "emit/variant.hpp"
 #include "ir/graph.hpp"
 #include "lower/lower.hpp"
+#include "variant/variant.hpp"
 
 namespace aotbench::codegen {
 

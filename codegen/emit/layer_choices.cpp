@@ -62,11 +62,11 @@ std::vector<LayerGroup> layer_groups(const Graph& g, const Variant& base, const 
 
 Variant with_layer_choices(const Variant& base, const std::vector<LayerGroup>& groups,
                            const std::vector<std::size_t>& assignment) {
-  std::map<int, std::string> layers;
+  LayerSchedules layers;
   for (std::size_t gi = 0; gi < groups.size(); ++gi)
     for (int op : groups[gi].ops) layers[op] = groups[gi].choices[assignment[gi]].schedule;
   Variant v = base;
-  v.set("layers", format_layer_schedules(layers));
+  v.set_layer_schedules(std::move(layers));
   return v;
 }
 

@@ -9,6 +9,7 @@
 #include "data/data_dir.hpp"
 #include "emit/summary.hpp"
 #include "package/include_closure.hpp"
+#include "variant/build_config.hpp"
 
 namespace fs = std::filesystem;
 
@@ -84,7 +85,7 @@ Package write_package(const EmitResult& r, const PackageOptions& o, const fs::pa
 
   Package p;
   p.library = "tvmgen_" + s.prefix;
-  p.opt_flag = "-" + o.variant.get("opt");
+  p.opt_flag = build_config(o.variant).opt_flag();
 
   // The generated files: the public header apart, the adapter (aotbench's firmware glue) apart.
   std::map<std::string, std::string> generated;  // path in the folder -> text

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include "package/package.hpp"
+#include "variant/build_config.hpp"
 
 namespace aotbench::codegen {
 namespace {
@@ -155,7 +156,7 @@ std::string package_readme(const EmitSummary& s, const Package& p, const Package
   if (!s.uses_dlpack) out += " `AB_AOT_NO_DLPACK`: nothing here needs dlpack.h.";
   out += fmt::format("\nThe variant is built at `{}`{}, the level aotbench measures it at; `{}_MEASURED_OPT` (CMake, on "
                      "by default) and `$({}_OPT)` (make) give that level.\n",
-                     p.opt_flag, v.get("cc") == "clang" ? " with clang" : "", upper, upper);
+                     p.opt_flag, build_config(v).cc == "clang" ? " with clang" : "", upper, upper);
   if (v.get("kernels") == "dsp" || s.variant_key.find("dsp") != std::string::npos)
     out += "Some layers use the Cortex-M DSP extension (SMLAD): build with your core's `-mcpu` (cortex-m4, m7, m33, "
            "m55); without `__ARM_FEATURE_DSP` the same kernels run as portable C, slower.\n";

@@ -29,10 +29,6 @@ struct SelectOptions {
   TargetFeatures features;
 };
 
-// The `layers` knob: "3:dsp_1x1/12:ref" <-> {{3, "dsp_1x1"}, {12, "ref"}}. Throws SelectError.
-std::map<int, std::string> parse_layer_schedules(std::string_view text);
-std::string format_layer_schedules(const std::map<int, std::string>& layers);
-
 bool runs_on(const Schedule& s, const TargetFeatures& features);
 // "" when some schedule of the family runs on the target, else why the family cannot.
 std::string family_unsupported(std::string_view family, const TargetFeatures& features);

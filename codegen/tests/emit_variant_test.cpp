@@ -3,7 +3,8 @@
 
 #include "emit/emitter.hpp"
 #include "emit/names.hpp"
-#include "emit/variant.hpp"
+#include "variant/build_config.hpp"
+#include "variant/variant.hpp"
 
 using namespace aotbench::codegen;
 
@@ -102,6 +103,42 @@ TEST(Variant, LayerSchedulesRoundTripThroughTheKey) {
   EXPECT_EQ(v.layer_schedules(), want);
   EXPECT_EQ(Variant::parse(v.key()), v);
   EXPECT_EQ(Variant().key(), "api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=Os");
+}
+
+// Per-layer schedules are a map of the variant: set as one, they give the key the text gives.
+TEST(Variant, LayerSchedulesAreAMapOfTheirOwn) {
+  Variant v = Variant::parse("kernels=dsp");
+  v.set_layer_schedules({{12, "ref"}, {3, "dsp_1x1"}});
+  EXPECT_EQ(v.key(), "api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=Os,kernels=dsp,"
+                     "layers=3:dsp_1x1/12:ref");
+  EXPECT_EQ(v, Variant::parse("kernels=dsp,layers=12:ref/3:dsp_1x1"));
+  EXPECT_EQ(v.text("layers"), "3:dsp_1x1/12:ref");
+  EXPECT_THROW(v.get("layers"), VariantError);  // not a string knob
+  EXPECT_THROW(v.set_layer_schedules({{-1, "ref"}}), VariantError);
+  EXPECT_THROW(v.set_layer_schedules({{2, "Dsp 1x1"}}), VariantError);
+  EXPECT_EQ(v.text("layers"), "3:dsp_1x1/12:ref");  // a refused map leaves the variant as it was
+}
+
+// opt and cc reach only the compiler: variants that differ in them alone generate the same code.
+TEST(Variant, BuildKnobsAreTheCompilersOnly) {
+  std::vector<std::string> build;
+  for (const auto& k : knob_table())
+    if (k.stage == KnobStage::build) build.push_back(k.name);
+  EXPECT_EQ(build, (std::vector<std::string>{"opt", "cc"}));
+  const Variant v = Variant::parse("opt=O3,cc=clang,kernels=dsp,layers=3:dsp_1x1,index=i64");
+  EXPECT_EQ(v.generation_part().key(),
+            "api=unpacked,interface=c,workspace=static,params=direct,index=i64,opt=Os,kernels=dsp,layers=3:dsp_1x1");
+  EXPECT_EQ(v.generation_part(), Variant::parse("opt=O0,kernels=dsp,layers=3:dsp_1x1,index=i64").generation_part());
+  EXPECT_NE(v.generation_part(), Variant::parse("opt=O3,cc=clang,kernels=dsp,index=i64").generation_part());
+}
+
+TEST(Variant, BuildConfigIsWhatTheCompilerIsAsked) {
+  const BuildConfig c = build_config(Variant::parse("opt=O2,cc=clang,index=i64"));
+  EXPECT_EQ(c.cc, "clang");
+  EXPECT_EQ(c.flags(), (std::vector<std::string>{"-O2", "-DAB_INDEX_BITS=64"}));
+  const BuildConfig d = build_config(Variant());
+  EXPECT_EQ(d.cc, "gcc");
+  EXPECT_EQ(d.flags(), (std::vector<std::string>{"-Os", "-DAB_INDEX_BITS=32"}));
 }
 
 TEST(Names, IdentifiersFromArbitraryText) {

@@ -24,7 +24,7 @@ bool knob_is_every_layer(const results::VariantResult& w) {
   if (knob.empty()) return false;
   std::map<int, std::string> listed;
   for (const auto& l : w.layers) listed[l.index] = l.schedule;
-  return codegen::Variant::parse("layers=" + knob).layer_schedules() == listed;
+  return codegen::parse_layer_schedules(knob) == listed;
 }
 
 std::string layers_table(const results::VariantResult& w) {
@@ -121,7 +121,7 @@ BestConfig read_best_config(const std::filesystem::path& path) {
     if (c.layers.empty())
       throw std::runtime_error(fmt::format("{}: variant.layers = '{}' but there is no [layers] table", path.string(), kEveryLayer));
     try {
-      c.variant.set("layers", codegen::format_layer_schedules(c.layers));
+      c.variant.set_layer_schedules(c.layers);
     } catch (const codegen::VariantError& e) {
       throw std::runtime_error(fmt::format("{}: [layers]: {}", path.string(), e.what()));
     }
@@ -156,13 +156,13 @@ void check_model_unchanged(const BestConfig& c, const std::filesystem::path& con
 }
 
 codegen::Variant variant_of(const BestConfig& c, const std::map<int, std::string>& chosen) {
-  std::map<int, std::string> overrides = c.variant.layer_schedules();
+  codegen::LayerSchedules overrides = c.variant.layer_schedules();
   for (const auto& [index, schedule] : c.layers) {
     const auto it = chosen.find(index);
     if (it == chosen.end() || it->second != schedule) overrides[index] = schedule;
   }
   codegen::Variant v = c.variant;
-  v.set("layers", codegen::format_layer_schedules(overrides));
+  v.set_layer_schedules(std::move(overrides));
   return v;
 }
 

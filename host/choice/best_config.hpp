@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "emit/variant.hpp"
 #include "results/record.hpp"
+#include "variant/variant.hpp"
 
 namespace aotbench::choice {
 

@@ -23,12 +23,10 @@ std::string need(uint64_t bytes, const char* memory, const std::string& what, ui
 
 std::vector<MinimumNeed> minimum_needs(const infer::LoadedModel& model, const std::vector<codegen::Variant>& space,
                                        const std::vector<std::string>& cpu_features) {
-  std::map<std::string, MinimumNeed> generated;  // by the key of the variant with opt and cc at their defaults
+  std::map<std::string, MinimumNeed> generated;  // by the key of the variant's generation part
   std::vector<MinimumNeed> needs;
   for (const codegen::Variant& v : space) {
-    codegen::Variant code = v;
-    for (const auto& k : codegen::knob_table())
-      if (k.name == "opt" || k.name == "cc") code.set(k.name, k.default_value);
+    const codegen::Variant code = v.generation_part();
     auto it = generated.find(code.key());
     if (it == generated.end()) {
       codegen::EmitOptions eo;

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "choice/select.hpp"
-#include "emit/variant.hpp"
 #include "infer/infer.hpp"
+#include "variant/variant.hpp"
 
 namespace aotbench::choice {
 

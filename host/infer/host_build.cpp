@@ -21,7 +21,7 @@ fs::path source_file(const std::string& rel) { return codegen::data_path(rel, fs
 
 HostBuild build_host_runner(const HostBuildSpec& spec) {
   // The host's gcc or clang, through the same helpers the cross builds use.
-  const build::Toolchain toolchain = build::Toolchain::host(spec.cc);
+  const build::Toolchain toolchain = build::Toolchain::host(spec.build.cc);
   std::vector<fs::path> include_dirs = spec.generated_dirs, sources;
   for (const auto& dir : spec.generated_dirs)
     for (const auto& c : build::c_sources_in(dir)) sources.push_back(c);
@@ -37,8 +37,8 @@ HostBuild build_host_runner(const HostBuildSpec& spec) {
   include_dirs.push_back(source_file("device/include"));
   sources.push_back(spec.main_source.empty() ? source_file("host/infer/host_main.c") : spec.main_source);
 
-  std::vector<std::string> flags = {"-std=c11", "-" + spec.opt, "-g0", "-Wall", "-Wextra",
-                                    fmt::format("-DAB_INDEX_BITS={}", spec.index_bits)};
+  std::vector<std::string> flags = {"-std=c11", spec.build.opt_flag(), "-g0", "-Wall", "-Wextra",
+                                    spec.build.index_define()};
   if (spec.warnings_are_errors) flags.push_back("-Werror");
   std::vector<build::CompileJob> jobs;
   for (const auto& s : sources) jobs.push_back({s, flags, include_dirs});

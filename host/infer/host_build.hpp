@@ -10,6 +10,7 @@
 
 #include "build/object_cache.hpp"
 #include "emit/emitter.hpp"
+#include "variant/build_config.hpp"
 
 namespace aotbench::infer {
 
@@ -26,9 +27,7 @@ struct HostBuildSpec {
   std::vector<codegen::SupportFiles> support;
   // The program's main(); default: host_main.c, which runs the model behind ab_model().
   std::filesystem::path main_source;
-  int index_bits = 32;                  // -DAB_INDEX_BITS
-  std::string opt = "Os";               // O0, Os, O2, O3
-  std::string cc = "gcc";               // gcc or clang: compiles the sources (gcc links)
+  codegen::BuildConfig build;           // -O, -DAB_INDEX_BITS, and gcc or clang compiles (gcc links)
   bool warnings_are_errors = true;      // generated code must be warning-free (-Wall -Wextra)
   int jobs = 0;                         // parallel compiles; 0: the core count
 };

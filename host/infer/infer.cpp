@@ -79,9 +79,7 @@ HostProgram prepare_on_host(const LoadedModel& model, const codegen::Variant& va
   HostBuildSpec spec;
   spec.generated_dirs = {p.generated_dir};
   spec.support = {codegen::support_files(p.summary)};
-  spec.index_bits = variant.index_bits();
-  spec.opt = variant.get("opt");
-  spec.cc = variant.get("cc");
+  spec.build = codegen::build_config(variant);
   spec.jobs = jobs;
   p.build = build_host_runner(spec);
   return p;

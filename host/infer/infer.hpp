@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "emit/emitter.hpp"
-#include "emit/variant.hpp"
 #include "infer/host_build.hpp"
 #include "ir/graph.hpp"
+#include "variant/variant.hpp"
 
 namespace aotbench::infer {
 

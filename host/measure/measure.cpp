@@ -12,6 +12,7 @@
 #include "flash/session.hpp"
 #include "measure/elf_sizes.hpp"
 #include "measure/failure_cause.hpp"
+#include "variant/build_config.hpp"
 
 namespace fs = std::filesystem;
 
@@ -141,12 +142,13 @@ class Pipeline {
     spec.include_dirs = {gen_dir_};
     spec.include_dirs.insert(spec.include_dirs.end(), support.include_dirs.begin(), support.include_dirs.end());
     spec.include_dirs.push_back(dlpack_include_dir());
-    spec.cflags = {"-std=c11", "-" + v_.get("opt"), fmt::format("-DAB_INDEX_BITS={}", v_.index_bits())};
-    spec.cflags.insert(spec.cflags.end(), s_.extra_cflags.begin(), s_.extra_cflags.end());
+    const codegen::BuildConfig config = codegen::build_config(v_);
+    spec.cflags = {"-std=c11"};
+    for (const auto& flags : {config.flags(), s_.extra_cflags}) spec.cflags.insert(spec.cflags.end(), flags.begin(), flags.end());
     // The variant's compiler (the `cc` knob) builds its sources; the device runtime stays gcc's.
-    const build::Toolchain toolchain = build::Toolchain::cross(v_.get("cc"));
+    const build::Toolchain toolchain = build::Toolchain::cross(config.cc);
     build::Sha1Hex where;
-    where.add(gen_dir_.filename().string()).add(v_.get("opt")).add(toolchain.cc());
+    where.add(gen_dir_.filename().string()).add(config.opt).add(toolchain.cc());
     for (const auto& f : s_.extra_cflags) where.add(f);
     const fs::path out = infer::cache_dir() / "firmware" / s_.board.name / where.hex();
     try {
@@ -384,8 +386,8 @@ codegen::Variant variant_of(const results::Knobs& knobs) {
 results::Knobs knobs_of(const codegen::Variant& v) {
   results::Knobs knobs;
   for (const auto& k : codegen::knob_table()) {
-    const std::string& value = v.get(k.name);
-    if (k.in_key_always || value != k.default_value) knobs.emplace_back(k.name, value);
+    std::string value = v.text(k.name);
+    if (k.in_key_always || value != k.default_value) knobs.emplace_back(k.name, std::move(value));
   }
   return knobs;
 }

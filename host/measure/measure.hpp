@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "board/profile.hpp"
-#include "emit/variant.hpp"
 #include "flash/board_access.hpp"
 #include "flash/board_pool.hpp"
 #include "flash/emulator_pool.hpp"
@@ -23,6 +22,7 @@
 #include "link/fault_link.hpp"
 #include "results/record.hpp"
 #include "rpc/link_report.hpp"
+#include "variant/variant.hpp"
 
 namespace aotbench::measure {
 
@@ -72,8 +72,9 @@ struct Measurement {
 Measurement measure_variant(const MeasureSetup& setup, const codegen::Variant& variant,
                             const std::function<void(Stage)>& on_stage, const std::atomic<bool>& stop);
 
-// The knobs of a variant as the results schema lists them (the key's order), and back (a key
-// may name a long per-layer assignment by its digest only; the knobs hold all of it).
+// The knobs of a variant as the results schema lists them (the key's order), and back, for results
+// read from a file (a key may name a long per-layer assignment by its digest only; the knobs hold
+// all of it). results/ knows nothing of codegen: these two are the only crossings.
 results::Knobs knobs_of(const codegen::Variant& v);
 codegen::Variant variant_of(const results::Knobs& knobs);
 

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "choice/select.hpp"
-#include "emit/variant.hpp"
 #include "measure/measure.hpp"
 #include "results/record.hpp"
+#include "variant/variant.hpp"
 
 namespace aotbench::search {
 

@@ -18,10 +18,9 @@ std::vector<std::string> add_patch_variants(std::vector<codegen::Variant>& space
   codegen::EmitOptions eo;
   eo.model_name = model.name;
   eo.cpu_features = cpu_features;
-  std::map<std::string, int64_t> arenas;  // by the key with opt and cc at their defaults: same code
+  std::map<std::string, int64_t> arenas;  // by the key of the generation part: same code
   auto arena = [&](const codegen::Variant& v) {
-    codegen::Variant code = v;
-    for (const char* knob : {"opt", "cc"}) code.set(knob, codegen::knob_info(knob).default_value);
+    const codegen::Variant code = v.generation_part();
     const auto it = arenas.find(code.key());
     if (it != arenas.end()) return it->second;
     return arenas[code.key()] = codegen::summarize_model(model.graph, code, eo).arena_bytes;

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "emit/variant.hpp"
-#include "infer/infer.hpp"
 #include "choice/select.hpp"
+#include "infer/infer.hpp"
+#include "variant/variant.hpp"
 
 namespace aotbench::sweep {
 

@@ -81,7 +81,7 @@ Choices parse_choices(const std::string& clause) {
 
 bool matches(const codegen::Variant& v, const Choices& filter) {
   for (const auto& [knob, values] : filter)
-    if (std::find(values.begin(), values.end(), v.get(knob)) == values.end()) return false;
+    if (std::find(values.begin(), values.end(), v.text(knob)) == values.end()) return false;
   return true;
 }
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "emit/variant.hpp"
+#include "variant/variant.hpp"
 
 namespace aotbench::sweep {
 

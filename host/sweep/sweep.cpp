@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstring>
 #include <csignal>
+#include <map>
 #include <mutex>
 #include <random>
 #include <thread>
@@ -41,6 +42,7 @@
 #include "sweep/run_folder.hpp"
 #include "sweep/run_identity.hpp"
 #include "sweep/space.hpp"
+#include "variant/build_config.hpp"
 
 namespace fs = std::filesystem;
 
@@ -274,7 +276,7 @@ class Sweep {
     info.aotbench_commit = AOTBENCH_GIT_COMMIT;
     info.toolchain = build::Toolchain{}.version();
     // Variants built by clang (the `cc` knob) name it too: gcc still links them with its runtime.
-    if (std::any_of(space_.begin(), space_.end(), [](const codegen::Variant& v) { return v.get("cc") == "clang"; }))
+    if (std::any_of(space_.begin(), space_.end(), [](const codegen::Variant& v) { return codegen::build_config(v).cc == "clang"; }))
       info.toolchain += "; " + build::Toolchain::cross("clang").version();
     if (emulated) info.qemu = first_line({"qemu-system-arm", "--version"});
 
@@ -310,7 +312,7 @@ class Sweep {
     id.board = setup_.board.name;
     id.board_profile_sha256 = base::sha256_of_file(setup_.board.file);
     id.gcc = build::Toolchain{}.version();
-    if (std::any_of(space_.begin(), space_.end(), [](const codegen::Variant& v) { return v.get("cc") == "clang"; }))
+    if (std::any_of(space_.begin(), space_.end(), [](const codegen::Variant& v) { return codegen::build_config(v).cc == "clang"; }))
       id.clang = build::Toolchain::cross("clang").version();
     id.qemu = info.qemu;
     id.counter = results::to_string(info.counter);
@@ -410,8 +412,12 @@ class Sweep {
       }
       // The fingerprint covers the run's identity (the space included) and the key: a variant of
       // the space, or one the tuner composed from it.
-      if (v.fingerprint == variant_fingerprint(identity_, v.key)) out_.run.variants.push_back(std::move(v));
-      else ++stale;
+      if (v.fingerprint != variant_fingerprint(identity_, v.key)) {
+        ++stale;
+        continue;
+      }
+      variants_.emplace(v.key, measure::variant_of(v.knobs));  // results.json holds knobs: typed once, here
+      out_.run.variants.push_back(std::move(v));
     }
     out_.resumed = out_.run.variants.size();
     if (stale && !o_.quiet)
@@ -424,8 +430,9 @@ class Sweep {
   }
 
   // Saves one finished variant: results.json (atomically) and the history database.
-  void keep(results::VariantResult r) {
+  void keep(const codegen::Variant& v, results::VariantResult r) {
     std::lock_guard lock(results_mutex_);
+    variants_.emplace(r.key, v);
     out_.run.variants.push_back(std::move(r));
     results::write_gbench_json(out_.run, out_.out_dir / "results.json");
     history_->record(out_.run, out_.run.variants.back());
@@ -516,7 +523,7 @@ class Sweep {
         }
         if (!p.result) continue;
         m.result.fingerprint = variant_fingerprint(identity_, key);
-        keep(std::move(m.result));
+        keep(p.variant, std::move(m.result));
         ++out_.measured_now;
       }
     };
@@ -548,7 +555,7 @@ class Sweep {
       results::VariantResult& v = out_.run.variants[i];
       const bool wanted = o_.per_op == PerOp::all ? v.status == results::Status::ok : winner == i;
       if (!wanted || !v.ops.empty()) continue;
-      codegen::Variant profiled = measure::variant_of(v.knobs);
+      codegen::Variant profiled = variants_.at(v.key);
       profiled.set("profile", "ops");
       if (!o_.quiet) fmt::print(stderr, "per-operator profile of {}\n", v.key);
       measure::Measurement m = measure::measure_variant(setup_, profiled, [](measure::Stage) {}, g_stop);
@@ -602,6 +609,8 @@ class Sweep {
   measure::MeasureSetup setup_;
   infer::LoadedModel model_;
   std::vector<codegen::Variant> space_, todo_;
+  // Every variant of out_.run by its key: a result keeps the knobs, the sweep the typed variant.
+  std::map<std::string, codegen::Variant> variants_;
   choice::Limits limits_;
   fs::path history_path_;
   std::unique_ptr<results::History> history_;

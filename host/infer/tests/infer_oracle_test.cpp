@@ -98,7 +98,7 @@ TEST_P(OracleSchedules, EveryScheduleMatchesTfliteMicro) {
     variants.push_back(v);
     if (model_name == "mnv2_100_224_nchw_int8") continue;  // 3.8 MB: the defaults are enough
     for (const auto& e : codegen::schedule_everywhere(model.graph, "dsp", std::nullopt)) {
-      v.set("layers", codegen::format_layer_schedules(e.layers));
+      v.set_layer_schedules(e.layers);
       variants.push_back(v);
     }
   }

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "emit/variant.hpp"
+#include "variant/variant.hpp"
 
 namespace aotbench::infer::test {
 

@@ -9,6 +9,7 @@
 #include "build/toolchain.hpp"
 #include "emit/layer_choices.hpp"
 #include "search/layer_tuner/log_trust.hpp"
+#include "variant/build_config.hpp"
 
 namespace aotbench::search {
 namespace {
@@ -117,12 +118,13 @@ bool LayerTuner::start(const SearchState& state) {
     return false;
   }
   base_key_ = scratch.variants[*winner].key;
-  base_ = measure::variant_of(scratch.variants[*winner].knobs);
+  base_ = *std::find_if(state.space.begin(), state.space.end(), [&](const auto& s) { return s.key() == base_key_; });
   base_.set("profile", "off");
   emit_options_.model_name = state.setup.model->name;
   emit_options_.cpu_features = state.setup.board.cpu.features;
-  compiler_ = build::Toolchain::cross(base_.get("cc")).version();
-  build_ = fmt::format("{},index={}", base_.get("opt"), base_.get("index"));
+  const codegen::BuildConfig config = codegen::build_config(base_);
+  compiler_ = build::Toolchain::cross(config.cc).version();
+  build_ = fmt::format("{},index=i{}", config.opt, config.index_bits);
 
   const codegen::Graph& g = state.setup.model->graph;
   layers_ = codegen::layer_groups(g, base_, emit_options_);

@@ -56,8 +56,10 @@ std::vector<codegen::Variant> schedule_variants(const infer::LoadedModel& m, con
   std::vector<codegen::Variant> out = {codegen::Variant::parse(base)};
   if (!codegen::family_unsupported("dsp", board.cpu.features).empty()) return out;
   out.push_back(codegen::Variant::parse(base + ",kernels=dsp"));
-  for (const auto& e : codegen::schedule_everywhere(m.graph, "dsp", board.cpu.features))
-    out.push_back(codegen::Variant::parse(base + ",kernels=dsp,layers=" + codegen::format_layer_schedules(e.layers)));
+  for (const auto& e : codegen::schedule_everywhere(m.graph, "dsp", board.cpu.features)) {
+    out.push_back(codegen::Variant::parse(base + ",kernels=dsp"));
+    out.back().set_layer_schedules(e.layers);
+  }
   return out;
 }
 

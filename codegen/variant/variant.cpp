@@ -1,4 +1,4 @@
-#include "emit/variant.hpp"
+#include "variant/variant.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -6,37 +6,36 @@
 
 #include "emit/names.hpp"
 #include "select/registry.hpp"
-#include "select/select.hpp"
 
 namespace aotbench::codegen {
 
 const std::vector<KnobInfo>& knob_table() {
   static const std::vector<KnobInfo> table = {
-      {"api", {"packed", "unpacked"}, "unpacked", true,
+      {"api", {"packed", "unpacked"}, "unpacked", true, KnobStage::generate,
        "operator calling convention: TVM packed (TVMValue + DLTensor) or plain typed pointers"},
-      {"interface", {"packed", "c"}, "c", true,
+      {"interface", {"packed", "c"}, "c", true, KnobStage::generate,
        "runner entry point: packed signature or int32_t <prefix>_run(inputs*, outputs*)"},
-      {"workspace", {"static", "dynamic"}, "static", true,
+      {"workspace", {"static", "dynamic"}, "static", true, KnobStage::generate,
        "one planned arena, or TVMBackendAllocWorkspace/FreeWorkspace at run time"},
-      {"params", {"direct", "lookup"}, "direct", true,
+      {"params", {"direct", "lookup"}, "direct", true, KnobStage::generate,
        "weights by symbol, or through a <prefix>_lookup_linked_param(id) call"},
-      {"index", {"i32", "i64"}, "i32", true, "width of shapes, strides and loop indices"},
-      {"opt", {"O0", "Os", "O2", "O3"}, "Os", true, "compiler optimization level"},
-      {"kernels", kernel_families(), "ref", false,
+      {"index", {"i32", "i64"}, "i32", true, KnobStage::generate, "width of shapes, strides and loop indices"},
+      {"opt", {"O0", "Os", "O2", "O3"}, "Os", true, KnobStage::build, "compiler optimization level"},
+      {"kernels", kernel_families(), "ref", false, KnobStage::generate,
        "kernel family: every layer gets the family's preferred schedule (`aotbench variants` lists them)"},
-      {"layers", {}, "", false,
+      {"layers", {}, "", false, KnobStage::generate,
        "per-layer schedules overriding `kernels`, LAYER:SCHEDULE joined by '/', e.g. 3:dsp_1x1/12:ref",
        "INDEX:SCHEDULE/...", "(none)"},
-      {"cc", {"gcc", "clang"}, "gcc", false,
+      {"cc", {"gcc", "clang"}, "gcc", false, KnobStage::build,
        "C compiler of the model and kernels (the device runtime stays gcc-built; gcc links)"},
-      {"prefix", {}, "", false, "name-mangling prefix of every global symbol (default: model name)", "<C identifier>",
+      {"prefix", {}, "", false, KnobStage::generate, "name-mangling prefix of every global symbol (default: model name)", "<C identifier>",
        "(model name)"},
-      {"profile", {"off", "ops"}, "off", false, "hooks around every operator for per-op cycles"},
-      {"plan", {"greedy_by_size", "greedy_by_conflicts", "greedy_by_lifetime", "greedy_by_last_use", "beam", "best"}, "best", false,
+      {"profile", {"off", "ops"}, "off", false, KnobStage::generate, "hooks around every operator for per-op cycles"},
+      {"plan", {"greedy_by_size", "greedy_by_conflicts", "greedy_by_lifetime", "greedy_by_last_use", "beam", "best"}, "best", false, KnobStage::generate,
        "static memory planner: one greedy order, or best: every order, the smallest arena"},
-      {"inplace", {"on", "off"}, "on", false,
+      {"inplace", {"on", "off"}, "on", false, KnobStage::generate,
        "operators write their output over an input they read last where their kernel allows it (workspace=static)"},
-      {"patches", {"0", "2", "3", "4", "6", "8", "12", "16"}, "0", false,
+      {"patches", {"0", "2", "3", "4", "6", "8", "12", "16"}, "0", false, KnobStage::generate,
        "run the first layers (the group whose bands give the smallest peak) in this many bands of rows, 0: whole"},
   };
   return table;
@@ -52,7 +51,8 @@ const KnobInfo& knob_info(std::string_view name) {
 }
 
 Variant::Variant() {
-  for (const auto& k : knob_table()) values_[k.name] = k.default_value;
+  for (const auto& k : knob_table())
+    if (k.name != "layers") values_[k.name] = k.default_value;
 }
 
 static std::string_view trim(std::string_view s) {
@@ -83,8 +83,21 @@ Variant Variant::parse(std::string_view spec) {
 
 const std::string& Variant::get(std::string_view knob) const {
   const auto it = values_.find(knob);
-  if (it == values_.end()) knob_info(knob);  // throws with the list of knobs
-  return it->second;
+  if (it != values_.end()) return it->second;
+  const KnobInfo& info = knob_info(knob);  // throws with the list of knobs
+  throw VariantError(fmt::format("knob {} is a map of layers to schedules: read it with layer_schedules()", info.name));
+}
+
+std::string Variant::text(std::string_view knob) const {
+  return knob == "layers" ? format_layer_schedules(layers_) : get(knob);
+}
+
+void Variant::set_layer_schedules(LayerSchedules layers) {
+  for (const auto& [index, schedule] : layers)
+    if (index < 0 || !valid_schedule_name(schedule))
+      throw VariantError(fmt::format("layer {} cannot have schedule '{}': give a layer index >= 0 and a schedule "
+                                     "name of a-z, 0-9 and '_' (`aotbench variants` lists them)", index, schedule));
+  layers_ = std::move(layers);
 }
 
 void Variant::set(std::string_view knob, std::string_view value) {
@@ -96,12 +109,8 @@ void Variant::set(std::string_view knob, std::string_view value) {
           "(LAYER:SCHEDULE/...: the `layers` of results.json or best.toml)",
           value));
     }
-    try {  // kept in canonical order, so equal assignments give equal keys
-      values_[info.name] = format_layer_schedules(parse_layer_schedules(value));
-      return;
-    } catch (const SelectError& e) {
-      throw VariantError(e.what());
-    }
+    layers_ = parse_layer_schedules(value);
+    return;
   } else if (info.name == "prefix") {
     if (!value.empty() && !is_c_identifier(value))
       throw VariantError(fmt::format(
@@ -118,12 +127,17 @@ void Variant::set(std::string_view knob, std::string_view value) {
   values_[info.name] = std::string{value};
 }
 
-std::map<int, std::string> Variant::layer_schedules() const { return parse_layer_schedules(get("layers")); }
+Variant Variant::generation_part() const {
+  Variant code = *this;
+  for (const auto& k : knob_table())
+    if (k.stage == KnobStage::build) code.values_[k.name] = k.default_value;
+  return code;
+}
 
 std::string Variant::spec() const {
   std::string spec;
   for (const auto& k : knob_table()) {
-    const std::string& value = values_.at(k.name);
+    const std::string value = text(k.name);
     if (!k.in_key_always && value == k.default_value) continue;
     spec += (spec.empty() ? "" : ",") + k.name + "=" + value;
   }
@@ -133,7 +147,7 @@ std::string Variant::spec() const {
 std::string Variant::key() const {
   std::string key;
   for (const auto& k : knob_table()) {
-    std::string value = values_.at(k.name);
+    std::string value = text(k.name);
     if (!k.in_key_always && value == k.default_value) continue;
     if (k.name == "layers" && value.size() > kMaxLayersInKey) value = "#" + name_digest(value);
     if (!key.empty()) key += ',';

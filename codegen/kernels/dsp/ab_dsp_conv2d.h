@@ -83,14 +83,14 @@ typedef struct ab_dsp_acc2x2 {
 } ab_dsp_acc2x2;
 
 #if AB_DSP_NATIVE && defined(__OPTIMIZE__)
-/* The int16-weight loop written for the Cortex-M4's load pipeline, two groups per taken branch.
- * In C, GCC fuses neighbouring loads into LDRD (3 cycles for 2 words) and, unrolled, runs out of
- * registers. Here a group's four column words and the second channel's two weight words are one
- * run of six single LDRs (a run of n independent LDRs takes n + 1 cycles), the first channel's
- * two another run. Each pointer is advanced by the last load from it (post-indexed, which reads
- * at the old address: hence the order), so no load waits for a base register. 18 cycles a group
- * of 16 MACs, plus 4 for the compare and branch per two groups (24 a group in C). Needs 13
- * registers, hence only when optimizing (no frame pointer). */
+/* The int16-weight loop written for the Cortex-M4's load pipeline. In C, GCC fuses neighbouring
+ * loads into LDRD (3 cycles for 2 words) and, unrolled, runs out of registers. Here a group's four
+ * column words and the second channel's two weight words are one run of six single LDRs (a run of
+ * n independent LDRs takes n + 1 cycles), the first channel's two another run. Each pointer is
+ * advanced by the last load from it (post-indexed, which reads at the old address: hence the
+ * order), so no load waits for a base register. 18 cycles a group of 16 MACs, plus 4 for the
+ * compare and branch per four or two groups (24 a group in C). Needs 13 registers, hence only
+ * when optimizing (no frame pointer). */
 #define AB_DSP_DOT_W16_ASM 1
 #define AB_DSP_DOT_W16_GROUP                                                                   \
   "ldr %[y0], [%[c], #4]\n\t"                                                                 \
@@ -117,19 +117,27 @@ AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot2x2(const uint32_t* cols, const uint32_t* 
   int32_t p0c0 = bias0, p0c1 = bias1, p1c0 = bias0, p1c1 = bias1;
   const uint32_t* const end = cols + 4 * groups;
 #ifdef AB_DSP_DOT_W16_ASM
+#define AB_DSP_DOT_W16_LOOP(body)                                                                  \
+  __asm__("1:\n\t" body "cmp %[c], %[end]\n\t"                                                    \
+          "bne 1b"                                                                              \
+          : [c] "+r"(cols), [w] "+r"(w), [p0c0] "+r"(p0c0), [p0c1] "+r"(p0c1), [p1c0] "+r"(p1c0),     \
+            [p1c1] "+r"(p1c1), [x0] "=&r"(x0), [y0] "=&r"(y0), [x1] "=&r"(x1), [y1] "=&r"(y1),       \
+            [a] "=&r"(a), [b] "=&r"(b)                                                          \
+          : [end] "r"(loop_end)                                                                 \
+          : "cc", "memory")
   if (format != AB_DSP_W8 && groups >= 2) {
-    /* the even part of the groups here, an odd last one by the C loop below */
-    const uint32_t* const pairs_end = cols + 8 * (groups / 2);
+    /* four groups per branch where they divide (the count is a constant of the layer), else
+     * two; an odd last group is left to the C loop below */
     uint32_t x0, y0, x1, y1, a, b;
-    __asm__("1:\n\t" AB_DSP_DOT_W16_GROUP AB_DSP_DOT_W16_GROUP
-            "cmp %[c], %[end]\n\t"
-            "bne 1b"
-            : [c] "+r"(cols), [w] "+r"(w), [p0c0] "+r"(p0c0), [p0c1] "+r"(p0c1), [p1c0] "+r"(p1c0),
-              [p1c1] "+r"(p1c1), [x0] "=&r"(x0), [y0] "=&r"(y0), [x1] "=&r"(x1), [y1] "=&r"(y1),
-              [a] "=&r"(a), [b] "=&r"(b)
-            : [end] "r"(pairs_end)
-            : "cc", "memory");
+    if (groups % 4 == 0) {
+      const uint32_t* const loop_end = end;
+      AB_DSP_DOT_W16_LOOP(AB_DSP_DOT_W16_GROUP AB_DSP_DOT_W16_GROUP AB_DSP_DOT_W16_GROUP AB_DSP_DOT_W16_GROUP);
+    } else {
+      const uint32_t* const loop_end = cols + 8 * (groups / 2);
+      AB_DSP_DOT_W16_LOOP(AB_DSP_DOT_W16_GROUP AB_DSP_DOT_W16_GROUP);
+    }
   }
+#undef AB_DSP_DOT_W16_LOOP
 #endif
   while (cols != end) {
     uint32_t x0, y0, x1, y1, lo, hi;

@@ -55,7 +55,8 @@ AB_DSP_INLINE int32_t ab_dsp_fc_expand(uint32_t* col, const int8_t* src, ab_idx_
  * single LDRs (a run of n independent LDRs takes n + 1 cycles, an LDRD 3 for two words), the
  * other two channels' words a run of two, each pointer advanced by the last load from it; two
  * groups per taken branch. 24 cycles a group of 16 MACs plus 4 per two groups (29 in C), before
- * flash wait states. 12 registers, hence only when optimizing. */
+ * flash wait states. 12 registers, hence only when optimizing; every operand early-clobber, so
+ * that the end pointer never shares a register with an operand that happens to hold its value. */
 #define AB_DSP_FC_W8_ASM 1
 #define AB_DSP_FC_W8_CHANNEL(acc, wv)                                                          \
   "sxtb16 %[t], %[" wv "]\n\t"                                                                 \
@@ -86,8 +87,8 @@ AB_DSP_INLINE void ab_dsp_fc_block(ab_dsp_fc_acc* acc, const uint32_t* col, cons
     __asm__("1:\n\t" AB_DSP_FC_W8_GROUP AB_DSP_FC_W8_GROUP
             "cmp %[c], %[end]\n\t"
             "bne 1b"
-            : [c] "+r"(col), [w] "+r"(w), [a0] "+r"(a.a[0]), [a1] "+r"(a.a[1]), [a2] "+r"(a.a[2]),
-              [a3] "+r"(a.a[3]), [x] "=&r"(x), [y] "=&r"(y), [wa] "=&r"(wa), [wb] "=&r"(wb), [t] "=&r"(t)
+            : [c] "+&r"(col), [w] "+&r"(w), [a0] "+&r"(a.a[0]), [a1] "+&r"(a.a[1]), [a2] "+&r"(a.a[2]),
+              [a3] "+&r"(a.a[3]), [x] "=&r"(x), [y] "=&r"(y), [wa] "=&r"(wa), [wb] "=&r"(wb), [t] "=&r"(t)
             : [end] "r"(pairs_end)
             : "cc", "memory");
   }

@@ -53,8 +53,8 @@ AB_DSP_INLINE int32_t ab_dsp_fc_expand(uint32_t* col, const int8_t* src, ab_idx_
 /* The int8-weight loop of a full block written for the Cortex-M4's load pipeline, as
  * ab_dsp_conv2d.h's: a group's two row words and two channels' weight words are one run of four
  * single LDRs (a run of n independent LDRs takes n + 1 cycles, an LDRD 3 for two words), the
- * other two channels' words a run of two, each pointer advanced by the last load from it; two
- * groups per taken branch. 24 cycles a group of 16 MACs plus 4 per two groups (29 in C), before
+ * other two channels' words a run of two, each pointer advanced by the last load from it; four
+ * or two groups per taken branch. 24 cycles a group of 16 MACs plus 4 per branch (29 in C), before
  * flash wait states. 12 registers, hence only when optimizing; every operand early-clobber, so
  * that the end pointer never shares a register with an operand that happens to hold its value. */
 #define AB_DSP_FC_W8_ASM 1
@@ -80,18 +80,26 @@ AB_DSP_INLINE void ab_dsp_fc_block(ab_dsp_fc_acc* acc, const uint32_t* col, cons
   ab_dsp_fc_acc a = *acc;
   const uint32_t* const end = col + 2 * groups;
 #ifdef AB_DSP_FC_W8_ASM
+#define AB_DSP_FC_W8_LOOP(body)                                                                     \
+  __asm__("1:\n\t" body "cmp %[c], %[end]\n\t"                                                      \
+          "bne 1b"                                                                                \
+          : [c] "+&r"(col), [w] "+&r"(w), [a0] "+&r"(a.a[0]), [a1] "+&r"(a.a[1]), [a2] "+&r"(a.a[2]),     \
+            [a3] "+&r"(a.a[3]), [x] "=&r"(x), [y] "=&r"(y), [wa] "=&r"(wa), [wb] "=&r"(wb), [t] "=&r"(t) \
+          : [end] "r"(loop_end)                                                                   \
+          : "cc", "memory")
   if (format == AB_DSP_W8 && nc == AB_DSP_FC_BLOCK && groups >= 2) {
-    /* the even part of the groups here, an odd last one by the C loop below */
-    const uint32_t* const pairs_end = col + 4 * (groups / 2);
+    /* four groups per branch where they divide (a constant of the layer), else two; an odd last
+     * group is left to the C loop below */
     uint32_t x, y, wa, wb, t;
-    __asm__("1:\n\t" AB_DSP_FC_W8_GROUP AB_DSP_FC_W8_GROUP
-            "cmp %[c], %[end]\n\t"
-            "bne 1b"
-            : [c] "+&r"(col), [w] "+&r"(w), [a0] "+&r"(a.a[0]), [a1] "+&r"(a.a[1]), [a2] "+&r"(a.a[2]),
-              [a3] "+&r"(a.a[3]), [x] "=&r"(x), [y] "=&r"(y), [wa] "=&r"(wa), [wb] "=&r"(wb), [t] "=&r"(t)
-            : [end] "r"(pairs_end)
-            : "cc", "memory");
+    if (groups % 4 == 0) {
+      const uint32_t* const loop_end = end;
+      AB_DSP_FC_W8_LOOP(AB_DSP_FC_W8_GROUP AB_DSP_FC_W8_GROUP AB_DSP_FC_W8_GROUP AB_DSP_FC_W8_GROUP);
+    } else {
+      const uint32_t* const loop_end = col + 4 * (groups / 2);
+      AB_DSP_FC_W8_LOOP(AB_DSP_FC_W8_GROUP AB_DSP_FC_W8_GROUP);
+    }
   }
+#undef AB_DSP_FC_W8_LOOP
 #endif
   while (col != end) {
     uint32_t x, y;

@@ -138,6 +138,10 @@ AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot2x2(const uint32_t* cols, const uint32_t* 
       const uint32_t* const loop_end = cols + 8 * (groups / 2);
       AB_DSP_DOT_W16_LOOP(AB_DSP_DOT_W16_GROUP AB_DSP_DOT_W16_GROUP);
     }
+    if (groups % 2 == 0) { /* all done: no test of the C loop's end */
+      const ab_dsp_acc2x2 done = {p0c0, p0c1, p1c0, p1c1};
+      return done;
+    }
   }
 #undef AB_DSP_DOT_W16_LOOP
 #endif

@@ -82,11 +82,69 @@ typedef struct ab_dsp_acc2x2 {
   int32_t p0c0, p0c1, p1c0, p1c1;
 } ab_dsp_acc2x2;
 
+#if AB_DSP_NATIVE && defined(__OPTIMIZE__)
+/* The int16-weight loop written for the Cortex-M4's load pipeline. In C, GCC fuses neighbouring
+ * loads into LDRD (3 cycles for 2 words) and, unrolled, runs out of registers. Here a group's four
+ * column words and the second channel's two weight words are one run of six single LDRs (a run of
+ * n independent LDRs takes n + 1 cycles), the first channel's two another run. Each pointer is
+ * advanced by the last load from it (post-indexed, which reads at the old address: hence the
+ * order), so no load waits for a base register. 18 cycles a group of 16 MACs, plus 4 for the
+ * compare and branch per four or two groups (24 a group in C). Needs 13 registers, hence only
+ * when optimizing (no frame pointer). Every operand is early-clobber: the end pointer may equal
+ * another operand's value (the widened weights start where the columns end), and GCC would
+ * otherwise give both one register. */
+#define AB_DSP_DOT_W16_ASM 1
+#define AB_DSP_DOT_W16_GROUP                                                                   \
+  "ldr %[y0], [%[c], #4]\n\t"                                                                 \
+  "ldr %[x1], [%[c], #8]\n\t"                                                                 \
+  "ldr %[y1], [%[c], #12]\n\t"                                                                \
+  "ldr %[x0], [%[c]], #16\n\t"                                                                \
+  "ldr %[a], [%[w], #8]\n\t"                                                                  \
+  "ldr %[b], [%[w], #12]\n\t"                                                                 \
+  "smlad %[p0c1], %[x0], %[a], %[p0c1]\n\t"                                                   \
+  "smlad %[p0c1], %[y0], %[b], %[p0c1]\n\t"                                                   \
+  "smlad %[p1c1], %[x1], %[a], %[p1c1]\n\t"                                                   \
+  "smlad %[p1c1], %[y1], %[b], %[p1c1]\n\t"                                                   \
+  "ldr %[b], [%[w], #4]\n\t"                                                                  \
+  "ldr %[a], [%[w]], #16\n\t"                                                                 \
+  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
+  "smlad %[p0c0], %[y0], %[b], %[p0c0]\n\t"                                                   \
+  "smlad %[p1c0], %[x1], %[a], %[p1c0]\n\t"                                                   \
+  "smlad %[p1c0], %[y1], %[b], %[p1c0]\n\t"
+#endif
+
 /* cols: the interleaved columns of a pixel pair; w: the channel pair's weights. */
 AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot2x2(const uint32_t* cols, const uint32_t* w, ab_idx_t groups,
                                           int32_t format, int32_t bias0, int32_t bias1) {
   int32_t p0c0 = bias0, p0c1 = bias1, p1c0 = bias0, p1c1 = bias1;
   const uint32_t* const end = cols + 4 * groups;
+#ifdef AB_DSP_DOT_W16_ASM
+#define AB_DSP_DOT_W16_LOOP(body)                                                                  \
+  __asm__("1:\n\t" body "cmp %[c], %[end]\n\t"                                                    \
+          "bne 1b"                                                                              \
+          : [c] "+&r"(cols), [w] "+&r"(w), [p0c0] "+&r"(p0c0), [p0c1] "+&r"(p0c1), [p1c0] "+&r"(p1c0),     \
+            [p1c1] "+&r"(p1c1), [x0] "=&r"(x0), [y0] "=&r"(y0), [x1] "=&r"(x1), [y1] "=&r"(y1),       \
+            [a] "=&r"(a), [b] "=&r"(b)                                                          \
+          : [end] "r"(loop_end)                                                                 \
+          : "cc", "memory")
+  if (format != AB_DSP_W8 && groups >= 2) {
+    /* four groups per branch where they divide (the count is a constant of the layer), else
+     * two; an odd last group is left to the C loop below */
+    uint32_t x0, y0, x1, y1, a, b;
+    if (groups % 4 == 0) {
+      const uint32_t* const loop_end = end;
+      AB_DSP_DOT_W16_LOOP(AB_DSP_DOT_W16_GROUP AB_DSP_DOT_W16_GROUP AB_DSP_DOT_W16_GROUP AB_DSP_DOT_W16_GROUP);
+    } else {
+      const uint32_t* const loop_end = cols + 8 * (groups / 2);
+      AB_DSP_DOT_W16_LOOP(AB_DSP_DOT_W16_GROUP AB_DSP_DOT_W16_GROUP);
+    }
+    if (groups % 2 == 0) { /* all done: no test of the C loop's end */
+      const ab_dsp_acc2x2 done = {p0c0, p0c1, p1c0, p1c1};
+      return done;
+    }
+  }
+#undef AB_DSP_DOT_W16_LOOP
+#endif
   while (cols != end) {
     uint32_t x0, y0, x1, y1, lo, hi;
     ab_load_pair(&cols, &x0, &y0);
@@ -133,7 +191,8 @@ AB_DSP_INLINE void ab_dsp_widen_weights(uint32_t* AB_RESTRICT to, const uint32_t
 
 /* weights: the prepare step's layout (ab_dsp_weight_format), pairs of output channels, an odd
  * channel count padded with a zero channel. scratch: two columns, 4 * depth bytes, word-aligned;
- * for AB_DSP_W8_TO_RAM then the widened weights, 4 * depth bytes per channel pair.
+ * for AB_DSP_W8_TO_RAM then the widened weights, 4 * depth bytes per channel pair, and a copy of
+ * the requantization table, 32 bytes per channel pair.
  * input and output may overlap (in place, as dsp/overlap.cpp allows): both pixels of a pair are
  * copied into the columns before either is written, so they are not restrict-qualified. */
 AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t* input,
@@ -147,10 +206,18 @@ AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t*
   const ab_idx_t pair_words = (format == AB_DSP_W8 ? 2 : 4) * groups;
   uint32_t* const col0 = (uint32_t*)scratch;
   const uint32_t* layer_weights = (const uint32_t*)weights;
+  const int32_t* layer_rq = p->rq;
   if (p->weights == AB_DSP_W8_TO_RAM) {
+    const ab_idx_t pairs = (cout + 1) / 2;
     uint32_t* const widened = col0 + 4 * groups; /* after the two columns */
-    ab_dsp_widen_weights(widened, layer_weights, (cout + 1) / 2 * 2 * groups);
+    ab_dsp_widen_weights(widened, layer_weights, pairs * 2 * groups);
     layer_weights = widened;
+    /* The requantization table too (16 bytes a channel, read again for every pixel pair): from
+     * flash it would miss a data cache of a few lines on every channel pair. */
+    int32_t* const table = (int32_t*)(widened + pairs * 4 * groups);
+    AB_UNROLL4
+    for (ab_idx_t i = 0; i < 2 * pairs * AB_DSP_RQ_STRIDE; ++i) table[i] = p->rq[i];
+    layer_rq = table;
   }
   for (ab_idx_t px = 0; px < pixels; px += 2) {
     const int two = px + 1 < pixels;
@@ -165,7 +232,7 @@ AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t*
       }
     }
     const uint32_t* w = layer_weights;
-    const int32_t* rq = p->rq;
+    const int32_t* rq = layer_rq;
     int8_t* out0 = output + px * cout;
     int8_t* out1 = out0 + cout;
     for (ab_idx_t oc = 0; oc < cout; oc += 2, w += pair_words, rq += 2 * AB_DSP_RQ_STRIDE) {

@@ -49,6 +49,29 @@ AB_DSP_INLINE int32_t ab_dsp_fc_expand(uint32_t* col, const int8_t* src, ab_idx_
   return sum;
 }
 
+#if AB_DSP_NATIVE && defined(__OPTIMIZE__)
+/* The int8-weight loop of a full block written for the Cortex-M4's load pipeline, as
+ * ab_dsp_conv2d.h's: a group's two row words and two channels' weight words are one run of four
+ * single LDRs (a run of n independent LDRs takes n + 1 cycles, an LDRD 3 for two words), the
+ * other two channels' words a run of two, each pointer advanced by the last load from it; four
+ * or two groups per taken branch. 24 cycles a group of 16 MACs plus 4 per branch (29 in C), before
+ * flash wait states. 12 registers, hence only when optimizing; every operand early-clobber, so
+ * that the end pointer never shares a register with an operand that happens to hold its value. */
+#define AB_DSP_FC_W8_ASM 1
+#define AB_DSP_FC_W8_CHANNEL(acc, wv)                                                          \
+  "sxtb16 %[t], %[" wv "]\n\t"                                                                 \
+  "smlad %[" acc "], %[x], %[t], %[" acc "]\n\t"                                               \
+  "sxtb16 %[" wv "], %[" wv "], ror #8\n\t"                                                    \
+  "smlad %[" acc "], %[y], %[" wv "], %[" acc "]\n\t"
+#define AB_DSP_FC_W8_GROUP                                                                     \
+  "ldr %[y], [%[c], #4]\n\t"                                                                  \
+  "ldr %[x], [%[c]], #8\n\t"                                                                  \
+  "ldr %[wa], [%[w], #8]\n\t"                                                                 \
+  "ldr %[wb], [%[w], #12]\n\t" AB_DSP_FC_W8_CHANNEL("a2", "wa") AB_DSP_FC_W8_CHANNEL("a3", "wb") \
+  "ldr %[wb], [%[w], #4]\n\t"                                                                 \
+  "ldr %[wa], [%[w]], #16\n\t" AB_DSP_FC_W8_CHANNEL("a0", "wa") AB_DSP_FC_W8_CHANNEL("a1", "wb")
+#endif
+
 /* Adds the dot products of the expanded row with `nc` (1..4) channels' weights to acc. w: the
  * block's weights, per group the nc channels' words in order (one word of four int8 each, or
  * two words of int16 lanes [e0,e2],[e1,e3]). */
@@ -56,6 +79,28 @@ AB_DSP_INLINE void ab_dsp_fc_block(ab_dsp_fc_acc* acc, const uint32_t* col, cons
                                    ab_idx_t nc, int32_t format) {
   ab_dsp_fc_acc a = *acc;
   const uint32_t* const end = col + 2 * groups;
+#ifdef AB_DSP_FC_W8_ASM
+#define AB_DSP_FC_W8_LOOP(body)                                                                     \
+  __asm__("1:\n\t" body "cmp %[c], %[end]\n\t"                                                      \
+          "bne 1b"                                                                                \
+          : [c] "+&r"(col), [w] "+&r"(w), [a0] "+&r"(a.a[0]), [a1] "+&r"(a.a[1]), [a2] "+&r"(a.a[2]),     \
+            [a3] "+&r"(a.a[3]), [x] "=&r"(x), [y] "=&r"(y), [wa] "=&r"(wa), [wb] "=&r"(wb), [t] "=&r"(t) \
+          : [end] "r"(loop_end)                                                                   \
+          : "cc", "memory")
+  if (format == AB_DSP_W8 && nc == AB_DSP_FC_BLOCK && groups >= 2) {
+    /* four groups per branch where they divide (a constant of the layer), else two; an odd last
+     * group is left to the C loop below */
+    uint32_t x, y, wa, wb, t;
+    if (groups % 4 == 0) {
+      const uint32_t* const loop_end = end;
+      AB_DSP_FC_W8_LOOP(AB_DSP_FC_W8_GROUP AB_DSP_FC_W8_GROUP AB_DSP_FC_W8_GROUP AB_DSP_FC_W8_GROUP);
+    } else {
+      const uint32_t* const loop_end = col + 4 * (groups / 2);
+      AB_DSP_FC_W8_LOOP(AB_DSP_FC_W8_GROUP AB_DSP_FC_W8_GROUP);
+    }
+  }
+#undef AB_DSP_FC_W8_LOOP
+#endif
   while (col != end) {
     uint32_t x, y;
     ab_load_pair(&col, &x, &y);

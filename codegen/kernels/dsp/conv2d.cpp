@@ -95,7 +95,9 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   op.params_type = "ab_dsp_conv2d_params";
   op.schedule_params = std::make_unique<StructParams<ab_dsp_conv2d_params>>("ab_dsp_conv2d_params", p);
   op.scratch_bytes = 4 * p.depth;  // two int16 columns
-  if (format == AB_DSP_W8_TO_RAM) op.scratch_bytes += int64_t{pairs} * 4 * p.depth;  // the widened weights
+  if (format == AB_DSP_W8_TO_RAM) {  // the widened weights and the requantization table
+    op.scratch_bytes += int64_t{pairs} * 4 * p.depth + int64_t{pairs} * 2 * AB_DSP_RQ_STRIDE * 4;
+  }
   op.headers = {"ab_dsp_kernels.h"};
 }
 
@@ -119,8 +121,8 @@ std::vector<Schedule> conv2d_schedules() {
                     "any window: each output pixel's window expanded to an int16 column, then as dsp_1x1"),
       conv_schedule("dsp_im2col_w16", 10, false, AB_DSP_W16, "as dsp_im2col with int16 weights"),
       conv_schedule("dsp_1x1_ram", 8, true, AB_DSP_W8_TO_RAM,
-                    "as dsp_1x1_w16, the int8 weights widened into RAM on every run: no flash reads in the "
-                    "loop, 4 bytes of RAM per weight"),
+                    "as dsp_1x1_w16, the int8 weights widened (and the requantization table copied) into RAM "
+                    "on every run: no flash reads in the loop, 4 bytes of RAM per weight"),
       conv_schedule("dsp_im2col_ram", 6, false, AB_DSP_W8_TO_RAM,
                     "as dsp_im2col_w16, the int8 weights widened into RAM on every run"),
   };

@@ -40,7 +40,6 @@ struct EmitContext {
 
   EmitContext(const Graph& graph, const Variant& v, const EmitOptions& o);
   void reorder_if_smaller(const PlanOptions& po, const std::vector<OverlapPermit>& permits);
-  void refuse_patches_that_do_not_help(const Graph& model);
 
   std::string sym(std::string_view suffix) const { return base + "_" + std::string(suffix); }
   std::string upper_base() const;                // "TVMGEN_<PREFIX>" for macros

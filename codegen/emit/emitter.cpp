@@ -127,12 +127,17 @@ std::string default_prefix(const std::string& model_name) {
   return whole.substr(0, Variant::kMaxPrefix - 9) + "_" + name_digest(whole).substr(0, 8);
 }
 
-// The model as it runs: the first layers in bands of rows under patches=K (K > 0).
+// The model as it runs: the first layers in bands of rows under patches=K (K > 0), the group whose
+// bands plan the smallest arena of this very variant (kernels' scratch and operators in place
+// included), then the fewest recomputed MACs.
 static Graph banded_model(const Graph& model, const Variant& v, EmitContext& c) {
   const int bands = std::stoi(v.get("patches"));
   if (bands == 0) return structure_copy(model);
+  Variant whole = v;
+  whole.set("patches", "0");
+  auto arena_of = [&](const Graph& g) { return EmitContext(g, whole, c.options).plan.arena_bytes; };
   try {
-    PatchedGraph p = patch_first_layers(model, bands);
+    PatchedGraph p = patch_first_layers(model, bands, arena_of);
     c.patch_bands = bands;
     c.patch_ops = p.group.ops;
     c.recomputed_macs = p.recomputed_macs;
@@ -170,24 +175,11 @@ EmitContext::EmitContext(const Graph& model, const Variant& v, const EmitOptions
   if (const auto problems = plan_problems(g, plan); !problems.empty()) {
     throw std::logic_error(fmt::format("memory plan of {} is invalid: {}", o.model_name, fmt::join(problems, "; ")));
   }
-  if (patch_bands > 0 && v.static_workspace()) refuse_patches_that_do_not_help(model);
   param_owner = param_owners(ops, g);
   for (const auto& [tensor, owner] : param_owner)
     if (tensor == owner) params.push_back(tensor);
   input_fields = io_fields(g, g.inputs, "input");
   output_fields = io_fields(g, g.outputs, "output");
-}
-
-// Bands cost recomputed MACs: worth it only for a smaller arena than the same variant's whole
-// (the choice of group compares lifetimes; this compares the plans, operators in place included).
-void EmitContext::refuse_patches_that_do_not_help(const Graph& model) {
-  Variant whole = variant;
-  whole.set("patches", "0");
-  const int64_t without = EmitContext(model, whole, options).plan.arena_bytes;
-  if (plan.arena_bytes >= without)
-    throw VariantError(fmt::format("patches={} does not lower the arena of {} ({} B in bands against {} B whole, with "
-                                   "operators in place): its peak lies after the first layers; use patches=0",
-                                   patch_bands, options.model_name, plan.arena_bytes, without));
 }
 
 // Runs independent operators in another order where that plans a smaller arena: the scheduled

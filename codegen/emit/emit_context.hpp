@@ -43,7 +43,13 @@ struct EmitContext {
 
   std::string sym(std::string_view suffix) const { return base + "_" + std::string(suffix); }
   std::string upper_base() const;                // "TVMGEN_<PREFIX>" for macros
+  // The C function that runs the operator: one per layer for the bands of a layer that share
+  // it (they differ only in their parameter struct, the function's first argument picks it).
   std::string op_function(const LoweredOp& op) const;
+  // The operator's own name, its band's included: its parameter struct is `<name>_params`.
+  std::string band_symbol(const LoweredOp& op, int band) const;
+  bool shares_layer_function(const LoweredOp& op) const { return shared_layers.count(op.op_index) > 0; }
+  std::set<int> shared_layers;  // operator indices whose bands share one function
   std::string param_symbol(int tensor) const { return sym("param_" + std::to_string(param_id(tensor))); }
   int param_id(int tensor) const { return param_owner.at(tensor); }
   std::string shape_symbol(int tensor) const { return sym("shape_" + std::to_string(tensor)); }

@@ -43,13 +43,13 @@ struct EmitContext {
 
   std::string sym(std::string_view suffix) const { return base + "_" + std::string(suffix); }
   std::string upper_base() const;                // "TVMGEN_<PREFIX>" for macros
-  // The C function that runs the operator: one per layer for the bands of a layer that share
-  // it (they differ only in their parameter struct, the function's first argument picks it).
+  // The C function that runs the operator (its parameter struct: `<function>_params`). Bands of a
+  // layer whose calls differ only in their data pointers share the first such band's.
   std::string op_function(const LoweredOp& op) const;
-  // The operator's own name, its band's included: its parameter struct is `<name>_params`.
-  std::string band_symbol(const LoweredOp& op, int band) const;
-  bool shares_layer_function(const LoweredOp& op) const { return shared_layers.count(op.op_index) > 0; }
-  std::set<int> shared_layers;  // operator indices whose bands share one function
+  // Whether op_function(op) is op's own (written with op), not an earlier band's.
+  bool writes_function(const LoweredOp& op) const { return function_band(op) == op.band; }
+  int function_band(const LoweredOp& op) const;
+  std::map<std::pair<int, int>, int> band_function;  // (operator index, band) -> band whose function it calls
   std::string param_symbol(int tensor) const { return sym("param_" + std::to_string(param_id(tensor))); }
   int param_id(int tensor) const { return param_owner.at(tensor); }
   std::string shape_symbol(int tensor) const { return sym("shape_" + std::to_string(tensor)); }

@@ -28,19 +28,15 @@ DlType dl_type(DType t) {
 
 namespace {
 
-std::string params_name(const EmitContext& c, const LoweredOp& op, int band) {
-  return c.band_symbol(op, band) + "_params";
+std::string params_name(const EmitContext& c, const LoweredOp& op) {
+  return c.op_function(op) + "_params";
 }
-std::string params_name(const EmitContext& c, const LoweredOp& op) { return params_name(c, op, op.band); }
-
-// A layer's function shared by its bands: their parameter structs, indexed by band.
-std::string band_table(const EmitContext& c, const LoweredOp& op) { return c.op_function(op) + "_band_params"; }
 
 // The kernel call, given the C expression of each passed argument's data. Kernels that take
 // their inputs (CONCATENATION) or outputs (SPLIT) as one array get a local array of them.
 void kernel_call(CWriter& w, const EmitContext& c, const LoweredOp& op,
                  const std::vector<std::string>& data) {
-  std::vector<std::string> args{c.shares_layer_function(op) ? band_table(c, op) + "[band]" : "&" + params_name(c, op)};
+  std::vector<std::string> args{"&" + params_name(c, op)};
   std::vector<std::string> inputs, outputs;
   std::size_t next = 0;
   for (const KernelArg& a : op.args) {
@@ -139,7 +135,7 @@ GeneratedFile emit_operators(const EmitContext& c) {
   }
   std::map<int, const LoweredOp*> first_band;  // operator index -> its first band written
   for (const LoweredOp& op : c.ops) {
-    if (op.is_noop) continue;
+    if (op.is_noop || !c.writes_function(op)) continue;  // a band calling an earlier band's function
     w.line("/* Operator {}: {}{}", op.op_index, op_name(op.op_type),
            op.note.empty() ? "" : " (" + c_comment_text(op.note) + ")");
     for (const KernelArg* a : c.passed_args(op))
@@ -153,16 +149,6 @@ GeneratedFile emit_operators(const EmitContext& c) {
     }
     const RenderedParams rendered = render_params_c(op, params_name(c, op), arrays_of);
     w.raw(rendered.arrays).raw(rendered.params);
-    if (c.shares_layer_function(op)) {
-      // The layer's function follows its last band's parameters, with the table of them all.
-      if (op.band != c.patch_bands - 1) {
-        w.blank();
-        continue;
-      }
-      std::string table;
-      for (int b = 0; b < c.patch_bands; ++b) table += fmt::format("{}&{}", b ? ", " : "", params_name(c, op, b));
-      w.line("static const {}* const {}[{}] = {{{}}};", params_c_type(op), band_table(c, op), c.patch_bands, table);
-    }
     w.open(c.op_signature(op));
     if (c.variant.packed_api()) {
       packed_body(w, c, op);

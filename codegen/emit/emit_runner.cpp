@@ -107,7 +107,7 @@ class Runner {
   void check_call(const std::string& call) { w_.line("if ({} != 0) return -1;", call); }
 
   void unpacked_call(const LoweredOp& op) {
-    std::string args = c_.shares_layer_function(op) ? std::to_string(op.band) : "";
+    std::string args;
     for (const KernelArg* a : c_.passed_args(op)) {
       args += fmt::format("{}({}*){}", args.empty() ? "" : ", ", c_.arg_c_type(*a), data(a->tensor));
     }

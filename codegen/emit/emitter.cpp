@@ -119,23 +119,31 @@ std::vector<OverlapPermit> overlap_permits(const Graph& model, const std::vector
   return permits;
 }
 
-// Layers whose bands can share one function (api=unpacked; a packed function takes DLTensors
-// only): the same kernel, parameter struct type and arguments, so that they differ only in the
-// struct's values. One function per layer instead of per band saves its code K-1 times.
-std::set<int> layers_sharing_a_function(const EmitContext& c) {
-  if (c.variant.packed_api()) return {};
-  std::map<int, std::set<std::string>> calls;  // operator index -> its bands' distinct call shapes
+// The bands of a layer whose calls differ only in their data pointers: the same kernel, arguments
+// and parameter values (the middle bands, mostly; the first and last meet the border). Each calls
+// the first such band's function, specialized like any other on its constant parameters.
+std::map<std::pair<int, int>, int> bands_sharing_a_function(const EmitContext& c) {
+  std::map<int, std::vector<std::pair<const LoweredOp*, std::string>>> owners;  // operator index -> bands that own a function
+  std::map<std::pair<int, int>, int> shared;
   for (const LoweredOp& op : c.ops) {
     if (op.band < 0 || op.is_noop) continue;
-    std::string call = op.kernel + "(" + params_c_type(op) + (op.inputs_as_array ? ", inputs[]" : "") +
-                       (op.outputs_as_array ? ", outputs[]" : "");
+    std::string call = op.kernel + (op.inputs_as_array ? " inputs[]" : "") + (op.outputs_as_array ? " outputs[]" : "");
     for (const KernelArg& a : op.args) call += ", " + (a.tensor < 0 ? std::string("NULL") : c.arg_c_type(a));
     for (const std::string& name : c.arg_names(op)) call += " " + name;
-    calls[op.op_index].insert(call);
+    call += render_params_c(op, "params", "arrays").params;  // the values, arrays aside
+    auto& mine = owners[op.op_index];
+    const auto same = std::find_if(mine.begin(), mine.end(), [&](const auto& o) {
+      return o.second == call && o.first->arrays.size() == op.arrays.size() &&
+             std::equal(op.arrays.begin(), op.arrays.end(), o.first->arrays.begin(), [](const auto& x, const auto& y) {
+               return x.field == y.field && x.values == y.values;
+             });
+    });
+    if (same == mine.end()) {
+      mine.emplace_back(&op, std::move(call));
+    } else {
+      shared[{op.op_index, op.band}] = same->first->band;
+    }
   }
-  std::set<int> shared;
-  for (const auto& [index, shapes] : calls)
-    if (shapes.size() == 1) shared.insert(index);
   return shared;
 }
 
@@ -196,7 +204,7 @@ EmitContext::EmitContext(const Graph& model, const Variant& v, const EmitOptions
   if (const auto problems = plan_problems(g, plan); !problems.empty()) {
     throw std::logic_error(fmt::format("memory plan of {} is invalid: {}", o.model_name, fmt::join(problems, "; ")));
   }
-  shared_layers = layers_sharing_a_function(*this);
+  band_function = bands_sharing_a_function(*this);
   param_owner = param_owners(ops, g);
   for (const auto& [tensor, owner] : param_owner)
     if (tensor == owner) params.push_back(tensor);
@@ -237,15 +245,17 @@ void EmitContext::reorder_if_smaller(const PlanOptions& po, const std::vector<Ov
 
 std::string EmitContext::upper_base() const { return upper_case(base); }
 
-std::string EmitContext::band_symbol(const LoweredOp& op, int band) const {
-  char index[16];
-  std::snprintf(index, sizeof index, "%03d", op.op_index);
-  const std::string suffix = band < 0 ? "" : "_band" + std::to_string(band);
-  return sym(std::string("op") + index + "_" + c_identifier(op_name(op.op_type)) + suffix);
+int EmitContext::function_band(const LoweredOp& op) const {
+  const auto it = band_function.find({op.op_index, op.band});
+  return it == band_function.end() ? op.band : it->second;
 }
 
 std::string EmitContext::op_function(const LoweredOp& op) const {
-  return band_symbol(op, shares_layer_function(op) ? -1 : op.band);
+  char index[16];
+  std::snprintf(index, sizeof index, "%03d", op.op_index);
+  const int band = function_band(op);
+  const std::string suffix = band < 0 ? "" : "_band" + std::to_string(band);
+  return sym(std::string("op") + index + "_" + c_identifier(op_name(op.op_type)) + suffix);
 }
 
 std::string EmitContext::arg_c_type(const KernelArg& arg) const {
@@ -286,7 +296,7 @@ std::string EmitContext::op_signature(const LoweredOp& op) const {
   if (variant.packed_api()) return packed_signature(op_function(op));
   const auto args = passed_args(op);
   const auto names = arg_names(op);
-  std::string params = shares_layer_function(op) ? "int32_t band" + std::string(args.empty() ? "" : ", ") : "";
+  std::string params;
   for (std::size_t i = 0; i < args.size(); ++i)
     params += fmt::format("{}{}* {}", i ? ", " : "", arg_c_type(*args[i]), names[i]);
   return fmt::format("int32_t {}({})", op_function(op), params);

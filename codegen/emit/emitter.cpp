@@ -123,12 +123,20 @@ std::vector<OverlapPermit> overlap_permits(const Graph& model, const std::vector
 // and parameter values (the middle bands, mostly; the first and last meet the border). Each calls
 // the first such band's function, specialized like any other on its constant parameters.
 std::map<std::pair<int, int>, int> bands_sharing_a_function(const EmitContext& c) {
-  std::map<int, std::vector<std::pair<const LoweredOp*, std::string>>> owners;  // operator index -> bands that own a function
+  // operator index -> its bands that own a function, with their calls
+  std::map<int, std::vector<std::pair<const LoweredOp*, std::string>>> owners;
   std::map<std::pair<int, int>, int> shared;
   for (const LoweredOp& op : c.ops) {
     if (op.band < 0 || op.is_noop) continue;
     std::string call = op.kernel + (op.inputs_as_array ? " inputs[]" : "") + (op.outputs_as_array ? " outputs[]" : "");
-    for (const KernelArg& a : op.args) call += ", " + (a.tensor < 0 ? std::string("NULL") : c.arg_c_type(a));
+    for (const KernelArg& a : op.args) {
+      if (a.tensor < 0) {
+        call += ", NULL";
+        continue;
+      }
+      // Its shape too: api=packed checks every argument's shape against constants.
+      call += ", " + c.arg_c_type(a) + " [" + fmt::format("{}", fmt::join(c.g.tensors[a.tensor].shape, "x")) + "]";
+    }
     for (const std::string& name : c.arg_names(op)) call += " " + name;
     call += render_params_c(op, "params", "arrays").params;  // the values, arrays aside
     auto& mine = owners[op.op_index];

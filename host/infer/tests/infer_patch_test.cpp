@@ -150,7 +150,9 @@ TEST(PatchRefusal, BandsThatDoNotLowerTheArenaAreRefused) {
   AOTBENCH_NEEDS_SHARED("models/kws_ref_model.tflite");
   const infer::LoadedModel model =
       infer::load_model(aotbench::test::shared_path("models/kws_ref_model.tflite").string());
-  for (const codegen::Variant& v : {with(corners()[1], "4"), with(corners()[1], "4", "dsp"), with(corners()[1], "8", "dsp")}) {
+  // With the reference kernels, 8 bands of a 2-operator group do lower it (9,600 B against 10,048 B).
+  for (const codegen::Variant& v :
+       {with(corners()[1], "4"), with(corners()[1], "4", "dsp"), with(corners()[1], "8", "dsp")}) {
     try {
       arena_of(model, v);
       ADD_FAILURE() << v.key() << " was generated";

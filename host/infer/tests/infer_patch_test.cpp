@@ -43,7 +43,8 @@ void PrintTo(const PatchCase& c, std::ostream* os) { *os << c.model; }
 
 std::vector<PatchCase> patch_cases() {
   const codegen::Variant unpacked = corners()[1], packed = corners()[0];
-  return {{"pretrainedresnet_quant", {with(unpacked, "2"), with(unpacked, "8", "dsp"), with(packed, "3", "dsp")}},
+  return {{"pretrainedresnet_quant", {with(unpacked, "2"), with(unpacked, "8", "dsp"), with(packed, "3", "dsp"),
+                                      with(packed, "8")}},
           {"mcunet_vww1_80", {with(unpacked, "4")}},
           {"vww_96_int8", {with(unpacked, "4")}},
           {"kws_ref_model", {with(unpacked, "8")}}};

@@ -40,11 +40,16 @@ struct EmitContext {
 
   EmitContext(const Graph& graph, const Variant& v, const EmitOptions& o);
   void reorder_if_smaller(const PlanOptions& po, const std::vector<OverlapPermit>& permits);
-  void refuse_patches_that_do_not_help(const Graph& model);
 
   std::string sym(std::string_view suffix) const { return base + "_" + std::string(suffix); }
   std::string upper_base() const;                // "TVMGEN_<PREFIX>" for macros
+  // The C function that runs the operator (its parameter struct: `<function>_params`). Bands of a
+  // layer whose calls differ only in their data pointers share the first such band's.
   std::string op_function(const LoweredOp& op) const;
+  // Whether op_function(op) is op's own (written with op), not an earlier band's.
+  bool writes_function(const LoweredOp& op) const { return function_band(op) == op.band; }
+  int function_band(const LoweredOp& op) const;
+  std::map<std::pair<int, int>, int> band_function;  // (operator index, band) -> band whose function it calls
   std::string param_symbol(int tensor) const { return sym("param_" + std::to_string(param_id(tensor))); }
   int param_id(int tensor) const { return param_owner.at(tensor); }
   std::string shape_symbol(int tensor) const { return sym("shape_" + std::to_string(tensor)); }

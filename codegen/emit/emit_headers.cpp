@@ -137,7 +137,7 @@ GeneratedFile emit_internal_header(const EmitContext& c) {
     w.blank();
   }
   for (const LoweredOp& op : c.ops) {
-    if (!op.is_noop) w.line("{};", c.op_signature(op));
+    if (!op.is_noop && c.writes_function(op)) w.line("{};", c.op_signature(op));
   }
   w.blank().line("#endif");
   return {c.base + "_internal.h", w.str()};

@@ -135,7 +135,7 @@ GeneratedFile emit_operators(const EmitContext& c) {
   }
   std::map<int, const LoweredOp*> first_band;  // operator index -> its first band written
   for (const LoweredOp& op : c.ops) {
-    if (op.is_noop) continue;
+    if (op.is_noop || !c.writes_function(op)) continue;  // a band calling an earlier band's function
     w.line("/* Operator {}: {}{}", op.op_index, op_name(op.op_type),
            op.note.empty() ? "" : " (" + c_comment_text(op.note) + ")");
     for (const KernelArg* a : c.passed_args(op))

@@ -9,6 +9,7 @@
 
 #include "emit/emit_context.hpp"
 #include "emit/names.hpp"
+#include "lower/render_c.hpp"
 #include "plan/order.hpp"
 #include "plan/patch_graph.hpp"
 #include "plan/stats.hpp"
@@ -118,6 +119,42 @@ std::vector<OverlapPermit> overlap_permits(const Graph& model, const std::vector
   return permits;
 }
 
+// The bands of a layer whose calls differ only in their data pointers: the same kernel, arguments
+// and parameter values (the middle bands, mostly; the first and last meet the border). Each calls
+// the first such band's function, specialized like any other on its constant parameters.
+std::map<std::pair<int, int>, int> bands_sharing_a_function(const EmitContext& c) {
+  // operator index -> its bands that own a function, with their calls
+  std::map<int, std::vector<std::pair<const LoweredOp*, std::string>>> owners;
+  std::map<std::pair<int, int>, int> shared;
+  for (const LoweredOp& op : c.ops) {
+    if (op.band < 0 || op.is_noop) continue;
+    std::string call = op.kernel + (op.inputs_as_array ? " inputs[]" : "") + (op.outputs_as_array ? " outputs[]" : "");
+    for (const KernelArg& a : op.args) {
+      if (a.tensor < 0) {
+        call += ", NULL";
+        continue;
+      }
+      // Its shape too: api=packed checks every argument's shape against constants.
+      call += ", " + c.arg_c_type(a) + " [" + fmt::format("{}", fmt::join(c.g.tensors[a.tensor].shape, "x")) + "]";
+    }
+    for (const std::string& name : c.arg_names(op)) call += " " + name;
+    call += render_params_c(op, "params", "arrays").params;  // the values, arrays aside
+    auto& mine = owners[op.op_index];
+    const auto same = std::find_if(mine.begin(), mine.end(), [&](const auto& o) {
+      return o.second == call && o.first->arrays.size() == op.arrays.size() &&
+             std::equal(op.arrays.begin(), op.arrays.end(), o.first->arrays.begin(), [](const auto& x, const auto& y) {
+               return x.field == y.field && x.values == y.values;
+             });
+    });
+    if (same == mine.end()) {
+      mine.emplace_back(&op, std::move(call));
+    } else {
+      shared[{op.op_index, op.band}] = same->first->band;
+    }
+  }
+  return shared;
+}
+
 }  // namespace
 
 std::string default_prefix(const std::string& model_name) {
@@ -127,12 +164,17 @@ std::string default_prefix(const std::string& model_name) {
   return whole.substr(0, Variant::kMaxPrefix - 9) + "_" + name_digest(whole).substr(0, 8);
 }
 
-// The model as it runs: the first layers in bands of rows under patches=K (K > 0).
+// The model as it runs: the first layers in bands of rows under patches=K (K > 0), the group whose
+// bands plan the smallest arena of this very variant (kernels' scratch and operators in place
+// included), then the fewest recomputed MACs.
 static Graph banded_model(const Graph& model, const Variant& v, EmitContext& c) {
   const int bands = std::stoi(v.get("patches"));
   if (bands == 0) return structure_copy(model);
+  Variant whole = v;
+  whole.set("patches", "0");
+  auto arena_of = [&](const Graph& g) { return EmitContext(g, whole, c.options).plan.arena_bytes; };
   try {
-    PatchedGraph p = patch_first_layers(model, bands);
+    PatchedGraph p = patch_first_layers(model, bands, arena_of);
     c.patch_bands = bands;
     c.patch_ops = p.group.ops;
     c.recomputed_macs = p.recomputed_macs;
@@ -170,24 +212,12 @@ EmitContext::EmitContext(const Graph& model, const Variant& v, const EmitOptions
   if (const auto problems = plan_problems(g, plan); !problems.empty()) {
     throw std::logic_error(fmt::format("memory plan of {} is invalid: {}", o.model_name, fmt::join(problems, "; ")));
   }
-  if (patch_bands > 0 && v.static_workspace()) refuse_patches_that_do_not_help(model);
+  band_function = bands_sharing_a_function(*this);
   param_owner = param_owners(ops, g);
   for (const auto& [tensor, owner] : param_owner)
     if (tensor == owner) params.push_back(tensor);
   input_fields = io_fields(g, g.inputs, "input");
   output_fields = io_fields(g, g.outputs, "output");
-}
-
-// Bands cost recomputed MACs: worth it only for a smaller arena than the same variant's whole
-// (the choice of group compares lifetimes; this compares the plans, operators in place included).
-void EmitContext::refuse_patches_that_do_not_help(const Graph& model) {
-  Variant whole = variant;
-  whole.set("patches", "0");
-  const int64_t without = EmitContext(model, whole, options).plan.arena_bytes;
-  if (plan.arena_bytes >= without)
-    throw VariantError(fmt::format("patches={} does not lower the arena of {} ({} B in bands against {} B whole, with "
-                                   "operators in place): its peak lies after the first layers; use patches=0",
-                                   patch_bands, options.model_name, plan.arena_bytes, without));
 }
 
 // Runs independent operators in another order where that plans a smaller arena: the scheduled
@@ -223,11 +253,17 @@ void EmitContext::reorder_if_smaller(const PlanOptions& po, const std::vector<Ov
 
 std::string EmitContext::upper_base() const { return upper_case(base); }
 
+int EmitContext::function_band(const LoweredOp& op) const {
+  const auto it = band_function.find({op.op_index, op.band});
+  return it == band_function.end() ? op.band : it->second;
+}
+
 std::string EmitContext::op_function(const LoweredOp& op) const {
   char index[16];
   std::snprintf(index, sizeof index, "%03d", op.op_index);
-  const std::string band = op.band < 0 ? "" : "_band" + std::to_string(op.band);
-  return sym(std::string("op") + index + "_" + c_identifier(op_name(op.op_type)) + band);
+  const int band = function_band(op);
+  const std::string suffix = band < 0 ? "" : "_band" + std::to_string(band);
+  return sym(std::string("op") + index + "_" + c_identifier(op_name(op.op_type)) + suffix);
 }
 
 std::string EmitContext::arg_c_type(const KernelArg& arg) const {

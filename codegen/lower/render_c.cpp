@@ -135,16 +135,19 @@ void render_fields(FieldWriter& w, const ab_dequantize_params& p) {
 
 void render_fields(FieldWriter& w, const ab_broadcast& p) { AB_RENDER_FIELDS(AB_BROADCAST_FIELDS) }
 
+std::string params_c_type(const LoweredOp& op) {
+  return op.schedule_params ? op.schedule_params->c_type() : op.params_type;
+}
+
 RenderedParams render_params_c(const LoweredOp& op, const std::string& name, const std::string& arrays_of) {
   if (!is_identifier(name)) {
     throw std::invalid_argument("'" + name + "' is not a C identifier; sanitize it first");
   }
   RenderedParams r;
   FieldWriter w(op, arrays_of.empty() ? name : arrays_of);
-  std::string type = op.params_type;
+  const std::string type = params_c_type(op);
   if (op.schedule_params) {
     op.schedule_params->render(w);
-    type = op.schedule_params->c_type();
   } else {
     std::visit([&](const auto& p) { render_fields(w, p); }, op.params);
   }

@@ -24,6 +24,9 @@ struct RenderedParams {
 // arrays are called `<name>_<field>`. Throws std::invalid_argument for an invalid name.
 // `arrays_of`: the struct whose arrays (equal to op's, written before) this one points to; no
 // arrays are written then.
+// The C type of the struct render_params_c() writes for the operator.
+std::string params_c_type(const LoweredOp& op);
+
 RenderedParams render_params_c(const LoweredOp& op, const std::string& name, const std::string& arrays_of = "");
 
 // Collects designated initializers, one per field. Pointer fields must point into the op's

@@ -6,6 +6,7 @@
 // one band to the next. The copies keep their kernels: a convolution's padding becomes explicit
 // (VALID plus folded rows and columns), zero-point padding only where a band meets the border.
 #include <cstdint>
+#include <functional>
 
 #include "ir/graph.hpp"
 #include "plan/patch_bands.hpp"
@@ -21,11 +22,18 @@ struct PatchedGraph {
   PatchGroup group;
   int bands = 0;
   int64_t recomputed_macs = 0;  // the halos' multiply-accumulates, computed again by a neighbour
+  int64_t arena_bytes = 0;      // what `arena_of` planned for it
 };
 
-// The group among patch_groups(g) whose banded graph has the smallest peak of live activations
-// (graph inputs and outputs not counted: the caller owns them), the shortest on a tie, run in
-// `bands` bands. Throws PatchError saying why when no group can be banded.
-PatchedGraph patch_first_layers(const Graph& g, int bands);
+// The arena a graph needs, as the caller plans it (kernels' scratch, operators in place, ...).
+using ArenaOf = std::function<int64_t(const Graph&)>;
+
+// plan_memory's arena, the best of its placements, graph inputs and outputs outside (the caller's).
+int64_t default_arena_bytes(const Graph& g);
+
+// Among patch_groups(g) run in `bands` bands: the smallest arena, then the fewest recomputed
+// MACs, then the shortest group. Throws PatchError saying why when no group can be banded or
+// none plans a smaller arena than the whole graph.
+PatchedGraph patch_first_layers(const Graph& g, int bands, const ArenaOf& arena_of = default_arena_bytes);
 
 }  // namespace aotbench::codegen

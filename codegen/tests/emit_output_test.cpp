@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <regex>
+#include <set>
 
 #include "emit/c_writer.hpp"
 #include "emit/emitter.hpp"
@@ -218,6 +219,33 @@ TEST_F(Emit, AModelWithoutStateHasNoResetFunction) {
   EXPECT_EQ(r.summary.state_bytes, 0);
   EXPECT_NE(file(r, "kws.h").find("#define TVMGEN_KWS_STATE_SIZE 0"), std::string::npos);
   EXPECT_EQ(count(file(r, "kws.h") + file(r, "_run.c") + file(r, "_adapter.c"), "_reset("), 0);
+}
+
+// Under patches=8 ResNet's middle bands run on equal rows with no border: their calls differ only
+// in the data pointers, and they call one function (its parameters constant, as for any layer).
+// Every function called is written once and declared once; fewer are written than called.
+TEST(EmitBands, BandsThatDifferOnlyInTheirPointersShareAFunction) {
+  AOTBENCH_NEEDS_SHARED("models/pretrainedresnet_quant.tflite");
+  Graph g = read_tflite_file(aotbench::test::shared_path("models/pretrainedresnet_quant.tflite").string());
+  alias_reshapes(g);
+  EmitOptions o;
+  o.model_name = "resnet";
+  for (const char* kernels : {"ref", "dsp"}) {
+    SCOPED_TRACE(kernels);
+    const EmitResult r = emit_model(g, Variant::parse(std::string("kernels=") + kernels + ",patches=8"), o);
+    const std::string run = file(r, "_run.c"), ops = file(r, "_ops.c"), internal = file(r, "_internal.h");
+    const std::regex call(R"((tvmgen_resnet_op\d+_\w+_band\d+)\()");
+    std::set<std::string> called;
+    int calls = 0;
+    for (auto it = std::sregex_iterator(run.begin(), run.end(), call); it != std::sregex_iterator(); ++it, ++calls)
+      called.insert((*it)[1]);
+    EXPECT_EQ(calls, 8 * r.summary.patch_ops);
+    EXPECT_LT(called.size(), static_cast<std::size_t>(calls));
+    for (const std::string& f : called) {
+      EXPECT_EQ(count(ops, "int32_t " + f + "("), 1) << f;
+      EXPECT_EQ(count(internal, "int32_t " + f + "("), 1) << f;
+    }
+  }
 }
 
 }  // namespace

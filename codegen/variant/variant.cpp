@@ -36,7 +36,8 @@ const std::vector<KnobInfo>& knob_table() {
       {"inplace", {"on", "off"}, "on", false, KnobStage::generate,
        "operators write their output over an input they read last where their kernel allows it (workspace=static)"},
       {"patches", {"0", "2", "3", "4", "6", "8", "12", "16"}, "0", false, KnobStage::generate,
-       "run the first layers (the group whose bands give the smallest peak) in this many bands of rows, 0: whole"},
+       "run the first layers (the group whose bands plan the smallest arena, then recompute the fewest MACs) in this "
+       "many bands of rows, 0: whole"},
   };
   return table;
 }

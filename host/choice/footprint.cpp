@@ -14,8 +14,15 @@ FootprintModel::FootprintModel(const codegen::Graph& g, codegen::EmitOptions opt
 }
 
 FootprintModel::Generated FootprintModel::generated(const codegen::Variant& v) const {
-  const codegen::EmitSummary s = codegen::summarize_model(graph_, v, options_);
-  return {s.param_bytes, s.arena_bytes + s.workspace_pool_bytes + s.state_bytes};
+  try {
+    const codegen::EmitSummary s = codegen::summarize_model(graph_, v, options_);
+    return {s.param_bytes, s.arena_bytes + s.workspace_pool_bytes + s.state_bytes};
+  } catch (const codegen::VariantError&) {
+    // A composition that cannot be generated (patches=K refused under its schedules: no band
+    // group lowers their arena) fits nothing, so the tuner trades its schedules for others.
+    constexpr int64_t kNothingFits = int64_t{1} << 40;
+    return {kNothingFits, kNothingFits};
+  }
 }
 
 Footprint FootprintModel::predict(const codegen::Variant& v) const {

@@ -105,20 +105,26 @@ bool LayerTuner::start(const SearchState& state) {
   std::erase_if(scratch.variants, [&](const results::VariantResult& v) {
     return std::none_of(state.space.begin(), state.space.end(), [&](const auto& s) { return s.key() == v.key; });
   });
+  const auto variant_of = [&](std::size_t i) {
+    return *std::find_if(state.space.begin(), state.space.end(),
+                         [&](const auto& s) { return s.key() == scratch.variants[i].key; });
+  };
   auto winner = choice::select_winner(scratch, state.limits, state.objective);
-  if (!winner) {
-    // Nothing fits as it is (a tight --max-ram or --max-flash): start from the fastest that ran,
-    // matched and keeps within the stack limit (which schedules are not chosen for); the
-    // composition trades its schedules for leaner ones until it is predicted to fit.
+  if (!winner || variant_of(*winner).get("patches") != "0") {
+    // Nothing fits as it is (a tight --max-ram or --max-flash), or only in bands of rows, which
+    // the RAM axis adds as a last resort: start from the fastest that ran, matched and keeps
+    // within the stack limit (which schedules are not chosen for); the composition trades its
+    // schedules for leaner ones until it is predicted to fit.
     constexpr uint64_t kAny = std::numeric_limits<uint64_t>::max();
-    winner = choice::select_winner(scratch, choice::Limits{kAny, kAny, state.limits.stack}, state.objective);
+    if (auto fastest = choice::select_winner(scratch, choice::Limits{kAny, kAny, state.limits.stack}, state.objective))
+      winner = fastest;
   }
   if (!winner) {
     note_ = "no untuned variant ran and matched: nothing to tune from";
     return false;
   }
   base_key_ = scratch.variants[*winner].key;
-  base_ = *std::find_if(state.space.begin(), state.space.end(), [&](const auto& s) { return s.key() == base_key_; });
+  base_ = variant_of(*winner);
   base_.set("profile", "off");
   emit_options_.model_name = state.setup.model->name;
   emit_options_.cpu_features = state.setup.board.cpu.features;

@@ -43,7 +43,7 @@
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
-enum { DWT_CYCCNT = 0xE0001004u };
+#define DWT_CYCCNT 0xE0001004u /* a macro: ISO C enumerators stop at INT_MAX */
 
 /* One translated block: what was summed at translation. */
 typedef struct {

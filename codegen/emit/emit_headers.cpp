@@ -3,7 +3,7 @@
 #include <set>
 
 #include "emit/emit_context.hpp"
-#include "emit/names.hpp"
+#include "names/names.hpp"
 
 namespace aotbench::codegen {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "emit/dl_types.hpp"
 #include "emit/emit_context.hpp"
-#include "emit/names.hpp"
+#include "names/names.hpp"
 #include "lower/render_c.hpp"
 
 namespace aotbench::codegen {

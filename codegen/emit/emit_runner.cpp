@@ -7,7 +7,7 @@
 
 #include "emit/dl_types.hpp"
 #include "emit/emit_context.hpp"
-#include "emit/names.hpp"
+#include "names/names.hpp"
 
 namespace aotbench::codegen {
 namespace {

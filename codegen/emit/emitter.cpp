@@ -8,7 +8,7 @@
 #include <tuple>
 
 #include "emit/emit_context.hpp"
-#include "emit/names.hpp"
+#include "names/names.hpp"
 #include "lower/render_c.hpp"
 #include "plan/order.hpp"
 #include "plan/patch_graph.hpp"

@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "emit/names.hpp"
+#include "names/names.hpp"
 #include "package/package.hpp"
 
 namespace aotbench::codegen {

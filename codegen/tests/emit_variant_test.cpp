@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "emit/emitter.hpp"
-#include "emit/names.hpp"
+#include "names/names.hpp"
 #include "variant/build_config.hpp"
 #include "variant/variant.hpp"
 

@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "emit/names.hpp"
+#include "names/names.hpp"
 #include "select/registry.hpp"
 
 namespace aotbench::codegen {

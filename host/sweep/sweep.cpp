@@ -26,7 +26,7 @@
 #include "choice/fit_check.hpp"
 #include "choice/select.hpp"
 #include "emit/emitter.hpp"
-#include "emit/names.hpp"
+#include "names/names.hpp"
 #include "flash/session.hpp"
 #include "flash/timing_model.hpp"
 #include "infer/infer.hpp"

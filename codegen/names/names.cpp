@@ -1,4 +1,4 @@
-#include "emit/names.hpp"
+#include "names/names.hpp"
 
 #include <fmt/core.h>
 

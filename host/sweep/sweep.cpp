@@ -276,8 +276,7 @@ class Sweep {
     info.aotbench_commit = AOTBENCH_GIT_COMMIT;
     info.toolchain = build::Toolchain{}.version();
     // Variants built by clang (the `cc` knob) name it too: gcc still links them with its runtime.
-    if (std::any_of(space_.begin(), space_.end(), [](const codegen::Variant& v) { return codegen::build_config(v).cc == "clang"; }))
-      info.toolchain += "; " + build::Toolchain::cross("clang").version();
+    if (space_uses_clang()) info.toolchain += "; " + build::Toolchain::cross("clang").version();
     if (emulated) info.qemu = first_line({"qemu-system-arm", "--version"});
 
     // Read and check --input before any folder exists: a bad one must leave nothing behind.
@@ -312,8 +311,7 @@ class Sweep {
     id.board = setup_.board.name;
     id.board_profile_sha256 = base::sha256_of_file(setup_.board.file);
     id.gcc = build::Toolchain{}.version();
-    if (std::any_of(space_.begin(), space_.end(), [](const codegen::Variant& v) { return codegen::build_config(v).cc == "clang"; }))
-      id.clang = build::Toolchain::cross("clang").version();
+    if (space_uses_clang()) id.clang = build::Toolchain::cross("clang").version();
     id.qemu = info.qemu;
     id.counter = results::to_string(info.counter);
     id.inputs_sha256 = inputs_sha256(setup_.inputs);
@@ -427,6 +425,11 @@ class Sweep {
       fmt::print(stderr, "aotbench: {} earlier result(s) in {} failed for a cause that may have passed (a full disk, the "
                  "link, the flasher, a lost emulator); measuring them again\n",
                  retried, dir.string());
+  }
+
+  bool space_uses_clang() const {
+    return std::any_of(space_.begin(), space_.end(),
+                       [](const codegen::Variant& v) { return codegen::build_config(v).cc == "clang"; });
   }
 
   // Saves one finished variant: results.json (atomically) and the history database.

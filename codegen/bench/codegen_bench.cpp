@@ -5,12 +5,12 @@
 #include <fstream>
 #include <iterator>
 
-#include "emit/emitter.hpp"
-#include "lower/lower.hpp"
-#include "plan/alias.hpp"
-#include "plan/memory_plan.hpp"
-#include "reader/reader.hpp"
-#include "zoo/zoo.hpp"
+#include "codegen/emit/emitter.hpp"
+#include "codegen/lower/lower.hpp"
+#include "codegen/plan/alias.hpp"
+#include "codegen/plan/memory_plan.hpp"
+#include "codegen/reader/reader.hpp"
+#include "codegen/zoo/zoo.hpp"
 
 using namespace aotbench::codegen;
 

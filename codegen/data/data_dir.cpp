@@ -1,5 +1,5 @@
 // See data_dir.hpp.
-#include "data/data_dir.hpp"
+#include "codegen/data/data_dir.hpp"
 
 #include <cstdlib>
 

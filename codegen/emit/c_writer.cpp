@@ -1,4 +1,4 @@
-#include "emit/c_writer.hpp"
+#include "codegen/emit/c_writer.hpp"
 
 #include <cstring>
 #include <stdexcept>

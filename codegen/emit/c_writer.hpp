@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "ir/graph.hpp"
+#include "codegen/ir/graph.hpp"
 
 namespace aotbench::codegen {
 

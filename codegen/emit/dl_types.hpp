@@ -2,7 +2,7 @@
 // dlpack's names for our tensor types, as generated code spells them.
 #include <string>
 
-#include "ir/graph.hpp"
+#include "codegen/ir/graph.hpp"
 
 namespace aotbench::codegen {
 

@@ -2,9 +2,9 @@
 // device runtime (and the host runner) can set inputs, run and read outputs of any variant.
 #include <algorithm>
 
-#include "emit/dl_types.hpp"
-#include "emit/emit_context.hpp"
-#include "names/names.hpp"
+#include "codegen/emit/dl_types.hpp"
+#include "codegen/emit/emit_context.hpp"
+#include "codegen/names/names.hpp"
 
 namespace aotbench::codegen {
 namespace {

@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "emit/c_writer.hpp"
-#include "emit/emitter.hpp"
-#include "plan/memory_plan.hpp"
+#include "codegen/emit/c_writer.hpp"
+#include "codegen/emit/emitter.hpp"
+#include "codegen/plan/memory_plan.hpp"
 
 namespace aotbench::codegen {
 

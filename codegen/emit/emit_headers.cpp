@@ -2,8 +2,8 @@
 // generated files share among themselves.
 #include <set>
 
-#include "emit/emit_context.hpp"
-#include "names/names.hpp"
+#include "codegen/emit/emit_context.hpp"
+#include "codegen/names/names.hpp"
 
 namespace aotbench::codegen {
 namespace {

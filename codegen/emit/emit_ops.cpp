@@ -4,10 +4,10 @@
 #include <map>
 #include <stdexcept>
 
-#include "emit/dl_types.hpp"
-#include "emit/emit_context.hpp"
-#include "names/names.hpp"
-#include "lower/render_c.hpp"
+#include "codegen/emit/dl_types.hpp"
+#include "codegen/emit/emit_context.hpp"
+#include "codegen/names/names.hpp"
+#include "codegen/lower/render_c.hpp"
 
 namespace aotbench::codegen {
 

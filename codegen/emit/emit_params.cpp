@@ -1,7 +1,7 @@
 // <base>_params.c: the constant tensors the kernels read (weights, biases), by symbol
 // (params=direct) or behind <base>_lookup_linked_param(id) (params=lookup).
-#include "emit/emit_context.hpp"
-#include "names/names.hpp"
+#include "codegen/emit/emit_context.hpp"
+#include "codegen/names/names.hpp"
 
 namespace aotbench::codegen {
 

@@ -5,9 +5,9 @@
 // workspace knob says since it must outlive every run, and <base>_reset().
 #include <map>
 
-#include "emit/dl_types.hpp"
-#include "emit/emit_context.hpp"
-#include "names/names.hpp"
+#include "codegen/emit/dl_types.hpp"
+#include "codegen/emit/emit_context.hpp"
+#include "codegen/names/names.hpp"
 
 namespace aotbench::codegen {
 namespace {

@@ -1,4 +1,4 @@
-#include "emit/emitter.hpp"
+#include "codegen/emit/emitter.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -7,14 +7,14 @@
 #include <set>
 #include <tuple>
 
-#include "emit/emit_context.hpp"
-#include "names/names.hpp"
-#include "lower/render_c.hpp"
-#include "plan/order.hpp"
-#include "plan/patch_graph.hpp"
-#include "plan/stats.hpp"
-#include "select/registry.hpp"
-#include "select/select.hpp"
+#include "codegen/emit/emit_context.hpp"
+#include "codegen/names/names.hpp"
+#include "codegen/lower/render_c.hpp"
+#include "codegen/plan/order.hpp"
+#include "codegen/plan/patch_graph.hpp"
+#include "codegen/plan/stats.hpp"
+#include "codegen/select/registry.hpp"
+#include "codegen/select/select.hpp"
 
 namespace aotbench::codegen {
 namespace {

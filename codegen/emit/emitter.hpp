@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "ir/graph.hpp"
-#include "lower/lower.hpp"
-#include "variant/variant.hpp"
+#include "codegen/ir/graph.hpp"
+#include "codegen/lower/lower.hpp"
+#include "codegen/variant/variant.hpp"
 
 namespace aotbench::codegen {
 

@@ -1,12 +1,12 @@
-#include "emit/layer_choices.hpp"
+#include "codegen/emit/layer_choices.hpp"
 
 #include <algorithm>
 #include <map>
 
-#include "emit/summary.hpp"
-#include "lower/lower.hpp"
-#include "select/select.hpp"
-#include "select/signature.hpp"
+#include "codegen/emit/summary.hpp"
+#include "codegen/lower/lower.hpp"
+#include "codegen/select/select.hpp"
+#include "codegen/select/signature.hpp"
 
 namespace aotbench::codegen {
 namespace {

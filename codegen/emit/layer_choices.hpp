@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "emit/emitter.hpp"
+#include "codegen/emit/emitter.hpp"
 
 namespace aotbench::codegen {
 

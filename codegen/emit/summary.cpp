@@ -1,4 +1,4 @@
-#include "emit/summary.hpp"
+#include "codegen/emit/summary.hpp"
 
 #include <fmt/format.h>
 

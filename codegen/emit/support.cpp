@@ -1,6 +1,6 @@
 // Where the support files a generated model names live: this source tree, or an installation.
-#include "data/data_dir.hpp"
-#include "emit/emitter.hpp"
+#include "codegen/data/data_dir.hpp"
+#include "codegen/emit/emitter.hpp"
 
 namespace aotbench::codegen {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "ab_aot_runtime.h"
-#include "emit/emit_context.hpp"
+#include "codegen/emit/emit_context.hpp"
 
 namespace aotbench::codegen {
 

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <string>
 
-#include "reader_model_builder.hpp"
+#include "codegen/tests/reader_model_builder.hpp"
 
 namespace {
 

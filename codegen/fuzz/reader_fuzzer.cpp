@@ -5,10 +5,10 @@
 #include <cstdlib>
 #include <vector>
 
-#include "plan/alias.hpp"
-#include "plan/memory_plan.hpp"
-#include "plan/stats.hpp"
-#include "reader/reader.hpp"
+#include "codegen/plan/alias.hpp"
+#include "codegen/plan/memory_plan.hpp"
+#include "codegen/plan/stats.hpp"
+#include "codegen/reader/reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace aotbench::codegen;

@@ -1,10 +1,10 @@
-#include "interp/fold_constants.hpp"
+#include "codegen/interp/fold_constants.hpp"
 
 #include <algorithm>
 #include <set>
 
-#include "interp/interpreter.hpp"
-#include "lower/lower.hpp"
+#include "codegen/interp/interpreter.hpp"
+#include "codegen/lower/lower.hpp"
 
 namespace aotbench::codegen {
 namespace {

@@ -4,7 +4,7 @@
 // constants; operators whose results nothing reads are dropped. A Keras reshape with a dynamic
 // batch (SHAPE -> STRIDED_SLICE -> PACK -> RESHAPE) becomes a static RESHAPE, and the generated
 // code holds no shape arithmetic.
-#include "ir/graph.hpp"
+#include "codegen/ir/graph.hpp"
 
 namespace aotbench::codegen {
 

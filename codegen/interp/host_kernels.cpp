@@ -1,4 +1,4 @@
-#include "interp/host_kernels.hpp"
+#include "codegen/interp/host_kernels.hpp"
 
 #include <utility>
 

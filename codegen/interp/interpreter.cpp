@@ -1,4 +1,4 @@
-#include "interp/interpreter.hpp"
+#include "codegen/interp/interpreter.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "ab_ref_kernels.h"
-#include "ir/dump.hpp"
+#include "codegen/ir/dump.hpp"
 
 namespace aotbench::codegen {
 namespace {

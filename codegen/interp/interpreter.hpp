@@ -10,8 +10,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "ir/graph.hpp"
-#include "lower/lower.hpp"
+#include "codegen/ir/graph.hpp"
+#include "codegen/lower/lower.hpp"
 
 namespace aotbench::codegen {
 

@@ -2,8 +2,8 @@
 // the argument order the lowering recorded.
 #include <fmt/format.h>
 
-#include "interp/host_kernels.hpp"
-#include "interp/interpreter.hpp"
+#include "codegen/interp/host_kernels.hpp"
+#include "codegen/interp/interpreter.hpp"
 
 namespace aotbench::codegen {
 

@@ -1,4 +1,4 @@
-#include "ir/dump.hpp"
+#include "codegen/ir/dump.hpp"
 
 #include <fmt/format.h>
 

@@ -3,7 +3,7 @@
 // names from the model are printed as they are (quoted and with control bytes escaped).
 #include <string>
 
-#include "ir/graph.hpp"
+#include "codegen/ir/graph.hpp"
 
 namespace aotbench::codegen {
 

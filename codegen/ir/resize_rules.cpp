@@ -1,4 +1,4 @@
-#include "ir/resize_rules.hpp"
+#include "codegen/ir/resize_rules.hpp"
 
 #include <algorithm>
 #include <cmath>

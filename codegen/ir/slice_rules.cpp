@@ -1,4 +1,4 @@
-#include "ir/slice_rules.hpp"
+#include "codegen/ir/slice_rules.hpp"
 
 #include <algorithm>
 

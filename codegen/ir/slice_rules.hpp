@@ -3,7 +3,7 @@
 // lowering (the copy's offsets and strides).
 #include <cstdint>
 
-#include "ir/graph.hpp"
+#include "codegen/ir/graph.hpp"
 
 namespace aotbench::codegen {
 

@@ -1,4 +1,4 @@
-#include "lower/activation_tables.hpp"
+#include "codegen/lower/activation_tables.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,11 +1,11 @@
-#include "lower/lower.hpp"
+#include "codegen/lower/lower.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <span>
 
-#include "ir/dump.hpp"
-#include "lower/lower_context.hpp"
+#include "codegen/ir/dump.hpp"
+#include "codegen/lower/lower_context.hpp"
 
 namespace aotbench::codegen {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "ab_params.h"
-#include "ir/graph.hpp"
+#include "codegen/ir/graph.hpp"
 
 namespace aotbench::codegen {
 

@@ -8,9 +8,9 @@
 #include <string>
 
 #include "ab_ref_kernels.h"
-#include "lower/activation_tables.hpp"
-#include "lower/lower_context.hpp"
-#include "lower/render_c.hpp"
+#include "codegen/lower/activation_tables.hpp"
+#include "codegen/lower/lower_context.hpp"
+#include "codegen/lower/render_c.hpp"
 
 namespace aotbench::codegen::lower_detail {
 namespace {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "ab_params.h"
-#include "lower/lower.hpp"
-#include "lower/quant_math.hpp"
+#include "codegen/lower/lower.hpp"
+#include "codegen/lower/quant_math.hpp"
 
 namespace aotbench::codegen::lower_detail {
 

@@ -1,8 +1,8 @@
 // CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED, int8 and 16x8 (int16 activations, int8
 // weights): TFLite's PopulateConvolutionQuantizationParams (per-channel multipliers from double
 // scales) and CalculateOpDataFullyConnected, and the kernel TFLite Micro's Eval picks.
-#include "ir/dump.hpp"
-#include "lower/lower_context.hpp"
+#include "codegen/ir/dump.hpp"
+#include "codegen/lower/lower_context.hpp"
 
 namespace aotbench::codegen::lower_detail {
 namespace {

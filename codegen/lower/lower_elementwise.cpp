@@ -1,8 +1,8 @@
 // AVERAGE/MAX_POOL_2D and SOFTMAX (int8 -> int8/int16, int16 -> int16); ADD is with the arithmetic.
 #include <cmath>
 
-#include "lower/activation_tables.hpp"
-#include "lower/lower_context.hpp"
+#include "codegen/lower/activation_tables.hpp"
+#include "codegen/lower/lower_context.hpp"
 
 namespace aotbench::codegen::lower_detail {
 

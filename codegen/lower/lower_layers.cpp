@@ -1,7 +1,7 @@
 // Layers with weights beyond convolution and fully connected: TRANSPOSE_CONV (int8, 16x8),
 // BATCH_MATMUL (int8, int16), L2_NORMALIZATION (int8), with TFLite Micro's Prepare arithmetic.
-#include "lower/lower_context.hpp"
-#include "lower/render_c.hpp"
+#include "codegen/lower/lower_context.hpp"
+#include "codegen/lower/render_c.hpp"
 
 namespace aotbench::codegen::lower_detail {
 namespace {

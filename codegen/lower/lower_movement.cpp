@@ -6,9 +6,9 @@
 // reshapes.
 #include <cstring>
 
-#include "ir/slice_rules.hpp"
-#include "lower/render_c.hpp"
-#include "lower/view_copy.hpp"
+#include "codegen/ir/slice_rules.hpp"
+#include "codegen/lower/render_c.hpp"
+#include "codegen/lower/view_copy.hpp"
 
 namespace aotbench::codegen::lower_detail {
 namespace {

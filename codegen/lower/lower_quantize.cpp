@@ -1,6 +1,6 @@
 // QUANTIZE (float32 -> int8/int16 affine, requantization between integer types) and DEQUANTIZE
 // (int8, int16, uint8 -> float32).
-#include "lower/lower_context.hpp"
+#include "codegen/lower/lower_context.hpp"
 
 namespace aotbench::codegen::lower_detail {
 namespace {

@@ -4,8 +4,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "lower/lower_context.hpp"
-#include "lower/render_c.hpp"
+#include "codegen/lower/lower_context.hpp"
+#include "codegen/lower/render_c.hpp"
 
 namespace aotbench::codegen::lower_detail {
 

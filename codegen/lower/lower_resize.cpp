@@ -1,9 +1,9 @@
 // RESIZE_BILINEAR and RESIZE_NEAREST_NEIGHBOR: TFLite's source coordinates of the output pixels.
 #include <tuple>
 
-#include "ir/resize_rules.hpp"
-#include "lower/lower_context.hpp"
-#include "lower/render_c.hpp"
+#include "codegen/ir/resize_rules.hpp"
+#include "codegen/lower/lower_context.hpp"
+#include "codegen/lower/render_c.hpp"
 
 namespace aotbench::codegen::lower_detail {
 namespace {

@@ -2,7 +2,7 @@
 // reduced dimensions come from lower_reduce.cpp, which SUM and REDUCE_MAX/MIN share).
 #include <algorithm>
 
-#include "lower/view_copy.hpp"
+#include "codegen/lower/view_copy.hpp"
 
 namespace aotbench::codegen::lower_detail {
 namespace {

@@ -2,8 +2,8 @@
 // compute, here at generation time (the RFFT's kissfft plan and twiddles, the logarithm's table).
 #include <cmath>
 
-#include "lower/lower_context.hpp"
-#include "lower/render_c.hpp"
+#include "codegen/lower/lower_context.hpp"
+#include "codegen/lower/render_c.hpp"
 
 namespace aotbench::codegen::lower_detail {
 namespace {

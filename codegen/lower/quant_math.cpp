@@ -1,4 +1,4 @@
-#include "lower/quant_math.hpp"
+#include "codegen/lower/quant_math.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "lower/render_c.hpp"
+#include "codegen/lower/render_c.hpp"
 
 #include <fmt/format.h>
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "ab_params.h"
-#include "lower/lower.hpp"
+#include "codegen/lower/lower.hpp"
 
 namespace aotbench::codegen {
 

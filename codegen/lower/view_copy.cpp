@@ -1,8 +1,8 @@
-#include "lower/view_copy.hpp"
+#include "codegen/lower/view_copy.hpp"
 
 #include <algorithm>
 
-#include "lower/render_c.hpp"
+#include "codegen/lower/render_c.hpp"
 
 namespace aotbench::codegen::lower_detail {
 

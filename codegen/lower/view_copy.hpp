@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "ab_params.h"
-#include "lower/lower_context.hpp"
+#include "codegen/lower/lower_context.hpp"
 
 namespace aotbench::codegen::lower_detail {
 

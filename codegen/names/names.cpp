@@ -1,4 +1,4 @@
-#include "names/names.hpp"
+#include "codegen/names/names.hpp"
 
 #include <fmt/core.h>
 

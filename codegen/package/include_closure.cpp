@@ -1,4 +1,4 @@
-#include "package/include_closure.hpp"
+#include "codegen/package/include_closure.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include <regex>
 #include <sstream>
 
-#include "package/package.hpp"
+#include "codegen/package/package.hpp"
 
 namespace fs = std::filesystem;
 

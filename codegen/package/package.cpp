@@ -1,4 +1,4 @@
-#include "package/package.hpp"
+#include "codegen/package/package.hpp"
 
 #include <fmt/format.h>
 
@@ -6,10 +6,10 @@
 #include <fstream>
 #include <set>
 
-#include "data/data_dir.hpp"
-#include "emit/summary.hpp"
-#include "package/include_closure.hpp"
-#include "variant/build_config.hpp"
+#include "codegen/data/data_dir.hpp"
+#include "codegen/emit/summary.hpp"
+#include "codegen/package/include_closure.hpp"
+#include "codegen/variant/build_config.hpp"
 
 namespace fs = std::filesystem;
 

@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "emit/emitter.hpp"
+#include "codegen/emit/emitter.hpp"
 
 namespace aotbench::codegen {
 

@@ -2,8 +2,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "names/names.hpp"
-#include "package/package.hpp"
+#include "codegen/names/names.hpp"
+#include "codegen/package/package.hpp"
 
 namespace aotbench::codegen {
 namespace {

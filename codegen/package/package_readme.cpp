@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "package/package.hpp"
-#include "variant/build_config.hpp"
+#include "codegen/package/package.hpp"
+#include "codegen/variant/build_config.hpp"
 
 namespace aotbench::codegen {
 namespace {

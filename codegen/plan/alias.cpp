@@ -1,4 +1,4 @@
-#include "plan/alias.hpp"
+#include "codegen/plan/alias.hpp"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 // Pass: RESHAPE (and SQUEEZE, EXPAND_DIMS, which only reinterpret the shape too) as an alias.
 // Such an operator's output is its input's bytes under another shape, so the output is marked
 // Tensor::alias_of = input and the operator computes nothing.
-#include "ir/graph.hpp"
+#include "codegen/ir/graph.hpp"
 
 namespace aotbench::codegen {
 

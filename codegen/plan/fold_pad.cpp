@@ -1,4 +1,4 @@
-#include "plan/fold_pad.hpp"
+#include "codegen/plan/fold_pad.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -1,7 +1,7 @@
 #pragma once
 // Pass: an explicit PAD in front of a convolution becomes the convolution's own padding. The
 // PAD's output then exists nowhere: no copy runs and the memory plan has one tensor less.
-#include "ir/graph.hpp"
+#include "codegen/ir/graph.hpp"
 
 namespace aotbench::codegen {
 

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "plan/lifetime.hpp"
+#include "codegen/plan/lifetime.hpp"
 
 namespace aotbench::codegen::plan_detail {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "plan/greedy.hpp"
+#include "codegen/plan/greedy.hpp"
 
 namespace aotbench::codegen::plan_detail {
 

@@ -5,7 +5,7 @@
 #include <numeric>
 #include <utility>
 
-#include "plan/greedy.hpp"
+#include "codegen/plan/greedy.hpp"
 
 namespace aotbench::codegen::plan_detail {
 

@@ -1,4 +1,4 @@
-#include "plan/lifetime.hpp"
+#include "codegen/plan/lifetime.hpp"
 
 #include <algorithm>
 #include <map>

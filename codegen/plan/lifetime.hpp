@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "ir/graph.hpp"
+#include "codegen/ir/graph.hpp"
 
 namespace aotbench::codegen {
 

@@ -1,11 +1,11 @@
-#include "plan/memory_plan.hpp"
+#include "codegen/plan/memory_plan.hpp"
 
 #include <algorithm>
 #include <map>
 #include <numeric>
 #include <stdexcept>
 
-#include "plan/greedy.hpp"
+#include "codegen/plan/greedy.hpp"
 
 namespace aotbench::codegen {
 namespace {

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "ir/graph.hpp"
-#include "plan/lifetime.hpp"
+#include "codegen/ir/graph.hpp"
+#include "codegen/plan/lifetime.hpp"
 
 namespace aotbench::codegen {
 

@@ -1,4 +1,4 @@
-#include "plan/order.hpp"
+#include "codegen/plan/order.hpp"
 
 #include <algorithm>
 #include <map>

@@ -3,7 +3,7 @@
 // of independent operators is one of several; another may keep fewer bytes alive at once.
 #include <vector>
 
-#include "ir/graph.hpp"
+#include "codegen/ir/graph.hpp"
 
 namespace aotbench::codegen {
 

@@ -1,4 +1,4 @@
-#include "plan/patch_bands.hpp"
+#include "codegen/plan/patch_bands.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "ir/graph.hpp"
+#include "codegen/ir/graph.hpp"
 
 namespace aotbench::codegen {
 

@@ -1,10 +1,10 @@
-#include "plan/patch_graph.hpp"
+#include "codegen/plan/patch_graph.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
 
-#include "plan/memory_plan.hpp"
-#include "plan/stats.hpp"
+#include "codegen/plan/memory_plan.hpp"
+#include "codegen/plan/stats.hpp"
 
 namespace aotbench::codegen {
 namespace {

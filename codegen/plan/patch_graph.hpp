@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <functional>
 
-#include "ir/graph.hpp"
-#include "plan/patch_bands.hpp"
+#include "codegen/ir/graph.hpp"
+#include "codegen/plan/patch_bands.hpp"
 
 namespace aotbench::codegen {
 

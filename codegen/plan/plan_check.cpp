@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "plan/memory_plan.hpp"
+#include "codegen/plan/memory_plan.hpp"
 
 namespace aotbench::codegen {
 namespace {

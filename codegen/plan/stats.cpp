@@ -1,4 +1,4 @@
-#include "plan/stats.hpp"
+#include "codegen/plan/stats.hpp"
 
 #include <set>
 

@@ -2,7 +2,7 @@
 // Model statistics for summaries and reports: multiply-accumulates and parameter bytes.
 #include <cstdint>
 
-#include "ir/graph.hpp"
+#include "codegen/ir/graph.hpp"
 
 namespace aotbench::codegen {
 

@@ -1,6 +1,6 @@
 // Binary element-wise arithmetic: ADD, SUB, MUL, DIV, SQUARED_DIFFERENCE, MAXIMUM, MINIMUM, PRELU.
 // TFLite Micro broadcasts all of them over up to 6 dimensions.
-#include "reader/op_check.hpp"
+#include "codegen/reader/op_check.hpp"
 
 namespace aotbench::codegen::reader_detail {
 namespace {

@@ -2,7 +2,7 @@
 // L2_NORMALIZATION, as TFLite Micro takes them.
 #include <algorithm>
 
-#include "reader/op_check.hpp"
+#include "codegen/reader/op_check.hpp"
 
 namespace aotbench::codegen::reader_detail {
 namespace {

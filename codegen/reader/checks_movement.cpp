@@ -7,8 +7,8 @@
 
 #include <algorithm>
 
-#include "ir/slice_rules.hpp"
-#include "reader/op_check.hpp"
+#include "codegen/ir/slice_rules.hpp"
+#include "codegen/reader/op_check.hpp"
 
 namespace aotbench::codegen::reader_detail {
 namespace {

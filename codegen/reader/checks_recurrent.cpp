@@ -2,7 +2,7 @@
 #include <cmath>
 #include <tuple>
 
-#include "reader/op_check.hpp"
+#include "codegen/reader/op_check.hpp"
 
 namespace aotbench::codegen::reader_detail {
 namespace {

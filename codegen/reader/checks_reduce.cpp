@@ -1,5 +1,5 @@
 // Reductions: REDUCE_MAX, REDUCE_MIN, SUM, ARG_MAX, ARG_MIN (and the axes MEAN shares).
-#include "reader/op_check.hpp"
+#include "codegen/reader/op_check.hpp"
 
 namespace aotbench::codegen::reader_detail {
 

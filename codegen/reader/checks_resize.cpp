@@ -1,8 +1,8 @@
 // RESIZE_BILINEAR and RESIZE_NEAREST_NEIGHBOR.
 #include <limits>
 
-#include "ir/resize_rules.hpp"
-#include "reader/op_check.hpp"
+#include "codegen/ir/resize_rules.hpp"
+#include "codegen/reader/op_check.hpp"
 
 namespace aotbench::codegen::reader_detail {
 namespace {

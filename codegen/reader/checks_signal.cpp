@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <initializer_list>
 
-#include "reader/op_check.hpp"
+#include "codegen/reader/op_check.hpp"
 
 namespace aotbench::codegen::reader_detail {
 namespace {

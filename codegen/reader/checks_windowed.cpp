@@ -2,7 +2,7 @@
 // FULLY_CONNECTED (int8, and 16x8: int16 activations with int8 weights), AVERAGE_POOL_2D and
 // MAX_POOL_2D.
 
-#include "reader/op_check.hpp"
+#include "codegen/reader/op_check.hpp"
 
 namespace aotbench::codegen::reader_detail {
 namespace {

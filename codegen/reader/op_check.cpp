@@ -1,5 +1,5 @@
 // OpCheck: the assertions the per-operator checks are written in.
-#include "reader/op_check.hpp"
+#include "codegen/reader/op_check.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "ir/dump.hpp"
-#include "reader/reader_internal.hpp"
+#include "codegen/ir/dump.hpp"
+#include "codegen/reader/reader_internal.hpp"
 
 namespace aotbench::codegen::reader_detail {
 

@@ -4,7 +4,7 @@
 #include <limits>
 #include <span>
 
-#include "reader/op_check.hpp"
+#include "codegen/reader/op_check.hpp"
 
 namespace aotbench::codegen::reader_detail {
 

@@ -2,9 +2,9 @@
 // with its node index; every such operator, not only the first) and converts the builtin options.
 #include <algorithm>
 
-#include "ir/dump.hpp"
-#include "reader/options.hpp"
-#include "reader/reader_internal.hpp"
+#include "codegen/ir/dump.hpp"
+#include "codegen/reader/options.hpp"
+#include "codegen/reader/reader_internal.hpp"
 
 namespace aotbench::codegen::reader_detail {
 namespace {

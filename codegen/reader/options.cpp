@@ -1,9 +1,9 @@
 // Builtin options: each TFLite options table into the IR's options of its operator. Keyed by the
 // options table, not the operator, since several operators share one table (ADD/SUB/MUL/DIV carry
 // a fused activation; SPLIT and SPLIT_V a count).
-#include "reader/options.hpp"
+#include "codegen/reader/options.hpp"
 
-#include "ir/dump.hpp"
+#include "codegen/ir/dump.hpp"
 
 namespace aotbench::codegen::reader_detail {
 namespace {

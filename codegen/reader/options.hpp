@@ -2,7 +2,7 @@
 // Builtin options (TFLite's option tables) into IR options.
 #include <string>
 
-#include "reader/reader_internal.hpp"
+#include "codegen/reader/reader_internal.hpp"
 
 namespace aotbench::codegen::reader_detail {
 

@@ -1,4 +1,4 @@
-#include "reader/reader.hpp"
+#include "codegen/reader/reader.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -8,7 +8,7 @@
 #include <iterator>
 #include <set>
 
-#include "reader/reader_internal.hpp"
+#include "codegen/reader/reader_internal.hpp"
 
 namespace aotbench::codegen {
 

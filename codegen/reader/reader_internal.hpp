@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "reader/reader.hpp"
+#include "codegen/reader/reader.hpp"
 #include "tflite_schema_generated.h"
 
 namespace aotbench::codegen::reader_detail {

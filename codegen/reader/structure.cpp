@@ -3,8 +3,8 @@
 // at the graph's inputs and outputs (the int8 core may be wrapped by QUANTIZE/DEQUANTIZE).
 #include <vector>
 
-#include "ir/dump.hpp"
-#include "reader/reader_internal.hpp"
+#include "codegen/ir/dump.hpp"
+#include "codegen/reader/reader_internal.hpp"
 
 namespace aotbench::codegen::reader_detail {
 namespace {

@@ -6,8 +6,8 @@
 #include <cstring>
 #include <optional>
 
-#include "ir/dump.hpp"
-#include "reader/reader_internal.hpp"
+#include "codegen/ir/dump.hpp"
+#include "codegen/reader/reader_internal.hpp"
 
 namespace aotbench::codegen::reader_detail {
 namespace {

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <exception>
 
-#include "ir/dump.hpp"
-#include "reader/reader.hpp"
+#include "codegen/ir/dump.hpp"
+#include "codegen/reader/reader.hpp"
 
 int main(int argc, char** argv) {
   if (argc < 2) {

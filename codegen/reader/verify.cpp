@@ -2,7 +2,7 @@
 // has checked every offset, vector and string the accessors will follow.
 #include <flatbuffers/flatbuffers.h>
 
-#include "reader/reader_internal.hpp"
+#include "codegen/reader/reader_internal.hpp"
 
 namespace aotbench::codegen::reader_detail {
 namespace {

@@ -1,4 +1,4 @@
-#include "select/overlap.hpp"
+#include "codegen/select/overlap.hpp"
 
 #include <algorithm>
 #include <limits>

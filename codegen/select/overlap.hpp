@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "select/schedule.hpp"
+#include "codegen/select/schedule.hpp"
 
 namespace aotbench::codegen {
 

@@ -1,4 +1,4 @@
-#include "select/registry.hpp"
+#include "codegen/select/registry.hpp"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "select/schedule.hpp"
+#include "codegen/select/schedule.hpp"
 
 namespace aotbench::codegen {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "ir/graph.hpp"
-#include "lower/lower.hpp"
+#include "codegen/ir/graph.hpp"
+#include "codegen/lower/lower.hpp"
 
 namespace aotbench::codegen {
 

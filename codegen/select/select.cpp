@@ -1,11 +1,11 @@
-#include "select/select.hpp"
+#include "codegen/select/select.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
 
-#include "select/registry.hpp"
+#include "codegen/select/registry.hpp"
 
 namespace aotbench::codegen {
 namespace {

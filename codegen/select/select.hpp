@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "select/schedule.hpp"
+#include "codegen/select/schedule.hpp"
 
 namespace aotbench::codegen {
 

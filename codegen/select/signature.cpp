@@ -1,4 +1,4 @@
-#include "select/signature.hpp"
+#include "codegen/select/signature.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -6,7 +6,7 @@
 // measured again, in this model or in another (the tuning log's key).
 #include <string>
 
-#include "ir/graph.hpp"
+#include "codegen/ir/graph.hpp"
 
 namespace aotbench::codegen {
 

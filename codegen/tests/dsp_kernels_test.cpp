@@ -18,13 +18,13 @@
 
 #include "ab_dsp_kernels.h"
 #include "dsp_kernels_shim.h"
-#include "interp/interpreter.hpp"
-#include "lower/lower.hpp"
+#include "codegen/interp/interpreter.hpp"
+#include "codegen/lower/lower.hpp"
 #include "lower_test_graphs.hpp"
-#include "requant_table.hpp"
-#include "select/overlap.hpp"
-#include "select/registry.hpp"
-#include "select/select.hpp"
+#include "codegen/kernels/dsp/requant_table.hpp"
+#include "codegen/select/overlap.hpp"
+#include "codegen/select/registry.hpp"
+#include "codegen/select/select.hpp"
 
 namespace {
 

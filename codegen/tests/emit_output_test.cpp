@@ -6,12 +6,12 @@
 #include <regex>
 #include <set>
 
-#include "emit/c_writer.hpp"
-#include "emit/emitter.hpp"
-#include "emit/summary.hpp"
+#include "codegen/emit/c_writer.hpp"
+#include "codegen/emit/emitter.hpp"
+#include "codegen/emit/summary.hpp"
 #include "needs_shared.hpp"
-#include "plan/alias.hpp"
-#include "reader/reader.hpp"
+#include "codegen/plan/alias.hpp"
+#include "codegen/reader/reader.hpp"
 #include "reader_model_builder.hpp"
 
 using namespace aotbench::codegen;

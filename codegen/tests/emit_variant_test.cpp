@@ -1,10 +1,10 @@
 // Variant knobs: canonical keys, parsing and the errors a user sees.
 #include <gtest/gtest.h>
 
-#include "emit/emitter.hpp"
-#include "names/names.hpp"
-#include "variant/build_config.hpp"
-#include "variant/variant.hpp"
+#include "codegen/emit/emitter.hpp"
+#include "codegen/names/names.hpp"
+#include "codegen/variant/build_config.hpp"
+#include "codegen/variant/variant.hpp"
 
 using namespace aotbench::codegen;
 

@@ -5,9 +5,9 @@
 
 #include <random>
 
-#include "interp/interpreter.hpp"
+#include "codegen/interp/interpreter.hpp"
 #include "lower_test_graphs.hpp"
-#include "plan/fold_pad.hpp"
+#include "codegen/plan/fold_pad.hpp"
 
 using namespace aotbench::codegen;
 using lower_test::GraphBuilder;

@@ -4,8 +4,8 @@
 
 #include <cstring>
 
-#include "interp/fold_constants.hpp"
-#include "interp/interpreter.hpp"
+#include "codegen/interp/fold_constants.hpp"
+#include "codegen/interp/interpreter.hpp"
 #include "lower_test_graphs.hpp"
 
 using namespace aotbench::codegen;

@@ -2,8 +2,8 @@
 // and the debug listing's handling of hostile names.
 #include <gtest/gtest.h>
 
-#include "ir/dump.hpp"
-#include "ir/graph.hpp"
+#include "codegen/ir/dump.hpp"
+#include "codegen/ir/graph.hpp"
 #include "plan_test_graphs.hpp"
 
 namespace aotbench::codegen {

@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "lower/lower.hpp"
-#include "lower/render_c.hpp"
+#include "codegen/lower/lower.hpp"
+#include "codegen/lower/render_c.hpp"
 #include "lower_test_graphs.hpp"
 
 using namespace aotbench::codegen;

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <random>
 
-#include "lower/quant_math.hpp"
+#include "codegen/lower/quant_math.hpp"
 
 using namespace aotbench::codegen;
 

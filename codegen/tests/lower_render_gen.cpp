@@ -6,8 +6,8 @@
 #include <fstream>
 #include <iostream>
 
-#include "lower/lower.hpp"
-#include "lower/render_c.hpp"
+#include "codegen/lower/lower.hpp"
+#include "codegen/lower/render_c.hpp"
 #include "lower_test_graphs.hpp"
 
 int main(int argc, char** argv) {

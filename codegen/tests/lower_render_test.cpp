@@ -3,7 +3,7 @@
 // with each and the outputs must be identical.
 #include <gtest/gtest.h>
 
-#include "interp/interpreter.hpp"
+#include "codegen/interp/interpreter.hpp"
 #include "lower_test_graphs.hpp"
 
 extern "C" {

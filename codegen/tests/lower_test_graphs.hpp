@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "ir/graph.hpp"
+#include "codegen/ir/graph.hpp"
 
 namespace lower_test {
 

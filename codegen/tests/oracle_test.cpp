@@ -15,11 +15,11 @@
 #include <memory>
 #include <string>
 
-#include "interp/interpreter.hpp"
-#include "ir/dump.hpp"
+#include "codegen/interp/interpreter.hpp"
+#include "codegen/ir/dump.hpp"
 #include "needs_shared.hpp"
 #include "oracle_data.hpp"
-#include "reader/reader.hpp"
+#include "codegen/reader/reader.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench::codegen;

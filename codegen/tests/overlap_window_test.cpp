@@ -2,7 +2,7 @@
 // access orders: how far after its input an output may start (bytes) when written in place.
 #include <gtest/gtest.h>
 
-#include "select/overlap.hpp"
+#include "codegen/select/overlap.hpp"
 
 namespace aotbench::codegen {
 namespace {

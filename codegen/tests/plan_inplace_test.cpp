@@ -5,8 +5,8 @@
 
 #include <random>
 
-#include "plan/alias.hpp"
-#include "plan/memory_plan.hpp"
+#include "codegen/plan/alias.hpp"
+#include "codegen/plan/memory_plan.hpp"
 #include "plan_test_graphs.hpp"
 
 namespace aotbench::codegen {

@@ -6,10 +6,10 @@
 
 #include <map>
 
-#include "plan/alias.hpp"
-#include "plan/memory_plan.hpp"
-#include "plan/stats.hpp"
-#include "reader/reader.hpp"
+#include "codegen/plan/alias.hpp"
+#include "codegen/plan/memory_plan.hpp"
+#include "codegen/plan/stats.hpp"
+#include "codegen/reader/reader.hpp"
 #include "reader_test_models.hpp"
 
 namespace aotbench::codegen {

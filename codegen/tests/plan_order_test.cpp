@@ -1,8 +1,8 @@
 // The execution order pass on a hand-made branching graph whose best order was worked out by hand.
 #include <gtest/gtest.h>
 
-#include "plan/memory_plan.hpp"
-#include "plan/order.hpp"
+#include "codegen/plan/memory_plan.hpp"
+#include "codegen/plan/order.hpp"
 #include "plan_test_graphs.hpp"
 
 namespace aotbench::codegen {

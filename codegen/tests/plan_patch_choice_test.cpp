@@ -6,14 +6,14 @@
 
 #include <optional>
 
-#include "emit/emitter.hpp"
+#include "codegen/emit/emitter.hpp"
 #include "needs_shared.hpp"
-#include "plan/alias.hpp"
-#include "plan/fold_pad.hpp"
-#include "plan/lifetime.hpp"
-#include "plan/patch_graph.hpp"
-#include "plan/stats.hpp"
-#include "reader/reader.hpp"
+#include "codegen/plan/alias.hpp"
+#include "codegen/plan/fold_pad.hpp"
+#include "codegen/plan/lifetime.hpp"
+#include "codegen/plan/patch_graph.hpp"
+#include "codegen/plan/stats.hpp"
+#include "codegen/reader/reader.hpp"
 
 namespace aotbench::codegen {
 namespace {

@@ -5,11 +5,11 @@
 #include <random>
 #include <set>
 
-#include "plan/alias.hpp"
-#include "plan/fold_pad.hpp"
-#include "plan/memory_plan.hpp"
-#include "plan/patch_graph.hpp"
-#include "reader/reader.hpp"
+#include "codegen/plan/alias.hpp"
+#include "codegen/plan/fold_pad.hpp"
+#include "codegen/plan/memory_plan.hpp"
+#include "codegen/plan/patch_graph.hpp"
+#include "codegen/reader/reader.hpp"
 #include "reader_test_models.hpp"
 
 namespace aotbench::codegen {

@@ -4,9 +4,9 @@
 
 #include <stdexcept>
 
-#include "plan/alias.hpp"
-#include "plan/greedy.hpp"
-#include "plan/memory_plan.hpp"
+#include "codegen/plan/alias.hpp"
+#include "codegen/plan/greedy.hpp"
+#include "codegen/plan/memory_plan.hpp"
 #include "plan_test_graphs.hpp"
 
 namespace aotbench::codegen {

@@ -3,7 +3,7 @@
 // message that says why.
 #include <gtest/gtest.h>
 
-#include "reader/reader.hpp"
+#include "codegen/reader/reader.hpp"
 #include "reader_model_builder.hpp"
 
 namespace aotbench::codegen {

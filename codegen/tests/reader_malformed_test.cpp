@@ -8,11 +8,11 @@
 #include <filesystem>
 #include <random>
 
-#include "ir/dump.hpp"
-#include "plan/alias.hpp"
-#include "plan/memory_plan.hpp"
-#include "plan/stats.hpp"
-#include "reader/reader.hpp"
+#include "codegen/ir/dump.hpp"
+#include "codegen/plan/alias.hpp"
+#include "codegen/plan/memory_plan.hpp"
+#include "codegen/plan/stats.hpp"
+#include "codegen/reader/reader.hpp"
 #include "reader_model_builder.hpp"
 #include "reader_test_models.hpp"
 

@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "reader/reader.hpp"
+#include "codegen/reader/reader.hpp"
 #include "reader_test_models.hpp"
 
 namespace aotbench::codegen {

@@ -5,7 +5,7 @@
 // refusals (the oracle cases in tests/ops cover what it accepts).
 #include <gtest/gtest.h>
 
-#include "reader/reader.hpp"
+#include "codegen/reader/reader.hpp"
 #include "reader_model_builder.hpp"
 
 namespace aotbench::codegen {

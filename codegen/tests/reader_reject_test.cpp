@@ -7,7 +7,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "reader/reader.hpp"
+#include "codegen/reader/reader.hpp"
 #include "reader_model_builder.hpp"
 #include "reader_test_models.hpp"
 

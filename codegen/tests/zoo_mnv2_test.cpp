@@ -11,10 +11,10 @@
 
 #include <toml++/toml.h>
 
-#include "plan/alias.hpp"
-#include "plan/lifetime.hpp"
-#include "plan/memory_plan.hpp"
-#include "plan/stats.hpp"
+#include "codegen/plan/alias.hpp"
+#include "codegen/plan/lifetime.hpp"
+#include "codegen/plan/memory_plan.hpp"
+#include "codegen/plan/stats.hpp"
 #include "zoo_test_util.hpp"
 
 namespace aotbench::codegen {

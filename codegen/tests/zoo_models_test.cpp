@@ -4,10 +4,10 @@
 
 #include <cmath>
 
-#include "plan/alias.hpp"
-#include "plan/lifetime.hpp"
-#include "plan/memory_plan.hpp"
-#include "plan/stats.hpp"
+#include "codegen/plan/alias.hpp"
+#include "codegen/plan/lifetime.hpp"
+#include "codegen/plan/memory_plan.hpp"
+#include "codegen/plan/stats.hpp"
 #include "tflite_schema_generated.h"
 #include "zoo_test_util.hpp"
 

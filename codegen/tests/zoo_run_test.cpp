@@ -7,7 +7,7 @@
 #include <random>
 #include <set>
 
-#include "interp/interpreter.hpp"
+#include "codegen/interp/interpreter.hpp"
 #include "zoo_test_util.hpp"
 
 namespace aotbench::codegen {

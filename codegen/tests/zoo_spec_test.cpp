@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "zoo/model_arg.hpp"
+#include "codegen/zoo/model_arg.hpp"
 #include "zoo_test_util.hpp"
 
 namespace aotbench::codegen {

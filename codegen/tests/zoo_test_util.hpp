@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "ir/graph.hpp"
+#include "codegen/ir/graph.hpp"
 #include "needs_shared.hpp"
-#include "reader/reader.hpp"
-#include "zoo/zoo.hpp"
+#include "codegen/reader/reader.hpp"
+#include "codegen/zoo/zoo.hpp"
 
 namespace aotbench::codegen {
 

@@ -1,4 +1,4 @@
-#include "variant/build_config.hpp"
+#include "codegen/variant/build_config.hpp"
 
 #include <fmt/format.h>
 

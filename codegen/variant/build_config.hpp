@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "variant/variant.hpp"
+#include "codegen/variant/variant.hpp"
 
 namespace aotbench::codegen {
 

@@ -1,11 +1,11 @@
-#include "variant/layer_schedules.hpp"
+#include "codegen/variant/layer_schedules.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <charconv>
 
-#include "variant/variant.hpp"
+#include "codegen/variant/variant.hpp"
 
 namespace aotbench::codegen {
 

@@ -1,11 +1,11 @@
-#include "variant/variant.hpp"
+#include "codegen/variant/variant.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "names/names.hpp"
-#include "select/registry.hpp"
+#include "codegen/names/names.hpp"
+#include "codegen/select/registry.hpp"
 
 namespace aotbench::codegen {
 

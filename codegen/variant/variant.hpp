@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "variant/layer_schedules.hpp"
+#include "codegen/variant/layer_schedules.hpp"
 
 namespace aotbench::codegen {
 

@@ -1,5 +1,5 @@
 // Loading and checking zoo model definitions (toml++).
-#include "zoo/definition.hpp"
+#include "codegen/zoo/definition.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -9,7 +9,7 @@
 #include <set>
 #include <toml++/toml.h>
 
-#include "zoo/zoo.hpp"
+#include "codegen/zoo/zoo.hpp"
 
 namespace aotbench::codegen::zoo {
 namespace {

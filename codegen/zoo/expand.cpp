@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "zoo/network.hpp"
-#include "zoo/zoo.hpp"
+#include "codegen/zoo/network.hpp"
+#include "codegen/zoo/zoo.hpp"
 
 namespace aotbench::codegen::zoo {
 namespace {

@@ -1,6 +1,6 @@
 // Float reference operators for calibration. The innermost loops run over output channels with
 // one accumulator each, so the compiler can vectorize them without reordering any sum.
-#include "zoo/float_ops.hpp"
+#include "codegen/zoo/float_ops.hpp"
 
 #include <algorithm>
 #include <cassert>

@@ -1,4 +1,4 @@
-#include "zoo/model_arg.hpp"
+#include "codegen/zoo/model_arg.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

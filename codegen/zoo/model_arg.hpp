@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "zoo/zoo.hpp"
+#include "codegen/zoo/zoo.hpp"
 
 namespace aotbench::codegen {
 

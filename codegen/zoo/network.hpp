@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "zoo/definition.hpp"
-#include "zoo/spec.hpp"
+#include "codegen/zoo/definition.hpp"
+#include "codegen/zoo/spec.hpp"
 
 namespace aotbench::codegen::zoo {
 

@@ -1,4 +1,4 @@
-#include "zoo/quantize.hpp"
+#include "codegen/zoo/quantize.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // Parsing zoo specs and checking their option values against the model definition.
-#include "zoo/spec.hpp"
+#include "codegen/zoo/spec.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -8,7 +8,7 @@
 #include <cmath>
 #include <set>
 
-#include "zoo/zoo.hpp"
+#include "codegen/zoo/zoo.hpp"
 
 namespace aotbench::codegen::zoo {
 namespace {

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "zoo/definition.hpp"
+#include "codegen/zoo/definition.hpp"
 
 namespace aotbench::codegen::zoo {
 

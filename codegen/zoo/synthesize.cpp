@@ -1,12 +1,12 @@
 // Weight synthesis and calibration: one float forward pass over a batch of synthetic inputs.
-#include "zoo/synthesize.hpp"
+#include "codegen/zoo/synthesize.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "zoo/float_ops.hpp"
-#include "zoo/rng.hpp"
+#include "codegen/zoo/float_ops.hpp"
+#include "codegen/zoo/rng.hpp"
 
 namespace aotbench::codegen::zoo {
 namespace {

@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "zoo/network.hpp"
-#include "zoo/quantize.hpp"
+#include "codegen/zoo/network.hpp"
+#include "codegen/zoo/quantize.hpp"
 
 namespace aotbench::codegen::zoo {
 

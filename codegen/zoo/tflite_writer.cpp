@@ -1,5 +1,5 @@
 // The TFLite flatbuffer writer, on the flatc-generated builder API of our schema subset.
-#include "zoo/tflite_writer.hpp"
+#include "codegen/zoo/tflite_writer.hpp"
 
 #include <fmt/format.h>
 

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "zoo/network.hpp"
-#include "zoo/synthesize.hpp"
+#include "codegen/zoo/network.hpp"
+#include "codegen/zoo/synthesize.hpp"
 
 namespace aotbench::codegen::zoo {
 

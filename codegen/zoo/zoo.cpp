@@ -1,17 +1,17 @@
 // The zoo's public API: spec -> definition -> layers -> synthetic parameters -> flatbuffer.
-#include "zoo/zoo.hpp"
+#include "codegen/zoo/zoo.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <cstdlib>
 
-#include "data/data_dir.hpp"
-#include "zoo/definition.hpp"
-#include "zoo/network.hpp"
-#include "zoo/spec.hpp"
-#include "zoo/synthesize.hpp"
-#include "zoo/tflite_writer.hpp"
+#include "codegen/data/data_dir.hpp"
+#include "codegen/zoo/definition.hpp"
+#include "codegen/zoo/network.hpp"
+#include "codegen/zoo/spec.hpp"
+#include "codegen/zoo/synthesize.hpp"
+#include "codegen/zoo/tflite_writer.hpp"
 
 namespace aotbench::codegen {
 namespace {

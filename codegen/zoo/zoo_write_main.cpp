@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-#include "zoo/zoo.hpp"
+#include "codegen/zoo/zoo.hpp"
 
 int main(int argc, char** argv) {
   using namespace aotbench::codegen;

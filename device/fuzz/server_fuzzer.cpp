@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "aotbench.pb.h"
-#include "framing/ab_frame.h"
+#include "transport/framing/ab_frame.h"
 #include "port_host.h"
 #include "server.h"
 

@@ -1,4 +1,4 @@
-#include "base/files.hpp"
+#include "host/base/files.hpp"
 
 #include <cerrno>
 #include <cstring>

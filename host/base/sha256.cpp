@@ -1,11 +1,11 @@
-#include "base/sha256.hpp"
+#include "host/base/sha256.hpp"
 
 #include <openssl/evp.h>
 #include <fmt/format.h>
 
 #include <stdexcept>
 
-#include "base/files.hpp"
+#include "host/base/files.hpp"
 
 namespace aotbench::base {
 

@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "aotbench.pb.h"
-#include "board/registry.hpp"
-#include "build/firmware_builder.hpp"
-#include "flash/session.hpp"
-#include "framing/ab_frame.h"
-#include "rpc/codec.hpp"
+#include "host/board/registry.hpp"
+#include "host/build/firmware_builder.hpp"
+#include "host/flash/session.hpp"
+#include "transport/framing/ab_frame.h"
+#include "transport/rpc/codec.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // Generation of startup.c, link.ld, board_config.h and board.cmake from a board profile.
-#include "board/board_files.hpp"
+#include "host/board/board_files.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "board/flags.hpp"
+#include "host/board/flags.hpp"
 
 namespace aotbench::board {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "board/board_files.hpp"
-#include "board/registry.hpp"
+#include "host/board/board_files.hpp"
+#include "host/board/registry.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"aotbench-boardgen: startup code, linker script and board config from board profiles"};

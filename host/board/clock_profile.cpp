@@ -3,7 +3,7 @@
 // PLLM 2..63 with a VCO input of 1..2 MHz, PLLN 50..432 with a VCO output of 100..432 MHz,
 // PLLP 2/4/6/8, PLLQ 2..15 with its 48 MHz domain at most 48 MHz, PLLR 2..7; one flash wait state
 // per 30 MHz of HCLK at 2.7-3.6 V; the HSE 4..26 MHz from a crystal, 1..50 MHz as an external clock.
-#include "board/clock_profile.hpp"
+#include "host/board/clock_profile.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>

@@ -3,8 +3,8 @@
 // reference manuals' limits and against the rest of the profile (cpu.clock_hz, uart.clock_hz).
 #include <optional>
 
-#include "board/profile.hpp"
-#include "board/toml_reader.hpp"
+#include "host/board/profile.hpp"
+#include "host/board/toml_reader.hpp"
 
 namespace aotbench::board {
 

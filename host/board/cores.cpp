@@ -1,6 +1,6 @@
 // See cores.hpp. Sources: the Arm Cortex-M technical reference manuals (DSP is part of ARMv7E-M;
 // optional on the ARMv8-M Mainline cores; MVE exists from ARMv8.1-M on).
-#include "board/cores.hpp"
+#include "host/board/cores.hpp"
 
 namespace aotbench::board {
 

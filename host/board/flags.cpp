@@ -1,5 +1,5 @@
 // See flags.hpp.
-#include "board/flags.hpp"
+#include "host/board/flags.hpp"
 
 namespace aotbench::board {
 

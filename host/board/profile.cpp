@@ -1,15 +1,15 @@
 // Parsing and validation of board profiles (toml++).
-#include "board/profile.hpp"
+#include "host/board/profile.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
 
-#include "board/clock_profile.hpp"
-#include "board/timing_profile.hpp"
-#include "board/cores.hpp"
-#include "board/toml_reader.hpp"
+#include "host/board/clock_profile.hpp"
+#include "host/board/timing_profile.hpp"
+#include "host/board/cores.hpp"
+#include "host/board/toml_reader.hpp"
 
 namespace aotbench::board {
 namespace {

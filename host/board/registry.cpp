@@ -1,5 +1,5 @@
 // Board registry: profiles and aliases from the boards folder.
-#include "board/registry.hpp"
+#include "host/board/registry.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
@@ -9,7 +9,7 @@
 #include <fstream>
 #include <toml++/toml.h>
 
-#include "data/data_dir.hpp"
+#include "codegen/data/data_dir.hpp"
 
 namespace aotbench::board {
 namespace {

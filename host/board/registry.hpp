@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "board/profile.hpp"
+#include "host/board/profile.hpp"
 
 namespace aotbench::board {
 

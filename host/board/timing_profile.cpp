@@ -1,5 +1,5 @@
 // See timing_profile.hpp.
-#include "board/timing_profile.hpp"
+#include "host/board/timing_profile.hpp"
 
 #include <fmt/core.h>
 

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "board/profile.hpp"
-#include "board/toml_reader.hpp"
+#include "host/board/profile.hpp"
+#include "host/board/toml_reader.hpp"
 
 namespace aotbench::board {
 

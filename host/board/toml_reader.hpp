@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "board/profile.hpp"
+#include "host/board/profile.hpp"
 
 namespace aotbench::board {
 

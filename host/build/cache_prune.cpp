@@ -1,4 +1,4 @@
-#include "build/cache_prune.hpp"
+#include "host/build/cache_prune.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "build/toolchain.hpp"
+#include "host/build/toolchain.hpp"
 
 namespace fs = std::filesystem;
 

@@ -1,5 +1,5 @@
 // See calibration.hpp.
-#include "build/calibration.hpp"
+#include "host/build/calibration.hpp"
 
 #include <fmt/core.h>
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "build/toolchain.hpp"
+#include "host/build/toolchain.hpp"
 
 namespace aotbench::build {
 

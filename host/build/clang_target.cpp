@@ -1,5 +1,5 @@
 // See clang_target.hpp.
-#include "build/clang_target.hpp"
+#include "host/build/clang_target.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
@@ -10,7 +10,7 @@
 #include <mutex>
 #include <sstream>
 
-#include "build/toolchain.hpp"
+#include "host/build/toolchain.hpp"
 
 namespace fs = std::filesystem;
 

@@ -1,5 +1,5 @@
 // See elf_info.hpp.
-#include "build/elf_info.hpp"
+#include "host/build/elf_info.hpp"
 
 #include <fcntl.h>
 #include <fmt/core.h>

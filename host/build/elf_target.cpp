@@ -1,4 +1,4 @@
-#include "build/elf_target.hpp"
+#include "host/build/elf_target.hpp"
 
 #include <fcntl.h>
 #include <fmt/core.h>
@@ -13,7 +13,7 @@
 #include <set>
 #include <vector>
 
-#include "board/cores.hpp"
+#include "host/board/cores.hpp"
 
 namespace aotbench::build {
 namespace {

@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "board/profile.hpp"
-#include "build/elf_info.hpp"
+#include "host/board/profile.hpp"
+#include "host/build/elf_info.hpp"
 
 namespace aotbench::build {
 

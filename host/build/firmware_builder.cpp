@@ -1,5 +1,5 @@
 // See firmware_builder.hpp.
-#include "build/firmware_builder.hpp"
+#include "host/build/firmware_builder.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
@@ -9,11 +9,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "base/files.hpp"
-#include "board/board_files.hpp"
-#include "board/flags.hpp"
-#include "build/object_cache.hpp"
-#include "data/data_dir.hpp"
+#include "host/base/files.hpp"
+#include "host/board/board_files.hpp"
+#include "host/board/flags.hpp"
+#include "host/build/object_cache.hpp"
+#include "codegen/data/data_dir.hpp"
 
 namespace aotbench::build {
 namespace {

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "board/profile.hpp"
-#include "build/object_cache.hpp"
-#include "build/toolchain.hpp"
+#include "host/board/profile.hpp"
+#include "host/build/object_cache.hpp"
+#include "host/build/toolchain.hpp"
 
 namespace aotbench::build {
 

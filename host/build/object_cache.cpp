@@ -1,4 +1,4 @@
-#include "build/object_cache.hpp"
+#include "host/build/object_cache.hpp"
 
 #include <boost/uuid/detail/sha1.hpp>
 #include <fmt/format.h>
@@ -16,7 +16,7 @@
 #include <sstream>
 #include <thread>
 
-#include "base/files.hpp"
+#include "host/base/files.hpp"
 
 namespace fs = std::filesystem;
 

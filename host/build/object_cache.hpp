@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "build/toolchain.hpp"
+#include "host/build/toolchain.hpp"
 
 namespace aotbench::build {
 

@@ -1,15 +1,15 @@
 // See toolchain.hpp.
-#include "build/toolchain.hpp"
+#include "host/build/toolchain.hpp"
 
 #include <fmt/core.h>
 
 #include <map>
 #include <mutex>
 
-#include "base/process.hpp"
-#include "board/cores.hpp"
-#include "board/flags.hpp"
-#include "build/clang_target.hpp"
+#include "host/base/process.hpp"
+#include "host/board/cores.hpp"
+#include "host/board/flags.hpp"
+#include "host/build/clang_target.hpp"
 
 namespace aotbench::build {
 namespace {

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "board/profile.hpp"
+#include "host/board/profile.hpp"
 
 namespace aotbench::build {
 

@@ -1,4 +1,4 @@
-#include "choice/best_config.hpp"
+#include "host/choice/best_config.hpp"
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "results/files.hpp"
-#include "select/select.hpp"
+#include "codegen/select/select.hpp"
 
 namespace aotbench::choice {
 

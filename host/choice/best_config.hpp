@@ -7,7 +7,7 @@
 #include <string>
 
 #include "results/record.hpp"
-#include "variant/variant.hpp"
+#include "codegen/variant/variant.hpp"
 
 namespace aotbench::choice {
 

@@ -1,11 +1,11 @@
-#include "choice/fit_check.hpp"
+#include "host/choice/fit_check.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
 
-#include "emit/emitter.hpp"
+#include "codegen/emit/emitter.hpp"
 
 namespace aotbench::choice {
 namespace {

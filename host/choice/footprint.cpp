@@ -1,4 +1,4 @@
-#include "choice/footprint.hpp"
+#include "host/choice/footprint.hpp"
 
 #include <algorithm>
 #include <regex>

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "choice/select.hpp"
-#include "emit/emitter.hpp"
+#include "host/choice/select.hpp"
+#include "codegen/emit/emitter.hpp"
 #include "results/record.hpp"
 
 namespace aotbench::choice {

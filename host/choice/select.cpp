@@ -1,4 +1,4 @@
-#include "choice/select.hpp"
+#include "host/choice/select.hpp"
 
 #include <fmt/format.h>
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "board/profile.hpp"
+#include "host/board/profile.hpp"
 #include "results/record.hpp"
 
 namespace aotbench::choice {

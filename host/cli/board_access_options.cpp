@@ -1,10 +1,10 @@
 // See board_access_options.hpp.
-#include "cli/board_access_options.hpp"
+#include "host/cli/board_access_options.hpp"
 
 #include <fmt/core.h>
 
-#include "cli/option_checks.hpp"
-#include "flash/flash_tool.hpp"
+#include "host/cli/option_checks.hpp"
+#include "host/flash/flash_tool.hpp"
 
 namespace aotbench::cli {
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "flash/board_access.hpp"
+#include "host/flash/board_access.hpp"
 
 namespace aotbench::cli {
 

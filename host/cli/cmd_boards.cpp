@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "board/registry.hpp"
-#include "cli/commands.hpp"
+#include "host/board/registry.hpp"
+#include "host/cli/commands.hpp"
 
 namespace aotbench::cli {
 namespace {

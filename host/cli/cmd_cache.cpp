@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "build/cache_prune.hpp"
-#include "build/object_cache.hpp"
-#include "cli/commands.hpp"
-#include "cli/option_checks.hpp"
+#include "host/build/cache_prune.hpp"
+#include "host/build/object_cache.hpp"
+#include "host/cli/commands.hpp"
+#include "host/cli/option_checks.hpp"
 
 namespace aotbench::cli {
 

@@ -6,15 +6,15 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "base/sha256.hpp"
-#include "board/registry.hpp"
-#include "choice/best_config.hpp"
-#include "cli/commands.hpp"
-#include "emit/summary.hpp"
-#include "infer/infer.hpp"
-#include "package/package.hpp"
-#include "select/registry.hpp"
-#include "sweep/run_identity.hpp"
+#include "host/base/sha256.hpp"
+#include "host/board/registry.hpp"
+#include "host/choice/best_config.hpp"
+#include "host/cli/commands.hpp"
+#include "codegen/emit/summary.hpp"
+#include "host/infer/infer.hpp"
+#include "codegen/package/package.hpp"
+#include "codegen/select/registry.hpp"
+#include "host/sweep/run_identity.hpp"
 
 namespace aotbench::cli {
 

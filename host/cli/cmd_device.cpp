@@ -5,16 +5,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "board/registry.hpp"
-#include "build/elf_target.hpp"
-#include "build/firmware_builder.hpp"
-#include "cli/board_access_options.hpp"
-#include "cli/commands.hpp"
-#include "cli/option_checks.hpp"
-#include "flash/flash_tool.hpp"
-#include "flash/flashers.hpp"
-#include "flash/selftest.hpp"
-#include "flash/session.hpp"
+#include "host/board/registry.hpp"
+#include "host/build/elf_target.hpp"
+#include "host/build/firmware_builder.hpp"
+#include "host/cli/board_access_options.hpp"
+#include "host/cli/commands.hpp"
+#include "host/cli/option_checks.hpp"
+#include "host/flash/flash_tool.hpp"
+#include "host/flash/flashers.hpp"
+#include "host/flash/selftest.hpp"
+#include "host/flash/session.hpp"
 
 namespace aotbench::cli {
 namespace {

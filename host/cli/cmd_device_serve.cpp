@@ -11,12 +11,12 @@
 #include <atomic>
 #include <thread>
 
-#include "base/process.hpp"
-#include "board/registry.hpp"
-#include "build/elf_target.hpp"
-#include "cli/commands.hpp"
-#include "cli/option_checks.hpp"
-#include "flash/qemu.hpp"
+#include "host/base/process.hpp"
+#include "host/board/registry.hpp"
+#include "host/build/elf_target.hpp"
+#include "host/cli/commands.hpp"
+#include "host/cli/option_checks.hpp"
+#include "host/flash/qemu.hpp"
 
 namespace aotbench::cli {
 namespace {

@@ -5,11 +5,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "board/registry.hpp"
-#include "cli/board_access_options.hpp"
-#include "cli/commands.hpp"
-#include "cli/option_checks.hpp"
-#include "doctor/doctor.hpp"
+#include "host/board/registry.hpp"
+#include "host/cli/board_access_options.hpp"
+#include "host/cli/commands.hpp"
+#include "host/cli/option_checks.hpp"
+#include "host/doctor/doctor.hpp"
 
 namespace aotbench::cli {
 namespace {

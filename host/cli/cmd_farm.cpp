@@ -10,10 +10,10 @@
 #include <optional>
 #include <thread>
 
-#include "cli/commands.hpp"
-#include "farm/board_spec.hpp"
-#include "farm/client.hpp"
-#include "farm/errors.hpp"
+#include "host/cli/commands.hpp"
+#include "host/farm/board_spec.hpp"
+#include "host/farm/client.hpp"
+#include "host/farm/errors.hpp"
 
 namespace aotbench::cli {
 namespace {

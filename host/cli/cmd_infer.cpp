@@ -4,9 +4,9 @@
 
 #include <stdexcept>
 
-#include "cli/commands.hpp"
-#include "cli/option_checks.hpp"
-#include "infer/infer.hpp"
+#include "host/cli/commands.hpp"
+#include "host/cli/option_checks.hpp"
+#include "host/infer/infer.hpp"
 
 namespace aotbench::cli {
 

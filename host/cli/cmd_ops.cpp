@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <string_view>
 
-#include "cli/commands.hpp"
-#include "reader/reader.hpp"
-#include "select/registry.hpp"
+#include "host/cli/commands.hpp"
+#include "codegen/reader/reader.hpp"
+#include "codegen/select/registry.hpp"
 
 namespace aotbench::cli {
 namespace {

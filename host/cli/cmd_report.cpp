@@ -7,7 +7,7 @@
 
 #include <fmt/core.h>
 
-#include "cli/commands.hpp"
+#include "host/cli/commands.hpp"
 #include "results/compare.hpp"
 #include "results/compare_report.hpp"
 #include "results/decision.hpp"

@@ -8,19 +8,19 @@
 #include <unistd.h>
 #include <map>
 
-#include "base/usage_error.hpp"
-#include "choice/fit_check.hpp"
-#include "choice/select.hpp"
-#include "cli/board_access_options.hpp"
-#include "cli/commands.hpp"
-#include "cli/option_checks.hpp"
-#include "farm/board_spec.hpp"
-#include "farm/farm_boards.hpp"
+#include "host/base/usage_error.hpp"
+#include "host/choice/fit_check.hpp"
+#include "host/choice/select.hpp"
+#include "host/cli/board_access_options.hpp"
+#include "host/cli/commands.hpp"
+#include "host/cli/option_checks.hpp"
+#include "host/farm/board_spec.hpp"
+#include "host/farm/farm_boards.hpp"
 #include "results/pareto.hpp"
 #include "results/summary.hpp"
-#include "search/registry.hpp"
-#include "sweep/space.hpp"
-#include "sweep/sweep.hpp"
+#include "host/search/registry.hpp"
+#include "host/sweep/space.hpp"
+#include "host/sweep/sweep.hpp"
 
 namespace aotbench::cli {
 namespace {

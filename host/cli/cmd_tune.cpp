@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "cli/commands.hpp"
+#include "host/cli/commands.hpp"
 #include "results/tuning_log.hpp"
 
 namespace aotbench::cli {

@@ -5,9 +5,9 @@
 
 #include <string_view>
 
-#include "base/usage_error.hpp"
-#include "cli/commands.hpp"
-#include "reader/reader.hpp"
+#include "host/base/usage_error.hpp"
+#include "host/cli/commands.hpp"
+#include "codegen/reader/reader.hpp"
 #include "results/text.hpp"
 
 namespace {

@@ -1,13 +1,13 @@
-#include "cli/option_checks.hpp"
+#include "host/cli/option_checks.hpp"
 
 #include <fmt/core.h>
 
 #include <charconv>
 #include <filesystem>
 
-#include "link/fault_link.hpp"
-#include "flash/flashers.hpp"
-#include "flash/gdb_server.hpp"
+#include "transport/link/fault_link.hpp"
+#include "host/flash/flashers.hpp"
+#include "host/flash/gdb_server.hpp"
 
 namespace aotbench::cli {
 

@@ -1,5 +1,5 @@
 // See doctor.hpp: the order of the checks and what each one needs.
-#include "doctor/doctor.hpp"
+#include "host/doctor/doctor.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <map>
 
-#include "flash/session.hpp"
+#include "host/flash/session.hpp"
 
 namespace aotbench::doctor {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "board/profile.hpp"
-#include "flash/board_access.hpp"
+#include "host/board/profile.hpp"
+#include "host/flash/board_access.hpp"
 
 namespace aotbench::flash {
 class Session;

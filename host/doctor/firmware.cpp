@@ -6,12 +6,12 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
-#include "build/elf_info.hpp"
-#include "build/firmware_builder.hpp"
-#include "doctor/doctor.hpp"
-#include "flash/selftest.hpp"
-#include "flash/session.hpp"
-#include "rpc/rpc_client.hpp"
+#include "host/build/elf_info.hpp"
+#include "host/build/firmware_builder.hpp"
+#include "host/doctor/doctor.hpp"
+#include "host/flash/selftest.hpp"
+#include "host/flash/session.hpp"
+#include "transport/rpc/rpc_client.hpp"
 
 namespace aotbench::doctor {
 

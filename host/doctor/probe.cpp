@@ -6,9 +6,9 @@
 
 #include <algorithm>
 
-#include "board/registry.hpp"
-#include "doctor/doctor.hpp"
-#include "flash/flash_tool.hpp"
+#include "host/board/registry.hpp"
+#include "host/doctor/doctor.hpp"
+#include "host/flash/flash_tool.hpp"
 
 namespace aotbench::doctor {
 

@@ -13,7 +13,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "doctor/doctor.hpp"
+#include "host/doctor/doctor.hpp"
 
 namespace aotbench::doctor {
 namespace {

@@ -6,11 +6,11 @@
 
 #include <filesystem>
 
-#include "base/process.hpp"
-#include "board/flags.hpp"
-#include "doctor/doctor.hpp"
-#include "flash/flash_tool.hpp"
-#include "flash/tools/tool_checks.hpp"
+#include "host/base/process.hpp"
+#include "host/board/flags.hpp"
+#include "host/doctor/doctor.hpp"
+#include "host/flash/flash_tool.hpp"
+#include "host/flash/tools/tool_checks.hpp"
 
 namespace aotbench::doctor {
 namespace {

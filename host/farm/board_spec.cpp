@@ -1,13 +1,13 @@
 // See board_spec.hpp. The rules are labgrid's own where it has them: a tag key starts with a
 // lowercase letter and a lowercase letter, digit or `_` (its TAG_KEY, matched as a prefix), and a
 // filter is KEY=VALUE with one `=`. We also refuse what would be read ambiguously on our side.
-#include "farm/board_spec.hpp"
+#include "host/farm/board_spec.hpp"
 
 #include <fmt/core.h>
 
 #include <cctype>
 
-#include "farm/errors.hpp"
+#include "host/farm/errors.hpp"
 
 namespace aotbench::farm {
 namespace {

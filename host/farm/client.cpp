@@ -3,7 +3,7 @@
 // unpolled one expires after 60 s); `-p +TOKEN acquire` locks the allocated place. We then cancel
 // the reservation: the lock protects the place, and a released place whose reservation is still
 // allocated stays unavailable to the next one for up to a minute.
-#include "farm/client.hpp"
+#include "host/farm/client.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
@@ -13,9 +13,9 @@
 #include <filesystem>
 #include <thread>
 
-#include "base/files.hpp"
-#include "farm/errors.hpp"
-#include "farm/place_resources.hpp"
+#include "host/base/files.hpp"
+#include "host/farm/errors.hpp"
+#include "host/farm/place_resources.hpp"
 
 namespace aotbench::farm {
 namespace {

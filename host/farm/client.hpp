@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "farm/board_spec.hpp"
-#include "farm/labgrid_cli.hpp"
-#include "farm/labgrid_records.hpp"
-#include "farm/lease.hpp"
+#include "host/farm/board_spec.hpp"
+#include "host/farm/labgrid_cli.hpp"
+#include "host/farm/labgrid_records.hpp"
+#include "host/farm/lease.hpp"
 
 namespace aotbench::farm {
 

@@ -1,9 +1,9 @@
 // See farm_boards.hpp.
-#include "farm/farm_boards.hpp"
+#include "host/farm/farm_boards.hpp"
 
 #include <fmt/core.h>
 
-#include "farm/errors.hpp"
+#include "host/farm/errors.hpp"
 
 namespace aotbench::farm {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "farm/client.hpp"
-#include "flash/board_pool.hpp"
+#include "host/farm/client.hpp"
+#include "host/flash/board_pool.hpp"
 
 namespace aotbench::farm {
 

@@ -1,5 +1,5 @@
 // See labgrid_cli.hpp.
-#include "farm/labgrid_cli.hpp"
+#include "host/farm/labgrid_cli.hpp"
 
 #include <fmt/core.h>
 #include <pwd.h>
@@ -10,9 +10,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "farm/errors.hpp"
+#include "host/farm/errors.hpp"
 #include "farm/labgrid_query_script.hpp"
-#include "flash/deps.hpp"
+#include "host/flash/deps.hpp"
 
 namespace aotbench::farm {
 namespace {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "base/process.hpp"
+#include "host/base/process.hpp"
 
 namespace aotbench::farm {
 

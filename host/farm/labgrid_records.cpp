@@ -1,9 +1,9 @@
 // See labgrid_records.hpp. The fields are those labgrid_query.py writes.
-#include "farm/labgrid_records.hpp"
+#include "host/farm/labgrid_records.hpp"
 
 #include <fmt/core.h>
 
-#include "farm/errors.hpp"
+#include "host/farm/errors.hpp"
 
 namespace aotbench::farm {
 namespace {

@@ -1,9 +1,9 @@
 // See lease.hpp.
-#include "farm/lease.hpp"
+#include "host/farm/lease.hpp"
 
 #include <fmt/core.h>
 
-#include "farm/errors.hpp"
+#include "host/farm/errors.hpp"
 
 namespace aotbench::farm {
 

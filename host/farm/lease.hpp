@@ -5,9 +5,9 @@
 #include <memory>
 #include <string>
 
-#include "base/process.hpp"
-#include "farm/labgrid_cli.hpp"
-#include "farm/place_resources.hpp"
+#include "host/base/process.hpp"
+#include "host/farm/labgrid_cli.hpp"
+#include "host/farm/place_resources.hpp"
 
 namespace aotbench::farm {
 

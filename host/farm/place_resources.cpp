@@ -1,11 +1,11 @@
 // See place_resources.hpp.
-#include "farm/place_resources.hpp"
+#include "host/farm/place_resources.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
-#include "farm/errors.hpp"
-#include "flash/flash_tool.hpp"
+#include "host/farm/errors.hpp"
+#include "host/flash/flash_tool.hpp"
 
 namespace aotbench::farm {
 namespace {

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "farm/labgrid_records.hpp"
+#include "host/farm/labgrid_records.hpp"
 
 namespace aotbench::farm {
 

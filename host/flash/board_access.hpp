@@ -5,8 +5,8 @@
 // passed unchanged to the sweep, the device commands, the doctor and the session.
 #include <string>
 
-#include "board/profile.hpp"
-#include "link/fault_link.hpp"
+#include "host/board/profile.hpp"
+#include "transport/link/fault_link.hpp"
 
 namespace aotbench::flash {
 

@@ -1,5 +1,5 @@
 // See board_pool.hpp.
-#include "flash/board_pool.hpp"
+#include "host/flash/board_pool.hpp"
 
 #include <stdexcept>
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "flash/board_access.hpp"
+#include "host/flash/board_access.hpp"
 
 namespace aotbench::flash {
 

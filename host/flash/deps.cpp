@@ -1,11 +1,11 @@
 // See deps.hpp.
-#include "flash/deps.hpp"
+#include "host/flash/deps.hpp"
 
 #include <unistd.h>
 
 #include <cstdlib>
 
-#include "base/process.hpp"
+#include "host/base/process.hpp"
 
 namespace aotbench::flash {
 

@@ -1,5 +1,5 @@
 // See emulator_pool.hpp.
-#include "flash/emulator_pool.hpp"
+#include "host/flash/emulator_pool.hpp"
 
 #include <exception>
 #include <future>

@@ -15,8 +15,8 @@
 #include <thread>
 #include <vector>
 
-#include "board/profile.hpp"
-#include "flash/qemu.hpp"
+#include "host/board/profile.hpp"
+#include "host/flash/qemu.hpp"
 
 namespace aotbench::flash {
 

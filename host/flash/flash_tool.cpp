@@ -1,10 +1,10 @@
 // See flash_tool.hpp.
-#include "flash/flash_tool.hpp"
+#include "host/flash/flash_tool.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
-#include "flash/tool_messages.hpp"
+#include "host/flash/tool_messages.hpp"
 
 namespace aotbench::flash {
 

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "board/profile.hpp"
-#include "flash/flashers.hpp"
+#include "host/board/profile.hpp"
+#include "host/flash/flashers.hpp"
 
 namespace aotbench::flash {
 

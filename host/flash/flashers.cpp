@@ -1,15 +1,15 @@
 // See flashers.hpp.
-#include "flash/flashers.hpp"
+#include "host/flash/flashers.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
 #include <thread>
 
-#include "base/process.hpp"
-#include "flash/flash_tool.hpp"
-#include "flash/gdb_flasher.hpp"
-#include "flash/tool_messages.hpp"
+#include "host/base/process.hpp"
+#include "host/flash/flash_tool.hpp"
+#include "host/flash/gdb_flasher.hpp"
+#include "host/flash/tool_messages.hpp"
 
 namespace aotbench::flash {
 namespace {

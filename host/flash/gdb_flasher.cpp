@@ -1,12 +1,12 @@
 // See gdb_flasher.hpp.
-#include "flash/gdb_flasher.hpp"
+#include "host/flash/gdb_flasher.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
-#include "flash/gdb_loader.hpp"
-#include "flash/gdb_server.hpp"
-#include "link/asio_links.hpp"
+#include "host/flash/gdb_loader.hpp"
+#include "host/flash/gdb_server.hpp"
+#include "transport/link/asio_links.hpp"
 
 namespace aotbench::flash {
 namespace {

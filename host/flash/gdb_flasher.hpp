@@ -5,9 +5,9 @@
 #include <memory>
 #include <string>
 
-#include "board/profile.hpp"
-#include "flash/flash_tool.hpp"
-#include "flash/flashers.hpp"
+#include "host/board/profile.hpp"
+#include "host/flash/flash_tool.hpp"
+#include "host/flash/flashers.hpp"
 
 namespace aotbench::flash {
 

@@ -1,5 +1,5 @@
 // See gdb_loader.hpp.
-#include "flash/gdb_loader.hpp"
+#include "host/flash/gdb_loader.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
@@ -11,9 +11,9 @@
 #include <sstream>
 #include <thread>
 
-#include "base/process.hpp"
-#include "flash/flashers.hpp"
-#include "link/asio_links.hpp"
+#include "host/base/process.hpp"
+#include "host/flash/flashers.hpp"
+#include "transport/link/asio_links.hpp"
 
 namespace aotbench::flash {
 namespace {

@@ -1,5 +1,5 @@
 // See gdb_server.hpp.
-#include "flash/gdb_server.hpp"
+#include "host/flash/gdb_server.hpp"
 
 #include <fcntl.h>
 #include <fmt/core.h>
@@ -9,8 +9,8 @@
 #include <sstream>
 #include <thread>
 
-#include "flash/flashers.hpp"
-#include "flash/tool_messages.hpp"
+#include "host/flash/flashers.hpp"
+#include "host/flash/tool_messages.hpp"
 
 namespace aotbench::flash {
 

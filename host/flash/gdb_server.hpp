@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "base/process.hpp"
-#include "board/profile.hpp"
-#include "flash/flash_tool.hpp"
-#include "flash/gdb_loader.hpp"
+#include "host/base/process.hpp"
+#include "host/board/profile.hpp"
+#include "host/flash/flash_tool.hpp"
+#include "host/flash/gdb_loader.hpp"
 
 namespace aotbench::flash {
 

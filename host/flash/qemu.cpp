@@ -1,5 +1,5 @@
 // See qemu.hpp.
-#include "flash/qemu.hpp"
+#include "host/flash/qemu.hpp"
 
 #include <fcntl.h>
 #include <fmt/core.h>
@@ -8,10 +8,10 @@
 #include <optional>
 #include <thread>
 
-#include "flash/flash_tool.hpp"
-#include "flash/flashers.hpp"
-#include "flash/gdb_server.hpp"
-#include "flash/timing_model.hpp"
+#include "host/flash/flash_tool.hpp"
+#include "host/flash/flashers.hpp"
+#include "host/flash/gdb_server.hpp"
+#include "host/flash/timing_model.hpp"
 
 namespace aotbench::flash {
 

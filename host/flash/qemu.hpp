@@ -18,11 +18,11 @@
 #include <string>
 #include <vector>
 
-#include "base/process.hpp"
-#include "board/profile.hpp"
-#include "flash/board_access.hpp"
-#include "flash/gdb_loader.hpp"
-#include "link/asio_links.hpp"
+#include "host/base/process.hpp"
+#include "host/board/profile.hpp"
+#include "host/flash/board_access.hpp"
+#include "host/flash/gdb_loader.hpp"
+#include "transport/link/asio_links.hpp"
 
 namespace aotbench::flash {
 

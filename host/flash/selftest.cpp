@@ -1,11 +1,11 @@
 // See selftest.hpp.
-#include "flash/selftest.hpp"
+#include "host/flash/selftest.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <random>
 
-#include "build/calibration.hpp"
+#include "host/build/calibration.hpp"
 
 namespace aotbench::flash {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "flash/session.hpp"
+#include "host/flash/session.hpp"
 
 namespace aotbench::flash {
 

@@ -1,15 +1,15 @@
 // See session.hpp.
-#include "flash/session.hpp"
+#include "host/flash/session.hpp"
 
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <cctype>
 
-#include "build/elf_info.hpp"
-#include "flash/flash_tool.hpp"
-#include "link/asio_links.hpp"
-#include "link/rfc2217_link.hpp"
+#include "host/build/elf_info.hpp"
+#include "host/flash/flash_tool.hpp"
+#include "transport/link/asio_links.hpp"
+#include "transport/link/rfc2217_link.hpp"
 
 namespace aotbench::flash {
 

@@ -13,13 +13,13 @@
 #include <optional>
 #include <string>
 
-#include "board/profile.hpp"
-#include "flash/board_access.hpp"
-#include "flash/flashers.hpp"
-#include "flash/qemu.hpp"
-#include "link/fault_link.hpp"
-#include "rpc/link_report.hpp"
-#include "rpc/rpc_client.hpp"
+#include "host/board/profile.hpp"
+#include "host/flash/board_access.hpp"
+#include "host/flash/flashers.hpp"
+#include "host/flash/qemu.hpp"
+#include "transport/link/fault_link.hpp"
+#include "transport/rpc/link_report.hpp"
+#include "transport/rpc/rpc_client.hpp"
 
 namespace aotbench::flash {
 

@@ -1,13 +1,13 @@
 // See timing_model.hpp.
-#include "flash/timing_model.hpp"
+#include "host/flash/timing_model.hpp"
 
 #include <fmt/core.h>
 
 #include <cstdlib>
 
-#include "base/process.hpp"
-#include "board/timing_profile.hpp"
-#include "data/data_dir.hpp"
+#include "host/base/process.hpp"
+#include "host/board/timing_profile.hpp"
+#include "codegen/data/data_dir.hpp"
 
 namespace aotbench::flash {
 

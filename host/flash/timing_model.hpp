@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <string>
 
-#include "board/profile.hpp"
+#include "host/board/profile.hpp"
 
 namespace aotbench::flash {
 

@@ -1,5 +1,5 @@
 // See tool_messages.hpp.
-#include "flash/tool_messages.hpp"
+#include "host/flash/tool_messages.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>

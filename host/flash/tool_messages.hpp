@@ -2,7 +2,7 @@
 // What a flashing tool (OpenOCD, pyOCD, gdb) said, made readable, and what to do about it.
 #include <string>
 
-#include "board/profile.hpp"
+#include "host/board/profile.hpp"
 
 namespace aotbench::flash {
 

@@ -1,4 +1,4 @@
-#include "infer/host_build.hpp"
+#include "host/infer/host_build.hpp"
 
 #include <fmt/format.h>
 
@@ -6,8 +6,8 @@
 
 #include <algorithm>
 
-#include "build/object_cache.hpp"
-#include "data/data_dir.hpp"
+#include "host/build/object_cache.hpp"
+#include "codegen/data/data_dir.hpp"
 
 namespace fs = std::filesystem;
 

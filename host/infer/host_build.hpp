@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "build/object_cache.hpp"
-#include "emit/emitter.hpp"
-#include "variant/build_config.hpp"
+#include "host/build/object_cache.hpp"
+#include "codegen/emit/emitter.hpp"
+#include "codegen/variant/build_config.hpp"
 
 namespace aotbench::infer {
 

@@ -1,4 +1,4 @@
-#include "infer/infer.hpp"
+#include "host/infer/infer.hpp"
 
 #include <boost/uuid/detail/sha1.hpp>
 #include <fmt/format.h>
@@ -8,13 +8,13 @@
 
 #include <unistd.h>
 
-#include "build/toolchain.hpp"
-#include "emit/summary.hpp"
-#include "interp/fold_constants.hpp"
-#include "plan/alias.hpp"
-#include "plan/fold_pad.hpp"
-#include "reader/reader.hpp"
-#include "zoo/model_arg.hpp"
+#include "host/build/toolchain.hpp"
+#include "codegen/emit/summary.hpp"
+#include "codegen/interp/fold_constants.hpp"
+#include "codegen/plan/alias.hpp"
+#include "codegen/plan/fold_pad.hpp"
+#include "codegen/reader/reader.hpp"
+#include "codegen/zoo/model_arg.hpp"
 
 namespace fs = std::filesystem;
 

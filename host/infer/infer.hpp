@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "emit/emitter.hpp"
-#include "infer/host_build.hpp"
-#include "ir/graph.hpp"
-#include "variant/variant.hpp"
+#include "codegen/emit/emitter.hpp"
+#include "host/infer/host_build.hpp"
+#include "codegen/ir/graph.hpp"
+#include "codegen/variant/variant.hpp"
 
 namespace aotbench::infer {
 

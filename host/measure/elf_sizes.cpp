@@ -1,4 +1,4 @@
-#include "measure/elf_sizes.hpp"
+#include "host/measure/elf_sizes.hpp"
 
 #include <fcntl.h>
 #include <gelf.h>

@@ -1,4 +1,4 @@
-#include "measure/failure_cause.hpp"
+#include "host/measure/failure_cause.hpp"
 
 #include <array>
 

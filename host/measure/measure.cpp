@@ -1,18 +1,18 @@
-#include "measure/measure.hpp"
+#include "host/measure/measure.hpp"
 
 #include <fmt/format.h>
 
 #include <cstdlib>
 
-#include "build/firmware_builder.hpp"
-#include "build/object_cache.hpp"
-#include "emit/emitter.hpp"
-#include "emit/summary.hpp"
-#include "flash/flashers.hpp"
-#include "flash/session.hpp"
-#include "measure/elf_sizes.hpp"
-#include "measure/failure_cause.hpp"
-#include "variant/build_config.hpp"
+#include "host/build/firmware_builder.hpp"
+#include "host/build/object_cache.hpp"
+#include "codegen/emit/emitter.hpp"
+#include "codegen/emit/summary.hpp"
+#include "host/flash/flashers.hpp"
+#include "host/flash/session.hpp"
+#include "host/measure/elf_sizes.hpp"
+#include "host/measure/failure_cause.hpp"
+#include "codegen/variant/build_config.hpp"
 
 namespace fs = std::filesystem;
 

@@ -13,16 +13,16 @@
 #include <string>
 #include <vector>
 
-#include "board/profile.hpp"
-#include "flash/board_access.hpp"
-#include "flash/board_pool.hpp"
-#include "flash/emulator_pool.hpp"
-#include "flash/qemu.hpp"
-#include "infer/infer.hpp"
-#include "link/fault_link.hpp"
+#include "host/board/profile.hpp"
+#include "host/flash/board_access.hpp"
+#include "host/flash/board_pool.hpp"
+#include "host/flash/emulator_pool.hpp"
+#include "host/flash/qemu.hpp"
+#include "host/infer/infer.hpp"
+#include "transport/link/fault_link.hpp"
 #include "results/record.hpp"
-#include "rpc/link_report.hpp"
-#include "variant/variant.hpp"
+#include "transport/rpc/link_report.hpp"
+#include "codegen/variant/variant.hpp"
 
 namespace aotbench::measure {
 

@@ -1,6 +1,6 @@
-#include "search/registry.hpp"
+#include "host/search/registry.hpp"
 
-#include "search/layer_tuner/layer_tuner.hpp"
+#include "host/search/layer_tuner/layer_tuner.hpp"
 
 namespace aotbench::search {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "results/tuning_log.hpp"
-#include "search/strategy.hpp"
+#include "host/search/strategy.hpp"
 
 namespace aotbench::search {
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "choice/select.hpp"
-#include "measure/measure.hpp"
+#include "host/choice/select.hpp"
+#include "host/measure/measure.hpp"
 #include "results/record.hpp"
-#include "variant/variant.hpp"
+#include "codegen/variant/variant.hpp"
 
 namespace aotbench::search {
 

@@ -1,11 +1,11 @@
-#include "sweep/options_apply.hpp"
+#include "host/sweep/options_apply.hpp"
 
 #include <fmt/format.h>
 
 #include <filesystem>
 
-#include "base/usage_error.hpp"
-#include "flash/flashers.hpp"
+#include "host/base/usage_error.hpp"
+#include "host/flash/flashers.hpp"
 
 namespace aotbench::sweep {
 namespace {

@@ -4,8 +4,8 @@
 // (--serial on an emulated board, --counter on silicon) measures something else than the user
 // asked for, and a typo in one (--flasher nosuch, a serial port that does not exist) would only
 // show after building, once per variant.
-#include "board/profile.hpp"
-#include "sweep/sweep.hpp"
+#include "host/board/profile.hpp"
+#include "host/sweep/sweep.hpp"
 
 namespace aotbench::sweep {
 

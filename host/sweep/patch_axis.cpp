@@ -1,4 +1,4 @@
-#include "sweep/patch_axis.hpp"
+#include "host/sweep/patch_axis.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "emit/emitter.hpp"
+#include "codegen/emit/emitter.hpp"
 
 namespace aotbench::sweep {
 

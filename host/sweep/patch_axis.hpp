@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "choice/select.hpp"
-#include "infer/infer.hpp"
-#include "variant/variant.hpp"
+#include "host/choice/select.hpp"
+#include "host/infer/infer.hpp"
+#include "codegen/variant/variant.hpp"
 
 namespace aotbench::sweep {
 

@@ -1,4 +1,4 @@
-#include "sweep/progress.hpp"
+#include "host/sweep/progress.hpp"
 
 #include <fmt/format.h>
 #include <sys/ioctl.h>

@@ -7,7 +7,7 @@
 #include <mutex>
 #include <string>
 
-#include "measure/measure.hpp"
+#include "host/measure/measure.hpp"
 #include "results/record.hpp"
 
 namespace aotbench::sweep {

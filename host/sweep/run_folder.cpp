@@ -1,4 +1,4 @@
-#include "sweep/run_folder.hpp"
+#include "host/sweep/run_folder.hpp"
 
 #include <fmt/chrono.h>
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-#include "sweep/run_identity.hpp"
+#include "host/sweep/run_identity.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -7,7 +7,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "base/sha256.hpp"
+#include "host/base/sha256.hpp"
 #include "results/files.hpp"
 
 namespace aotbench::sweep {

@@ -1,4 +1,4 @@
-#include "sweep/space.hpp"
+#include "host/sweep/space.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <map>
 
-#include "data/data_dir.hpp"
-#include "select/select.hpp"
+#include "codegen/data/data_dir.hpp"
+#include "codegen/select/select.hpp"
 
 namespace fs = std::filesystem;
 

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "choice/select.hpp"
-#include "measure/measure.hpp"
+#include "host/choice/select.hpp"
+#include "host/measure/measure.hpp"
 #include "results/record.hpp"
-#include "rpc/messages.hpp"
+#include "transport/rpc/messages.hpp"
 
 namespace aotbench::sweep {
 

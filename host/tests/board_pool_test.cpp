@@ -6,7 +6,7 @@
 #include <atomic>
 #include <thread>
 
-#include "flash/board_pool.hpp"
+#include "host/flash/board_pool.hpp"
 
 namespace {
 

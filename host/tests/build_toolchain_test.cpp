@@ -9,12 +9,12 @@
 #include <map>
 #include <sstream>
 
-#include "board/cores.hpp"
-#include "board/flags.hpp"
-#include "board/registry.hpp"
-#include "build/clang_target.hpp"
-#include "build/object_cache.hpp"
-#include "build/toolchain.hpp"
+#include "host/board/cores.hpp"
+#include "host/board/flags.hpp"
+#include "host/board/registry.hpp"
+#include "host/build/clang_target.hpp"
+#include "host/build/object_cache.hpp"
+#include "host/build/toolchain.hpp"
 
 namespace {
 

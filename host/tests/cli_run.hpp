@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "base/process.hpp"
+#include "host/base/process.hpp"
 
 namespace aotbench::test {
 

@@ -3,13 +3,13 @@
 // evidence; a board that resets under the client's feet is reported, one told to reset is not.
 #include <gtest/gtest.h>
 
-#include "board/registry.hpp"
-#include "build/elf_info.hpp"
-#include "build/firmware_builder.hpp"
-#include "flash/qemu.hpp"
-#include "flash/session.hpp"
-#include "framing/ab_frame.h"
-#include "rpc/codec.hpp"
+#include "host/board/registry.hpp"
+#include "host/build/elf_info.hpp"
+#include "host/build/firmware_builder.hpp"
+#include "host/flash/qemu.hpp"
+#include "host/flash/session.hpp"
+#include "transport/framing/ab_frame.h"
+#include "transport/rpc/codec.hpp"
 #include "aotbench.pb.h"
 
 namespace {

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include "board/board_files.hpp"
-#include "board/flags.hpp"
-#include "board/registry.hpp"
+#include "host/board/board_files.hpp"
+#include "host/board/flags.hpp"
+#include "host/board/registry.hpp"
 #include "profile_edits.hpp"
 
 namespace {

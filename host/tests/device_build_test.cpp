@@ -8,10 +8,10 @@
 #include <fstream>
 #include <random>
 
-#include "board/registry.hpp"
-#include "build/elf_info.hpp"
-#include "build/firmware_builder.hpp"
-#include "flash/session.hpp"
+#include "host/board/registry.hpp"
+#include "host/build/elf_info.hpp"
+#include "host/build/firmware_builder.hpp"
+#include "host/flash/session.hpp"
 
 namespace {
 

@@ -15,11 +15,11 @@
 #include <sstream>
 #include <thread>
 
-#include "base/process.hpp"
-#include "board/registry.hpp"
-#include "build/firmware_builder.hpp"
-#include "flash/deps.hpp"
-#include "link/asio_links.hpp"
+#include "host/base/process.hpp"
+#include "host/board/registry.hpp"
+#include "host/build/firmware_builder.hpp"
+#include "host/flash/deps.hpp"
+#include "transport/link/asio_links.hpp"
 
 namespace {
 

@@ -3,8 +3,8 @@
 // refused with a message naming the key, the value and the limit.
 #include <gtest/gtest.h>
 
-#include "board/board_files.hpp"
-#include "board/registry.hpp"
+#include "host/board/board_files.hpp"
+#include "host/board/registry.hpp"
 #include "profile_edits.hpp"
 
 namespace {

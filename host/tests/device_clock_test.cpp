@@ -13,10 +13,10 @@
 #include <regex>
 #include <sstream>
 
-#include "board/profile.hpp"
-#include "build/elf_info.hpp"
-#include "flash/qemu.hpp"
-#include "flash/session.hpp"
+#include "host/board/profile.hpp"
+#include "host/build/elf_info.hpp"
+#include "host/flash/qemu.hpp"
+#include "host/flash/session.hpp"
 
 namespace {
 

@@ -9,11 +9,11 @@
 
 #include <atomic>
 
-#include "board/registry.hpp"
-#include "build/firmware_builder.hpp"
-#include "flash/flashers.hpp"
-#include "flash/qemu.hpp"
-#include "flash/session.hpp"
+#include "host/board/registry.hpp"
+#include "host/build/firmware_builder.hpp"
+#include "host/flash/flashers.hpp"
+#include "host/flash/qemu.hpp"
+#include "host/flash/session.hpp"
 
 namespace {
 

@@ -11,14 +11,14 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "board/registry.hpp"
-#include "build/firmware_builder.hpp"
+#include "host/board/registry.hpp"
+#include "host/build/firmware_builder.hpp"
 #include "cli_run.hpp"
-#include "flash/emulator_pool.hpp"
-#include "flash/gdb_server.hpp"
-#include "flash/selftest.hpp"
-#include "flash/session.hpp"
-#include "link/asio_links.hpp"
+#include "host/flash/emulator_pool.hpp"
+#include "host/flash/gdb_server.hpp"
+#include "host/flash/selftest.hpp"
+#include "host/flash/session.hpp"
+#include "transport/link/asio_links.hpp"
 
 namespace {
 

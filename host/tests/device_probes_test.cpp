@@ -8,13 +8,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "board/registry.hpp"
-#include "build/elf_info.hpp"
-#include "build/firmware_builder.hpp"
+#include "host/board/registry.hpp"
+#include "host/build/elf_info.hpp"
+#include "host/build/firmware_builder.hpp"
 #include "cli_run.hpp"
-#include "flash/qemu.hpp"
-#include "link/asio_links.hpp"
-#include "rpc/rpc_client.hpp"
+#include "host/flash/qemu.hpp"
+#include "transport/link/asio_links.hpp"
+#include "transport/rpc/rpc_client.hpp"
 
 namespace {
 

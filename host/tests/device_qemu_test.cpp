@@ -10,11 +10,11 @@
 #include <memory>
 #include <random>
 
-#include "board/registry.hpp"
-#include "build/calibration.hpp"
-#include "build/elf_info.hpp"
-#include "build/firmware_builder.hpp"
-#include "flash/session.hpp"
+#include "host/board/registry.hpp"
+#include "host/build/calibration.hpp"
+#include "host/build/elf_info.hpp"
+#include "host/build/firmware_builder.hpp"
+#include "host/flash/session.hpp"
 
 namespace {
 

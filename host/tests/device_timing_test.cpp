@@ -6,9 +6,9 @@
 
 #include <filesystem>
 
-#include "board/registry.hpp"
-#include "build/firmware_builder.hpp"
-#include "flash/session.hpp"
+#include "host/board/registry.hpp"
+#include "host/build/firmware_builder.hpp"
+#include "host/flash/session.hpp"
 
 namespace {
 

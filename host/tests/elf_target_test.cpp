@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "board/registry.hpp"
-#include "build/elf_target.hpp"
-#include "build/firmware_builder.hpp"
+#include "host/board/registry.hpp"
+#include "host/build/elf_target.hpp"
+#include "host/build/firmware_builder.hpp"
 
 namespace aotbench::build {
 namespace {

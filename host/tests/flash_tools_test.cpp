@@ -4,8 +4,8 @@
 
 #include <set>
 
-#include "board/registry.hpp"
-#include "flash/flash_tool.hpp"
+#include "host/board/registry.hpp"
+#include "host/flash/flash_tool.hpp"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "board/registry.hpp"
+#include "host/board/registry.hpp"
 
 namespace aotbench::board::test {
 

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "aotbench.pb.h"
-#include "framing/ab_frame.h"
-#include "rpc/codec.hpp"
-#include "rpc/rpc_client.hpp"
+#include "transport/framing/ab_frame.h"
+#include "transport/rpc/codec.hpp"
+#include "transport/rpc/rpc_client.hpp"
 
 namespace {
 

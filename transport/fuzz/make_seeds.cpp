@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "aotbench.pb.h"
-#include "framing/ab_frame.h"
+#include "transport/framing/ab_frame.h"
 #include "pb_encode.h"
 
 namespace {

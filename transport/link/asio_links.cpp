@@ -1,6 +1,6 @@
 // Boost.Asio links with deadlines: each blocking call starts one asynchronous operation and runs
 // the io_context until it completes or the deadline passes, then cancels what is left.
-#include "link/asio_links.hpp"
+#include "transport/link/asio_links.hpp"
 
 #include <fmt/core.h>
 #include <termios.h>

@@ -7,7 +7,7 @@
 #include <functional>
 #include <memory>
 
-#include "link/link.hpp"
+#include "transport/link/link.hpp"
 
 namespace aotbench::transport {
 

@@ -1,5 +1,5 @@
 // See fault_link.hpp.
-#include "link/fault_link.hpp"
+#include "transport/link/fault_link.hpp"
 
 #include <fmt/core.h>
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "link/link.hpp"
+#include "transport/link/link.hpp"
 
 namespace aotbench::transport {
 

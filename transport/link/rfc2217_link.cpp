@@ -1,6 +1,6 @@
 // See rfc2217_link.hpp. Telnet: RFC 854/855 (IAC commands, option negotiation), RFC 856 (binary
 // transmission), RFC 2217 (COM-PORT-OPTION, option 44: client commands 1..6, server answers +100).
-#include "link/rfc2217_link.hpp"
+#include "transport/link/rfc2217_link.hpp"
 
 #include <fmt/core.h>
 

@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "link/link.hpp"
+#include "transport/link/link.hpp"
 
 namespace aotbench::transport {
 

@@ -1,11 +1,11 @@
 // See codec.hpp.
-#include "rpc/codec.hpp"
+#include "transport/rpc/codec.hpp"
 
 #include <fmt/core.h>
 #include <pb_decode.h>
 #include <pb_encode.h>
 
-#include "link/link.hpp"
+#include "transport/link/link.hpp"
 
 namespace aotbench::transport {
 

@@ -1,5 +1,5 @@
 // See link_report.hpp.
-#include "rpc/link_report.hpp"
+#include "transport/rpc/link_report.hpp"
 
 #include <fmt/core.h>
 

@@ -3,8 +3,8 @@
 // summed over sessions, in one line for people.
 #include <string>
 
-#include "link/fault_link.hpp"
-#include "rpc/messages.hpp"
+#include "transport/link/fault_link.hpp"
+#include "transport/rpc/messages.hpp"
 
 namespace aotbench::transport {
 

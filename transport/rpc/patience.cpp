@@ -1,5 +1,5 @@
 // See patience.hpp.
-#include "rpc/patience.hpp"
+#include "transport/rpc/patience.hpp"
 
 #include <algorithm>
 

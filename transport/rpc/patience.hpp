@@ -12,7 +12,7 @@
 // silence, however long it has been running.
 #include <chrono>
 
-#include "link/link.hpp"
+#include "transport/link/link.hpp"
 
 namespace aotbench::transport {
 

@@ -1,5 +1,5 @@
 // See rpc_client.hpp.
-#include "rpc/rpc_client.hpp"
+#include "transport/rpc/rpc_client.hpp"
 
 #include <fmt/core.h>
 
@@ -9,9 +9,9 @@
 #include <type_traits>
 
 #include "aotbench.pb.h"
-#include "framing/ab_frame.h"
-#include "rpc/codec.hpp"
-#include "rpc/patience.hpp"
+#include "transport/framing/ab_frame.h"
+#include "transport/rpc/codec.hpp"
+#include "transport/rpc/patience.hpp"
 
 static_assert(aotbench::transport::kMaxIterations == pb_arraysize(aotbench_RunResponse, counts),
               "kMaxIterations must be RunResponse.counts max_count of proto/aotbench.options");

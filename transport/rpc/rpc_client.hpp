@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "link/link.hpp"
-#include "rpc/messages.hpp"
+#include "transport/link/link.hpp"
+#include "transport/rpc/messages.hpp"
 
 namespace aotbench::transport {
 

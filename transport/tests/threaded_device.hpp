@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "ab_port.h"
-#include "framing/ab_frame.h"
-#include "link/link.hpp"
+#include "transport/framing/ab_frame.h"
+#include "transport/link/link.hpp"
 #include "port_host.h"
 #include "server.h"
 

@@ -5,8 +5,8 @@
 #include <deque>
 #include <algorithm>
 
-#include "framing/ab_frame.h"
-#include "link/fault_link.hpp"
+#include "transport/framing/ab_frame.h"
+#include "transport/link/fault_link.hpp"
 
 namespace {
 

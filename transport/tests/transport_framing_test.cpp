@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "framing/ab_frame.h"
+#include "transport/framing/ab_frame.h"
 
 namespace {
 

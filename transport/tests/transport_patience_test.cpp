@@ -1,7 +1,7 @@
 // The host's silence-based waiting (rpc/patience.hpp), on a clock the test moves by hand.
 #include <gtest/gtest.h>
 
-#include "rpc/patience.hpp"
+#include "transport/rpc/patience.hpp"
 
 namespace {
 

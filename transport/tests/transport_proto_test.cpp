@@ -8,7 +8,7 @@
 #include <set>
 
 #include "aotbench.pb.h"
-#include "rpc/codec.hpp"
+#include "transport/rpc/codec.hpp"
 
 namespace {
 

@@ -8,8 +8,8 @@
 
 #include <random>
 
-#include "link/fault_link.hpp"
-#include "rpc/rpc_client.hpp"
+#include "transport/link/fault_link.hpp"
+#include "transport/rpc/rpc_client.hpp"
 #include "threaded_device.hpp"
 
 namespace {

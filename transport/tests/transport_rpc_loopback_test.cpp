@@ -9,10 +9,10 @@
 #include <thread>
 
 #include "aotbench.pb.h"
-#include "framing/ab_frame.h"
+#include "transport/framing/ab_frame.h"
 #include "port_host.h"
-#include "rpc/codec.hpp"
-#include "rpc/rpc_client.hpp"
+#include "transport/rpc/codec.hpp"
+#include "transport/rpc/rpc_client.hpp"
 #include "server.h"
 #include "threaded_device.hpp"
 

@@ -10,8 +10,8 @@
 #include <mutex>
 #include <thread>
 
-#include "link/fault_link.hpp"
-#include "rpc/rpc_client.hpp"
+#include "transport/link/fault_link.hpp"
+#include "transport/rpc/rpc_client.hpp"
 #include "threaded_device.hpp"
 
 extern "C" int ab_test_model_runs;

@@ -9,9 +9,9 @@
 #include <random>
 #include <thread>
 
-#include "link/asio_links.hpp"
+#include "transport/link/asio_links.hpp"
 #include "port_host.h"
-#include "rpc/rpc_client.hpp"
+#include "transport/rpc/rpc_client.hpp"
 #include "server.h"
 
 namespace {

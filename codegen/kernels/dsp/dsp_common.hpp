@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "ab_dsp_params.h"
-#include "lower/render_c.hpp"
+#include "codegen/lower/render_c.hpp"
 #include "requant_table.hpp"
-#include "select/schedule.hpp"
+#include "codegen/select/schedule.hpp"
 
 namespace aotbench::codegen::dsp {
 

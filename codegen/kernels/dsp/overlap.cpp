@@ -10,8 +10,8 @@
 // Input and output are not restrict-qualified in these kernels, so the C compiler keeps that order.
 #include <string_view>
 
-#include "select/overlap.hpp"
-#include "select/registry.hpp"
+#include "codegen/select/overlap.hpp"
+#include "codegen/select/registry.hpp"
 
 namespace aotbench::codegen {
 namespace {

@@ -1,7 +1,7 @@
 // The dsp family: kernels for cores with the Armv7E-M DSP extension (SIMD multiply-accumulate on
 // int16 pairs), one header per operator (ab_dsp_*.h), each schedule's generation-time prepare
 // step in the .cpp file of its operator.
-#include "select/registry.hpp"
+#include "codegen/select/registry.hpp"
 
 namespace aotbench::codegen {
 namespace dsp {

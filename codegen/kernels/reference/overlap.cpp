@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <string_view>
 
-#include "select/overlap.hpp"
-#include "select/registry.hpp"
+#include "codegen/select/overlap.hpp"
+#include "codegen/select/registry.hpp"
 
 namespace aotbench::codegen {
 namespace {

@@ -1,7 +1,7 @@
 // The reference family: TFLite Micro's reference arithmetic for every operator kind, one C file
 // each. Lowering already fills these kernels' parameters, so applying a reference schedule only
 // names the header and source the generated code needs.
-#include "select/registry.hpp"
+#include "codegen/select/registry.hpp"
 
 namespace aotbench::codegen {
 

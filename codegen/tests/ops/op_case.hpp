@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "reader_model_builder.hpp"
+#include "codegen/tests/reader_model_builder.hpp"
 
 namespace aotbench::codegen::test {
 

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "ir/slice_rules.hpp"
+#include "codegen/ir/slice_rules.hpp"
 #include "op_case.hpp"
 
 namespace aotbench::codegen::test {

@@ -9,15 +9,15 @@
 #include <cstring>
 #include <filesystem>
 
-#include "interp/fold_constants.hpp"
-#include "interp/interpreter.hpp"
-#include "ir/dump.hpp"
+#include "codegen/interp/fold_constants.hpp"
+#include "codegen/interp/interpreter.hpp"
+#include "codegen/ir/dump.hpp"
 #include "needs_tflm.hpp"
 #include "op_case.hpp"
 #include "tflm_oracle.hpp"
-#include "plan/alias.hpp"
-#include "plan/fold_pad.hpp"
-#include "reader/reader.hpp"
+#include "codegen/plan/alias.hpp"
+#include "codegen/plan/fold_pad.hpp"
+#include "codegen/reader/reader.hpp"
 
 namespace fs = std::filesystem;
 

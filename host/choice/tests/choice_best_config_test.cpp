@@ -7,7 +7,7 @@
 
 #include <fstream>
 
-#include "choice/best_config.hpp"
+#include "host/choice/best_config.hpp"
 
 namespace fs = std::filesystem;
 

@@ -1,10 +1,10 @@
 // The fit check before building: lower bounds from code generation, and the overshoot message.
 #include <gtest/gtest.h>
 
-#include "choice/fit_check.hpp"
-#include "emit/emitter.hpp"
-#include "sweep/patch_axis.hpp"
-#include "sweep/space.hpp"
+#include "host/choice/fit_check.hpp"
+#include "codegen/emit/emitter.hpp"
+#include "host/sweep/patch_axis.hpp"
+#include "host/sweep/space.hpp"
 
 using namespace aotbench;
 

@@ -2,8 +2,8 @@
 // the correction a measured miss teaches it.
 #include <gtest/gtest.h>
 
-#include "choice/footprint.hpp"
-#include "infer/infer.hpp"
+#include "host/choice/footprint.hpp"
+#include "host/infer/infer.hpp"
 
 using namespace aotbench;
 

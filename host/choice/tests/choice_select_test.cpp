@@ -1,7 +1,7 @@
 // Selection: limits, objectives, the winner and the reason.
 #include <gtest/gtest.h>
 
-#include "choice/select.hpp"
+#include "host/choice/select.hpp"
 
 using namespace aotbench;
 

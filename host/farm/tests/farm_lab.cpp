@@ -14,7 +14,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "flash/deps.hpp"
+#include "host/flash/deps.hpp"
 
 namespace fs = std::filesystem;
 

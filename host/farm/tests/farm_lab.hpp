@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "base/process.hpp"
+#include "host/base/process.hpp"
 
 namespace aotbench::farm::test {
 

@@ -13,9 +13,9 @@
 #include <mutex>
 #include <thread>
 
-#include "base/process.hpp"
-#include "farm/client.hpp"
-#include "farm/errors.hpp"
+#include "host/base/process.hpp"
+#include "host/farm/client.hpp"
+#include "host/farm/errors.hpp"
 #include "farm_lab.hpp"
 
 namespace aotbench::farm {

@@ -16,10 +16,10 @@
 #include <set>
 #include <thread>
 
-#include "base/process.hpp"
-#include "board/registry.hpp"
+#include "host/base/process.hpp"
+#include "host/board/registry.hpp"
 #include "farm_lab.hpp"
-#include "flash/qemu.hpp"
+#include "host/flash/qemu.hpp"
 
 namespace aotbench::farm {
 namespace {

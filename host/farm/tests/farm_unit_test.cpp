@@ -11,12 +11,12 @@
 #include <fstream>
 #include <optional>
 
-#include "base/process.hpp"
-#include "farm/board_spec.hpp"
-#include "farm/errors.hpp"
-#include "farm/labgrid_cli.hpp"
-#include "farm/labgrid_records.hpp"
-#include "farm/place_resources.hpp"
+#include "host/base/process.hpp"
+#include "host/farm/board_spec.hpp"
+#include "host/farm/errors.hpp"
+#include "host/farm/labgrid_cli.hpp"
+#include "host/farm/labgrid_records.hpp"
+#include "host/farm/place_resources.hpp"
 
 namespace aotbench::farm {
 namespace {

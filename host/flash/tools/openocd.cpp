@@ -4,10 +4,10 @@
 
 #include <filesystem>
 
-#include "base/process.hpp"
-#include "flash/flash_tool.hpp"
-#include "flash/tool_messages.hpp"
-#include "flash/tools/tool_checks.hpp"
+#include "host/base/process.hpp"
+#include "host/flash/flash_tool.hpp"
+#include "host/flash/tool_messages.hpp"
+#include "host/flash/tools/tool_checks.hpp"
 
 namespace aotbench::flash {
 namespace {

@@ -6,11 +6,11 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "base/process.hpp"
-#include "flash/deps.hpp"
-#include "flash/flash_tool.hpp"
-#include "flash/tool_messages.hpp"
-#include "flash/tools/tool_checks.hpp"
+#include "host/base/process.hpp"
+#include "host/flash/deps.hpp"
+#include "host/flash/flash_tool.hpp"
+#include "host/flash/tool_messages.hpp"
+#include "host/flash/tools/tool_checks.hpp"
 
 namespace aotbench::flash {
 namespace {

@@ -2,11 +2,11 @@
 // -kernel, or through its gdbstub by gdb: flash/qemu.hpp), and its gdbstub is the debug port.
 #include <fmt/core.h>
 
-#include "base/process.hpp"
-#include "flash/flash_tool.hpp"
-#include "flash/gdb_loader.hpp"
-#include "flash/qemu.hpp"
-#include "flash/tool_messages.hpp"
+#include "host/base/process.hpp"
+#include "host/flash/flash_tool.hpp"
+#include "host/flash/gdb_loader.hpp"
+#include "host/flash/qemu.hpp"
+#include "host/flash/tool_messages.hpp"
 
 namespace aotbench::flash {
 namespace {

@@ -1,12 +1,12 @@
 // See tool_checks.hpp.
-#include "flash/tools/tool_checks.hpp"
+#include "host/flash/tools/tool_checks.hpp"
 
 #include <fmt/core.h>
 
 #include <filesystem>
 
-#include "base/process.hpp"
-#include "flash/tool_messages.hpp"
+#include "host/base/process.hpp"
+#include "host/flash/tool_messages.hpp"
 
 namespace aotbench::flash {
 

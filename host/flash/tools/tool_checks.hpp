@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "board/profile.hpp"
-#include "flash/flash_tool.hpp"
+#include "host/board/profile.hpp"
+#include "host/flash/flash_tool.hpp"
 
 namespace aotbench::flash {
 

@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <random>
 
-#include "emit/emitter.hpp"
-#include "plan/memory_plan.hpp"
-#include "infer/infer.hpp"
+#include "codegen/emit/emitter.hpp"
+#include "codegen/plan/memory_plan.hpp"
+#include "host/infer/infer.hpp"
 #include "infer_test_support.hpp"
-#include "interp/interpreter.hpp"
-#include "reader_model_builder.hpp"
+#include "codegen/interp/interpreter.hpp"
+#include "codegen/tests/reader_model_builder.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench;

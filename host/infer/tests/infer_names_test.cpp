@@ -3,10 +3,10 @@
 // warning-free C (the build uses -Werror) that computes TFLite Micro's bytes.
 #include <gtest/gtest.h>
 
-#include "infer/infer.hpp"
+#include "host/infer/infer.hpp"
 #include "infer_test_support.hpp"
-#include "needs_shared.hpp"
-#include "reader_model_builder.hpp"
+#include "codegen/tests/needs_shared.hpp"
+#include "codegen/tests/reader_model_builder.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench;

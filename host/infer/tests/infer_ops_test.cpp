@@ -5,11 +5,11 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "infer/infer.hpp"
+#include "host/infer/infer.hpp"
 #include "infer_test_support.hpp"
-#include "needs_tflm.hpp"
-#include "op_case.hpp"
-#include "tflm_oracle.hpp"
+#include "codegen/tests/ops/needs_tflm.hpp"
+#include "codegen/tests/ops/op_case.hpp"
+#include "codegen/tests/ops/tflm_oracle.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench;

@@ -7,12 +7,12 @@
 #include <map>
 #include <set>
 
-#include "infer/infer.hpp"
-#include "select/select.hpp"
+#include "host/infer/infer.hpp"
+#include "codegen/select/select.hpp"
 #include "infer_test_support.hpp"
-#include "needs_shared.hpp"
-#include "oracle_data.hpp"
-#include "reader/reader.hpp"
+#include "codegen/tests/needs_shared.hpp"
+#include "codegen/tests/oracle_data.hpp"
+#include "codegen/reader/reader.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench;

@@ -7,13 +7,13 @@
 #include <random>
 #include <set>
 
-#include "emit/emitter.hpp"
-#include "infer/infer.hpp"
+#include "codegen/emit/emitter.hpp"
+#include "host/infer/infer.hpp"
 #include "infer_test_support.hpp"
-#include "interp/interpreter.hpp"
-#include "needs_shared.hpp"
-#include "oracle_data.hpp"
-#include "plan/patch_graph.hpp"
+#include "codegen/interp/interpreter.hpp"
+#include "codegen/tests/needs_shared.hpp"
+#include "codegen/tests/oracle_data.hpp"
+#include "codegen/plan/patch_graph.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench;

@@ -5,10 +5,10 @@
 
 #include <fstream>
 
-#include "infer/infer.hpp"
+#include "host/infer/infer.hpp"
 #include "infer_test_support.hpp"
-#include "needs_shared.hpp"
-#include "build/toolchain.hpp"
+#include "codegen/tests/needs_shared.hpp"
+#include "host/build/toolchain.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench;

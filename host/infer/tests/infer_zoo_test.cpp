@@ -4,9 +4,9 @@
 
 #include <random>
 
-#include "infer/infer.hpp"
+#include "host/infer/infer.hpp"
 #include "infer_test_support.hpp"
-#include "interp/interpreter.hpp"
+#include "codegen/interp/interpreter.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench;

@@ -5,8 +5,8 @@
 #include <cctype>
 #include <sstream>
 
-#include "build/toolchain.hpp"
-#include "measure/elf_sizes.hpp"
+#include "host/build/toolchain.hpp"
+#include "host/measure/elf_sizes.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench;

@@ -2,8 +2,8 @@
 // whose links all fail does not report "build 0.0 s".
 #include <gtest/gtest.h>
 
-#include "board/registry.hpp"
-#include "measure/measure.hpp"
+#include "host/board/registry.hpp"
+#include "host/measure/measure.hpp"
 
 using namespace aotbench;
 

@@ -1,4 +1,4 @@
-#include "search/cross_product/cross_product.hpp"
+#include "host/search/cross_product/cross_product.hpp"
 
 namespace aotbench::search {
 

@@ -1,6 +1,6 @@
 #pragma once
 // The sweep space as a strategy: every variant of the (resolved) space, once, in one batch.
-#include "search/strategy.hpp"
+#include "host/search/strategy.hpp"
 
 namespace aotbench::search {
 

@@ -1,4 +1,4 @@
-#include "search/layer_tuner/layer_tuner.hpp"
+#include "host/search/layer_tuner/layer_tuner.hpp"
 
 #include <fmt/format.h>
 
@@ -6,10 +6,10 @@
 #include <array>
 #include <limits>
 
-#include "build/toolchain.hpp"
-#include "emit/layer_choices.hpp"
-#include "search/layer_tuner/log_trust.hpp"
-#include "variant/build_config.hpp"
+#include "host/build/toolchain.hpp"
+#include "codegen/emit/layer_choices.hpp"
+#include "host/search/layer_tuner/log_trust.hpp"
+#include "codegen/variant/build_config.hpp"
 
 namespace aotbench::search {
 namespace {

@@ -28,10 +28,10 @@
 #include <string>
 #include <vector>
 
-#include "choice/footprint.hpp"
-#include "emit/layer_choices.hpp"
+#include "host/choice/footprint.hpp"
+#include "codegen/emit/layer_choices.hpp"
 #include "results/tuning_log.hpp"
-#include "search/strategy.hpp"
+#include "host/search/strategy.hpp"
 
 namespace aotbench::search {
 

@@ -1,4 +1,4 @@
-#include "search/layer_tuner/log_trust.hpp"
+#include "host/search/layer_tuner/log_trust.hpp"
 
 #include <fmt/format.h>
 

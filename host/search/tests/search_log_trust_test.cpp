@@ -2,7 +2,7 @@
 // zero, beyond any device run, or far from its siblings per MAC is not trusted.
 #include <gtest/gtest.h>
 
-#include "search/layer_tuner/log_trust.hpp"
+#include "host/search/layer_tuner/log_trust.hpp"
 
 using namespace aotbench::search;
 

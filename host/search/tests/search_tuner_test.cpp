@@ -9,11 +9,11 @@
 
 #include <unistd.h>
 
-#include "board/registry.hpp"
+#include "host/board/registry.hpp"
 #include "results/sqlite_db.hpp"
-#include "infer/infer.hpp"
-#include "search/layer_tuner/layer_tuner.hpp"
-#include "select/select.hpp"
+#include "host/infer/infer.hpp"
+#include "host/search/layer_tuner/layer_tuner.hpp"
+#include "codegen/select/select.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench;

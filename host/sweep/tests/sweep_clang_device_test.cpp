@@ -7,9 +7,9 @@
 #include <fstream>
 #include <iterator>
 
-#include "board/registry.hpp"
-#include "measure/measure.hpp"
-#include "needs_shared.hpp"
+#include "host/board/registry.hpp"
+#include "host/measure/measure.hpp"
+#include "codegen/tests/needs_shared.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench;

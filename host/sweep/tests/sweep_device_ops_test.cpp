@@ -7,12 +7,12 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "board/registry.hpp"
-#include "measure/measure.hpp"
-#include "needs_tflm.hpp"
-#include "op_case.hpp"
-#include "select/select.hpp"
-#include "tflm_oracle.hpp"
+#include "host/board/registry.hpp"
+#include "host/measure/measure.hpp"
+#include "codegen/tests/ops/needs_tflm.hpp"
+#include "codegen/tests/ops/op_case.hpp"
+#include "codegen/select/select.hpp"
+#include "codegen/tests/ops/tflm_oracle.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench;

@@ -17,13 +17,13 @@
 #include <set>
 #include <unistd.h>
 
-#include "board/registry.hpp"
-#include "choice/select.hpp"
-#include "measure/measure.hpp"
-#include "needs_shared.hpp"
+#include "host/board/registry.hpp"
+#include "host/choice/select.hpp"
+#include "host/measure/measure.hpp"
+#include "codegen/tests/needs_shared.hpp"
 #include "results/tuning_log.hpp"
-#include "search/layer_tuner/layer_tuner.hpp"
-#include "select/select.hpp"
+#include "host/search/layer_tuner/layer_tuner.hpp"
+#include "codegen/select/select.hpp"
 
 namespace fs = std::filesystem;
 using namespace aotbench;

@@ -4,8 +4,8 @@
 
 #include <functional>
 
-#include "base/sha256.hpp"
-#include "sweep/run_identity.hpp"
+#include "host/base/sha256.hpp"
+#include "host/sweep/run_identity.hpp"
 
 namespace aotbench::sweep {
 namespace {

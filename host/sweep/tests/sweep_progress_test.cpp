@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <string>
 
-#include "sweep/progress.hpp"
+#include "host/sweep/progress.hpp"
 
 using namespace aotbench;
 

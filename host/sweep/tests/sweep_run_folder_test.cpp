@@ -6,7 +6,7 @@
 
 #include <fstream>
 
-#include "sweep/run_folder.hpp"
+#include "host/sweep/run_folder.hpp"
 
 namespace fs = std::filesystem;
 

@@ -3,7 +3,7 @@
 
 #include <set>
 
-#include "sweep/space.hpp"
+#include "host/sweep/space.hpp"
 
 using namespace aotbench;
 using sweep::drop_unrunnable;

@@ -1,5 +1,5 @@
 #pragma once
-// Whole-file reads and writes with errors that name the path and what to do.
+// Whole-file reads and writes (base/files.hpp) whose errors are the results room's own, ResultsError.
 #include <filesystem>
 #include <string>
 #include <string_view>

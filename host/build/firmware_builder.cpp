@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "host/base/files.hpp"
+#include "base/files.hpp"
 #include "host/board/board_files.hpp"
 #include "host/board/flags.hpp"
 #include "host/build/object_cache.hpp"

@@ -16,7 +16,7 @@
 #include <sstream>
 #include <thread>
 
-#include "host/base/files.hpp"
+#include "base/files.hpp"
 
 namespace fs = std::filesystem;
 

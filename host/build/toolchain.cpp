@@ -6,7 +6,7 @@
 #include <map>
 #include <mutex>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/board/cores.hpp"
 #include "host/board/flags.hpp"
 #include "host/build/clang_target.hpp"

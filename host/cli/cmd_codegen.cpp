@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "host/base/sha256.hpp"
+#include "base/sha256.hpp"
 #include "host/board/registry.hpp"
 #include "host/choice/best_config.hpp"
 #include "host/cli/commands.hpp"

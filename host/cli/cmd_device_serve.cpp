@@ -11,7 +11,7 @@
 #include <atomic>
 #include <thread>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/board/registry.hpp"
 #include "host/build/elf_target.hpp"
 #include "host/cli/commands.hpp"

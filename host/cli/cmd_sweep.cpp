@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include <map>
 
-#include "host/base/usage_error.hpp"
+#include "base/usage_error.hpp"
 #include "host/choice/fit_check.hpp"
 #include "host/choice/select.hpp"
 #include "host/cli/board_access_options.hpp"
@@ -156,11 +156,10 @@ void add_sweep(CLI::App& app) {
   app.add_option("--repeat", o.repeat,
                  fmt::format("timed runs per variant, 1 to {} (default: 1 under QEMU, whose counts are exact; 5 on "
                              "hardware)", sweep::kMaxRepeat))
-      ->check(whole_number(1, sweep::kMaxRepeat, "timed runs per variant; one device Run reports at most " +
-                                                     std::to_string(sweep::kMaxRepeat)));
+      ->check(whole_number(sweep::repeat_range()));
   app.add_option("--warmup", o.warmup,
                  fmt::format("untimed runs first, 0 to {} (default: 0 under QEMU, 1 on hardware)", sweep::kMaxWarmup))
-      ->check(whole_number(0, sweep::kMaxWarmup, "untimed runs before the timed ones"));
+      ->check(whole_number(sweep::warmup_range()));
   app.add_option("--per-op", per_op, "also profile per operator: the winner (best) or every variant (all)")
       ->expected(0, 1)
       ->default_str("best")

@@ -5,7 +5,7 @@
 
 #include <string_view>
 
-#include "host/base/usage_error.hpp"
+#include "base/usage_error.hpp"
 #include "host/cli/commands.hpp"
 #include "codegen/reader/reader.hpp"
 #include "results/text.hpp"

@@ -11,18 +11,16 @@
 
 namespace aotbench::cli {
 
-CLI::Validator whole_number(long long min, long long max, const std::string& why) {
+CLI::Validator whole_number(const base::WholeRange& range) {
   return CLI::Validator(
       [=](std::string& value) -> std::string {
         long long n = 0;
         const char* end = value.data() + value.size();
         const auto [p, ec] = std::from_chars(value.data(), end, n);
-        if (ec == std::errc() && p == end && n >= min && n <= max) return "";
-        const std::string range = max == kNoMaximum ? fmt::format("of at least {}", min)
-                                                    : fmt::format("from {} to {}", min, max);
-        return fmt::format("{} is not a whole number {} ({}); give one in that range", value, range, why);
+        if (ec == std::errc() && p == end && range.contains(n)) return "";
+        return range.refusal(value);
       },
-      max == kNoMaximum ? fmt::format("INT >= {}", min) : fmt::format("INT in [{} - {}]", min, max), "");
+      range.hint(), "");
 }
 
 CLI::Validator byte_size() {

@@ -6,12 +6,17 @@
 
 #include <string>
 
+#include "base/whole_range.hpp"
+
 namespace aotbench::cli {
 
-// A whole number in [min, max], e.g. "--repeat: 0 is not from 1 to 32 (timed runs per variant; ...)".
-// `why` says what the number counts and where the bounds come from.
-inline constexpr long long kNoMaximum = 1LL << 31;
-CLI::Validator whole_number(long long min, long long max, const std::string& why);
+// A whole number in its range, e.g. "--repeat: 0 is not a whole number from 1 to 32 (timed runs per
+// variant; ...)"; `why` says what the number counts and where the bounds come from.
+inline constexpr long long kNoMaximum = base::WholeRange::kNoMaximum;
+CLI::Validator whole_number(const base::WholeRange& range);
+inline CLI::Validator whole_number(long long min, long long max, const std::string& why) {
+  return whole_number(base::WholeRange{min, max, why});
+}
 
 // A byte count with optional K/M/G suffix (CLI::AsSizeValue), refusing negative values before
 // they can wrap around to 18 EB, and values beyond 2^64-1 before they saturate to it.

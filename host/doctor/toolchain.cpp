@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/board/flags.hpp"
 #include "host/doctor/doctor.hpp"
 #include "host/flash/flash_tool.hpp"

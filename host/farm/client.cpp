@@ -13,7 +13,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "host/base/files.hpp"
+#include "base/files.hpp"
 #include "host/farm/errors.hpp"
 #include "host/farm/place_resources.hpp"
 

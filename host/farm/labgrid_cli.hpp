@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 
 namespace aotbench::farm {
 

@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/farm/labgrid_cli.hpp"
 #include "host/farm/place_resources.hpp"
 

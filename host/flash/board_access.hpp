@@ -32,4 +32,9 @@ struct BoardAccess {
   bool served_emulator(const board::Profile& p) const { return p.emulated && !gdb.empty() && gdb != "start"; }
 };
 
+// tcp:HOST:PORT or rfc2217:HOST:PORT: a serial port served over the network, not a device path.
+inline bool network_port(const std::string& device) {
+  return device.rfind("tcp:", 0) == 0 || device.rfind("rfc2217:", 0) == 0;
+}
+
 }  // namespace aotbench::flash

@@ -5,7 +5,7 @@
 
 #include <cstdlib>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 
 namespace aotbench::flash {
 

@@ -6,7 +6,7 @@
 
 #include <thread>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/flash/flash_tool.hpp"
 #include "host/flash/gdb_flasher.hpp"
 #include "host/flash/tool_messages.hpp"

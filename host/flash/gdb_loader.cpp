@@ -11,7 +11,7 @@
 #include <sstream>
 #include <thread>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/flash/flashers.hpp"
 #include "transport/link/asio_links.hpp"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/board/profile.hpp"
 #include "host/flash/flash_tool.hpp"
 #include "host/flash/gdb_loader.hpp"

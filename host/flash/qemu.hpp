@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/board/profile.hpp"
 #include "host/flash/board_access.hpp"
 #include "host/flash/gdb_loader.hpp"

@@ -29,14 +29,10 @@ std::unique_ptr<transport::Link> open_serial(const std::string& device, unsigned
   return port;
 }
 
-bool network_serial(const std::string& device) {
-  return device.rfind("tcp:", 0) == 0 || device.rfind("rfc2217:", 0) == 0;
-}
-
 }  // namespace
 
 void check_served_emulator(const board::Profile& p, const std::string& gdb, const std::string& serial_device) {
-  if (!network_serial(serial_device))
+  if (!network_port(serial_device))
     throw FlashError(fmt::format("--gdb {}: board {} is emulated, so that is the gdbstub of an emulator served elsewhere "
                                  "(`aotbench device serve`); give its serial port as tcp:HOST:PORT (or "
                                  "rfc2217:HOST:PORT) too (a sweep's --serial, `device`'s --port), or leave --gdb out and "

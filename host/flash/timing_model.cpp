@@ -5,7 +5,7 @@
 
 #include <cstdlib>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/board/timing_profile.hpp"
 #include "codegen/data/data_dir.hpp"
 

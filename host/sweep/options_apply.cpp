@@ -4,13 +4,12 @@
 
 #include <filesystem>
 
-#include "host/base/usage_error.hpp"
+#include "base/usage_error.hpp"
 #include "host/flash/flashers.hpp"
+#include "host/flash/session.hpp"
 
 namespace aotbench::sweep {
 namespace {
-
-bool network_port(const std::string& device) { return device.rfind("tcp:", 0) == 0 || device.rfind("rfc2217:", 0) == 0; }
 
 [[noreturn]] void refuse(const std::string& option, const std::string& why) {
   throw UsageError(fmt::format("{}: {}", option, why));
@@ -33,12 +32,11 @@ void check_emulated(const SweepOptions& o, const board::Profile& b) {
                                                      "board's port, or with --gdb HOST:PORT the tcp:HOST:PORT of an "
                                                      "emulator served elsewhere");
   if (!served) return;
-  if (!network_port(a.serial))
-    refuse("--gdb " + a.gdb, fmt::format("board {} is emulated, so that is the gdbstub of an emulator served elsewhere "
-                                         "(`aotbench device serve`); give its serial port as --serial tcp:HOST:PORT (or "
-                                         "rfc2217:HOST:PORT) too, or leave --gdb out and aotbench starts the emulator "
-                                         "itself",
-                                         b.name));
+  try {
+    flash::check_served_emulator(b, a.gdb, a.serial);
+  } catch (const flash::FlashError& e) {
+    throw UsageError(e.what());  // it names --gdb itself
+  }
   for (const char* option : {"--emulators", "--qemu-load"})
     if (o.given.count(option))
       refuse(option, fmt::format("the emulator at --gdb {} is served elsewhere: aotbench neither starts nor loads it "
@@ -58,7 +56,7 @@ void check_hardware(const SweepOptions& o, const board::Profile& b) {
   } catch (const flash::FlashError& e) {
     refuse("--flasher " + a.flasher, e.what());
   }
-  if (!a.serial.empty() && !network_port(a.serial) && !std::filesystem::exists(a.serial))
+  if (!a.serial.empty() && !flash::network_port(a.serial) && !std::filesystem::exists(a.serial))
     refuse("--serial " + a.serial, fmt::format("no such device: is board {} plugged in, and is that its port? "
                                                       "(`aotbench doctor --board {}` checks it)",
                                                       b.name, b.name));

@@ -7,7 +7,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "host/base/sha256.hpp"
+#include "base/sha256.hpp"
 #include "results/files.hpp"
 
 namespace aotbench::sweep {

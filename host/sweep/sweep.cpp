@@ -15,9 +15,9 @@
 #include <thread>
 #include <unistd.h>
 
-#include "host/base/process.hpp"
-#include "host/base/sha256.hpp"
-#include "host/base/usage_error.hpp"
+#include "base/process.hpp"
+#include "base/sha256.hpp"
+#include "base/usage_error.hpp"
 #include "host/board/registry.hpp"
 #include "host/build/cache_prune.hpp"
 #include "host/build/object_cache.hpp"
@@ -236,11 +236,11 @@ class Sweep {
     const bool emulated = setup_.board.emulated;
     setup_.repeat = o_.repeat.value_or(emulated ? 1 : 5);
     setup_.warmup = o_.warmup.value_or(emulated ? 0 : 1);
-    if (setup_.repeat < 1 || setup_.repeat > kMaxRepeat)
-      throw UsageError(fmt::format("--repeat {}: give 1 to {} timed runs per variant (the most one device Run reports)",
-                                   setup_.repeat, kMaxRepeat));
-    if (setup_.warmup < 0 || setup_.warmup > kMaxWarmup)
-      throw UsageError(fmt::format("--warmup {}: give 0 to {} untimed runs per variant", setup_.warmup, kMaxWarmup));
+    const auto check_count = [](const char* option, int value, const base::WholeRange& range) {
+      if (!range.contains(value)) throw UsageError(fmt::format("{}: {}", option, range.refusal(std::to_string(value))));
+    };
+    check_count("--repeat", setup_.repeat, repeat_range());
+    check_count("--warmup", setup_.warmup, warmup_range());
     if (o_.jobs < 0) throw UsageError(fmt::format("--jobs {}: give 1 or more workers", o_.jobs));
     setup_.access = o_.access;
     setup_.qemu.load = o_.access.qemu_load;

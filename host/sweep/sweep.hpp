@@ -10,6 +10,9 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "base/whole_range.hpp"
 #include "host/choice/select.hpp"
 #include "host/measure/measure.hpp"
 #include "results/record.hpp"
@@ -17,10 +20,22 @@
 
 namespace aotbench::sweep {
 
-// Bounds of the numeric options (the CLI checks them while parsing; run_sweep again, first).
+// Bounds of the numeric options (the CLI checks them while parsing; run_sweep again, first, for the
+// library's other callers).
 inline constexpr int kMaxRepeat = static_cast<int>(transport::kMaxIterations);  // one Run's counts
 inline constexpr int kMaxWarmup = 100;  // warm-ups per variant (the firmware takes up to 1000 per Run)
 inline constexpr int kMaxJobs = 16;     // each worker runs a compiler or an emulator
+
+// --repeat's and --warmup's ranges, in the words both checks give.
+inline const base::WholeRange& repeat_range() {
+  static const base::WholeRange range{
+      1, kMaxRepeat, fmt::format("timed runs per variant; one device Run reports at most {}", kMaxRepeat)};
+  return range;
+}
+inline const base::WholeRange& warmup_range() {
+  static const base::WholeRange range{0, kMaxWarmup, "untimed runs before the timed ones"};
+  return range;
+}
 
 // Workers for `asked` (0: one per core): at most the host's cores and kMaxJobs. `note` tells
 // when the request was capped.

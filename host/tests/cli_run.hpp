@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 
 namespace aotbench::test {
 

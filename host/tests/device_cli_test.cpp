@@ -15,7 +15,7 @@
 #include <sstream>
 #include <thread>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/board/registry.hpp"
 #include "host/build/firmware_builder.hpp"
 #include "host/flash/deps.hpp"

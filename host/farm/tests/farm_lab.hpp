@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 
 namespace aotbench::farm::test {
 

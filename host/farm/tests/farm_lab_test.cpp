@@ -13,7 +13,7 @@
 #include <mutex>
 #include <thread>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/farm/client.hpp"
 #include "host/farm/errors.hpp"
 #include "farm_lab.hpp"

@@ -16,7 +16,7 @@
 #include <set>
 #include <thread>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/board/registry.hpp"
 #include "farm_lab.hpp"
 #include "host/flash/qemu.hpp"

@@ -11,7 +11,7 @@
 #include <fstream>
 #include <optional>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/farm/board_spec.hpp"
 #include "host/farm/errors.hpp"
 #include "host/farm/labgrid_cli.hpp"

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/flash/flash_tool.hpp"
 #include "host/flash/tool_messages.hpp"
 #include "host/flash/tools/tool_checks.hpp"

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/flash/deps.hpp"
 #include "host/flash/flash_tool.hpp"
 #include "host/flash/tool_messages.hpp"

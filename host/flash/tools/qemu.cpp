@@ -2,7 +2,7 @@
 // -kernel, or through its gdbstub by gdb: flash/qemu.hpp), and its gdbstub is the debug port.
 #include <fmt/core.h>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/flash/flash_tool.hpp"
 #include "host/flash/gdb_loader.hpp"
 #include "host/flash/qemu.hpp"

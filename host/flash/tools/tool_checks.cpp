@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 #include "host/flash/tool_messages.hpp"
 
 namespace aotbench::flash {

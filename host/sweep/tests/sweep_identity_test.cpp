@@ -4,7 +4,7 @@
 
 #include <functional>
 
-#include "host/base/sha256.hpp"
+#include "base/sha256.hpp"
 #include "host/sweep/run_identity.hpp"
 
 namespace aotbench::sweep {

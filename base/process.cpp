@@ -1,6 +1,6 @@
 // See process.hpp. Children are started with fork+execv from the calling thread; the child asks
 // for SIGKILL when its parent thread goes away, before exec.
-#include "host/base/process.hpp"
+#include "base/process.hpp"
 
 #include <fcntl.h>
 #include <fmt/core.h>

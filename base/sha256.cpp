@@ -1,11 +1,11 @@
-#include "host/base/sha256.hpp"
+#include "base/sha256.hpp"
 
 #include <openssl/evp.h>
 #include <fmt/format.h>
 
 #include <stdexcept>
 
-#include "host/base/files.hpp"
+#include "base/files.hpp"
 
 namespace aotbench::base {
 

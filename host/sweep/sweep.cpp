@@ -327,6 +327,7 @@ class Sweep {
   bool uses_timing_model(bool emulated, bool elsewhere) const {
     if (o_.counter != "" && o_.counter != "cycles" && o_.counter != "instructions")
       throw UsageError(fmt::format("--counter {}: instructions or cycles", o_.counter));
+    if (o_.counter.empty()) default_counter();  // refuses a bad $AOTBENCH_COUNTER on every board
     if (!emulated || o_.counter == "instructions") return false;
     const bool has_model = setup_.board.timing.has_value();
     if (o_.counter == "cycles" && !has_model)

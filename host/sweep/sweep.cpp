@@ -15,11 +15,14 @@
 #include <thread>
 #include <unistd.h>
 
+#include "host/base/file_watch.hpp"
 #include "host/base/process.hpp"
 #include "host/base/sha256.hpp"
 #include "host/base/usage_error.hpp"
+#include "host/board/board_files.hpp"
 #include "host/board/registry.hpp"
 #include "host/build/cache_prune.hpp"
+#include "host/build/firmware_builder.hpp"
 #include "host/build/object_cache.hpp"
 #include "host/build/toolchain.hpp"
 #include "host/choice/best_config.hpp"
@@ -177,6 +180,20 @@ std::string inputs_sha256(const std::vector<std::vector<uint8_t>>& inputs) {
   return base::sha256_hex(all.data(), all.size());
 }
 
+// What the sweep reads from the build that made it while it runs: its own executable, the
+// board's device runtime that every variant's firmware links, and the timing plugin QEMU loads.
+std::vector<fs::path> files_from_the_build(const measure::MeasureSetup& s) {
+  std::error_code ec;
+  std::vector<fs::path> files;
+  if (const fs::path exe = fs::read_symlink("/proc/self/exe", ec); !ec) files.push_back(exe);
+  const fs::path runtime = build::FirmwareBuilder::default_runtime_dir();
+  files.push_back(runtime / s.board.name / "libabdevice.a");
+  for (const char* f : {board::kBoardConfigFile, board::kLinkerScriptFile, board::kStartupFile})
+    files.push_back(runtime / "gen" / s.board.name / f);
+  if (s.qemu.timing_model) files.push_back(flash::timing_plugin_path());
+  return files;
+}
+
 class Sweep {
  public:
   explicit Sweep(const SweepOptions& o) : o_(o) {}
@@ -193,9 +210,10 @@ class Sweep {
       throw;
     }
     if (!g_stop && o_.per_op != PerOp::none) profile_ops();
+    build_watch_.reset();  // joined: what it saw is read below
     finish();
     out_.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    out_.interrupted = g_stop;
+    out_.interrupted = g_stop && out_.rebuilt.empty();
     if (boards_) {
       out_.retired_boards = boards_->retired();
       for (const auto& [name, why] : out_.retired_boards)
@@ -459,6 +477,7 @@ class Sweep {
   // with off), each measuring what it proposes until it proposes nothing more.
   void search() {
     install_stop_handler();
+    watch_the_build();
     search::CrossProduct space(todo_);
     std::optional<results::TuningLog> log;
     std::unique_ptr<search::SearchStrategy> tuner;
@@ -483,6 +502,20 @@ class Sweep {
       out_.run.tuning = tuner->tuning();
       if (const std::string note = tuner->note(); !note.empty() && !o_.quiet) fmt::print(stderr, "aotbench: {}\n", note);
     }
+  }
+
+  // A rebuild while the sweep runs (its executable, the device runtime, the timing plugin) stops
+  // it at once, as Ctrl-C does: what it measured next would mix two builds, and an emulator or a
+  // firmware of the old build may never answer the new (each such wait would last its whole
+  // timeout, minutes). The children are killed, so every wait in flight ends now; the results
+  // measured so far stay, and --resume measures the rest.
+  void watch_the_build() {
+    build_watch_.emplace(base::FileWatch(files_from_the_build(setup_)), std::chrono::seconds(1),
+                         [this](const std::vector<std::string>& changed) {
+                           out_.rebuilt = changed;
+                           g_stop = true;  // before the kill: a worker takes the loss for the stop, not a failure
+                           base::kill_all_children();
+                         });
   }
 
   // Measures a batch in parallel workers. Results are kept (saved at once); measurement images
@@ -619,6 +652,7 @@ class Sweep {
   std::unique_ptr<results::History> history_;
   std::optional<flash::EmulatorPool> emulators_;  // emulated boards: kept up across variants
   std::optional<flash::BoardPool> boards_;        // boards on the network, shared out among the workers
+  std::optional<base::FileWatcher> build_watch_;  // while measuring: stops the sweep on a rebuild
   std::mutex results_mutex_, device_lock_;
   std::mutex observe_mutex_;  // strategies and the stage times: one measurement at a time
 };

@@ -627,9 +627,10 @@ class Sweep {
   }
 
   // The build cache stays under its bound ($AOTBENCH_CACHE_MAX); a failure here costs no result.
+  // Walked only when its ledger says the bound is passed, or every ten minutes.
   void prune_build_cache() {
     try {
-      const build::PruneResult r = build::prune_cache(build::cache_dir(), build::cache_limit());
+      const build::PruneResult r = build::prune_cache_when_due(build::cache_dir(), build::cache_limit());
       if (r.removed && !o_.quiet)
         fmt::print(stderr, "aotbench: build cache pruned: {} old entries removed ({:.0f} MiB), {:.0f} MiB left\n",
                    r.removed, static_cast<double>(r.freed) / (1 << 20), static_cast<double>(r.left) / (1 << 20));

@@ -510,12 +510,26 @@ class Sweep {
   // timeout, minutes). The children are killed, so every wait in flight ends now; the results
   // measured so far stay, and --resume measures the rest.
   void watch_the_build() {
-    build_watch_.emplace(base::FileWatch(files_from_the_build(setup_)), std::chrono::seconds(1),
-                         [this](const std::vector<std::string>& changed) {
-                           out_.rebuilt = changed;
-                           g_stop = true;  // before the kill: a worker takes the loss for the stop, not a failure
-                           base::kill_all_children();
-                         });
+    build_files_.emplace(files_from_the_build(setup_));
+    build_watch_.emplace(*build_files_, std::chrono::seconds(1),
+                         [this](const std::vector<std::string>& changed) { stop_for_rebuild(changed); });
+  }
+
+  void stop_for_rebuild(const std::vector<std::string>& changed) {
+    std::call_once(rebuilt_once_, [&] {
+      out_.rebuilt = changed;
+      g_stop = true;  // before the kill: a worker takes the loss for the stop, not a failure
+      base::kill_all_children();
+    });
+  }
+
+  // Asked before a failure is kept: one the rebuild may have caused (a link that read half a
+  // runtime library, an emulator that cannot load the plugin) in the second before the watch
+  // sees it must not stay as the variant's result.
+  bool rebuilt_now() {
+    const std::vector<std::string> changed = build_files_ ? build_files_->changes() : std::vector<std::string>{};
+    if (!changed.empty()) stop_for_rebuild(changed);
+    return !changed.empty();
   }
 
   // Measures a batch in parallel workers. Results are kept (saved at once); measurement images
@@ -544,6 +558,7 @@ class Sweep {
           out_.times += m.times;
           out_.link += m.link;
         }
+        if (m.result.status != results::Status::ok && rebuilt_now()) continue;
         if (m.interrupted || g_stop) continue;  // not a result: --resume measures it again
         if (m.result.retryable && !last_try) {
           std::lock_guard lock(observe_mutex_);
@@ -653,7 +668,9 @@ class Sweep {
   std::unique_ptr<results::History> history_;
   std::optional<flash::EmulatorPool> emulators_;  // emulated boards: kept up across variants
   std::optional<flash::BoardPool> boards_;        // boards on the network, shared out among the workers
+  std::optional<base::FileWatch> build_files_;    // what the sweep uses of the build, as it started
   std::optional<base::FileWatcher> build_watch_;  // while measuring: stops the sweep on a rebuild
+  std::once_flag rebuilt_once_;
   std::mutex results_mutex_, device_lock_;
   std::mutex observe_mutex_;  // strategies and the stage times: one measurement at a time
 };

@@ -106,7 +106,9 @@ PruneResult prune_cache(const fs::path& root, uint64_t max_bytes, std::chrono::s
 PruneResult prune_cache_when_due(const fs::path& root, uint64_t max_bytes, std::chrono::seconds walk_every,
                                  std::chrono::seconds keep_recent) {
   const std::optional<Ledger> l = read_ledger(root);
-  if (l && l->bytes <= max_bytes && std::chrono::system_clock::now() - l->walked_at < walk_every)
+  const auto since_walk = std::chrono::system_clock::now() - (l ? l->walked_at : std::chrono::system_clock::time_point());
+  // A walk "in the future" (the clock was set back) is not trusted either.
+  if (l && l->bytes <= max_bytes && since_walk >= std::chrono::seconds(0) && since_walk < walk_every)
     return PruneResult{0, 0, l->bytes, false};
   return prune_cache(root, max_bytes, keep_recent);
 }

@@ -9,6 +9,8 @@
 
 namespace aotbench::codegen {
 
+const char* stage_name(KnobStage s) { return s == KnobStage::build ? "build" : "generate"; }
+
 const std::vector<KnobInfo>& knob_table() {
   static const std::vector<KnobInfo> table = {
       {"api", {"packed", "unpacked"}, "unpacked", true, KnobStage::generate,

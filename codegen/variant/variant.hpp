@@ -22,6 +22,7 @@ class VariantError : public std::runtime_error {
 // Which stage reads a knob: code generation, or only the C compiler (build_config.hpp). Variants
 // that differ in build knobs alone generate the same code.
 enum class KnobStage { generate, build };
+const char* stage_name(KnobStage s);  // "generate", "build"
 
 struct KnobInfo {
   std::string name;

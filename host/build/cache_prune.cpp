@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "host/build/cache_ledger.hpp"
 #include "host/build/toolchain.hpp"
 
 namespace fs = std::filesystem;
@@ -86,6 +87,7 @@ PruneResult prune_cache(const fs::path& root, uint64_t max_bytes, std::chrono::s
   std::vector<Entry> all = entries(root);
   std::sort(all.begin(), all.end(), [](const Entry& a, const Entry& b) { return a.used < b.used; });
   PruneResult r;
+  r.walked = true;
   for (const Entry& e : all) r.left += e.bytes;
   const auto recent = fs::file_time_type::clock::now() - keep_recent;
   for (const Entry& e : all) {
@@ -97,7 +99,18 @@ PruneResult prune_cache(const fs::path& root, uint64_t max_bytes, std::chrono::s
     r.freed += e.bytes;
     r.left -= e.bytes;
   }
+  reset_ledger(root, r.left);
   return r;
+}
+
+PruneResult prune_cache_when_due(const fs::path& root, uint64_t max_bytes, std::chrono::seconds walk_every,
+                                 std::chrono::seconds keep_recent) {
+  const std::optional<Ledger> l = read_ledger(root);
+  const auto since_walk = std::chrono::system_clock::now() - (l ? l->walked_at : std::chrono::system_clock::time_point());
+  // A walk "in the future" (the clock was set back) is not trusted either.
+  if (l && l->bytes <= max_bytes && since_walk >= std::chrono::seconds(0) && since_walk < walk_every)
+    return PruneResult{0, 0, l->bytes, false};
+  return prune_cache(root, max_bytes, keep_recent);
 }
 
 }  // namespace aotbench::build

@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "base/files.hpp"
+#include "host/build/cache_ledger.hpp"
 
 namespace fs = std::filesystem;
 
@@ -154,6 +155,7 @@ std::vector<fs::path> ObjectCache::compile(const std::vector<CompileJob>& jobs, 
     const fs::path tmp = obj.string() + fmt::format(".{}.{}.tmp", getpid(), std::hash<std::thread::id>{}(std::this_thread::get_id()));
     run_tool(command(jobs[i], tmp));
     fs::rename(tmp, obj);
+    add_to_ledger(dir_.parent_path(), bytes_in(obj));
     ++fresh;
   });
   if (compiled) *compiled = fresh.load();

@@ -24,7 +24,9 @@ void add_cache(CLI::App& app) {
   cmd->add_flag("--json", json, "print JSON");
   cmd->footer(
       "The cache is $AOTBENCH_CACHE_DIR, else $XDG_CACHE_HOME/aotbench, else ~/.cache/aotbench. Everything in it\n"
-      "can be rebuilt; a sweep prunes it to $AOTBENCH_CACHE_MAX (default 4G) when it ends.");
+      "can be rebuilt; a sweep prunes it to $AOTBENCH_CACHE_MAX (default 4G) when it ends, walking it only when\n"
+      "its size ledger (size.ledger: the last walk plus what was added since) says it passed that, or the last\n"
+      "walk is over ten minutes old; --prune always walks.");
   max->needs("--prune");
   cmd->callback([max] {
     const auto root = build::cache_dir();

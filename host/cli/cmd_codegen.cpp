@@ -96,7 +96,8 @@ void add_variants(CLI::App& app) {
     if (json) {
       nlohmann::json knobs = nlohmann::json::array(), list = nlohmann::json::array();
       for (const auto& k : codegen::knob_table())
-        knobs.push_back({{"name", k.name}, {"values", k.values}, {"default", k.default_value}, {"help", k.help}});
+        knobs.push_back({{"name", k.name}, {"values", k.values}, {"default", k.default_value},
+                         {"stage", codegen::stage_name(k.stage)}, {"help", k.help}});
       for (const auto& s : schedules)
         for (codegen::OpType op : s.ops)
           list.push_back({{"operator", codegen::op_name(op)}, {"name", s.name}, {"family", s.family},
@@ -104,10 +105,13 @@ void add_variants(CLI::App& app) {
       fmt::print("{}\n", nlohmann::json{{"knobs", knobs}, {"schedules", list}}.dump(2));
       return;
     }
+    // The stage: who reads the knob, code generation or only the C compiler (variants that differ
+    // in build knobs alone share their generated code).
+    fmt::print("{:<10} {:<8} {:<38} {:<23} {}\n", "knob", "stage", "values", "default", "what it changes");
     for (const auto& k : codegen::knob_table()) {
       std::string values;
       for (const auto& v : k.values) values += (values.empty() ? "" : "|") + v;
-      fmt::print("{:<10} {:<38} default {:<15} {}\n", k.name, values.empty() ? k.form : values,
+      fmt::print("{:<10} {:<8} {:<38} {:<23} {}\n", k.name, codegen::stage_name(k.stage), values.empty() ? k.form : values,
                  k.default_value.empty() ? k.unset : k.default_value, k.help);
     }
     fmt::print("\nkernel schedules per operator (kernels=FAMILY gives every layer the family's first schedule "

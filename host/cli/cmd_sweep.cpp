@@ -98,6 +98,7 @@ void report(const sweep::SweepOutcome& r, bool quiet, bool json) {
     auto retryable = nlohmann::ordered_json::array();
     for (const auto& [what, why] : r.retryable) retryable.push_back({{"what", what}, {"why", why}});
     j["retryable"] = retryable;
+    j["rebuilt"] = r.rebuilt;  // files of aotbench's build that changed under the sweep: it stopped
     fmt::print("{}\n", j.dump(2));
   } else if (quiet) {
     if (r.winner) fmt::print("{}\n", r.run.variants[*r.winner].key);
@@ -253,6 +254,15 @@ void add_sweep(CLI::App& app) {
     }
     report(r, o.quiet && !json, json);
     if (r.interrupted) throw CLI::RuntimeError(kExitInterrupted);
+    if (!r.rebuilt.empty()) {
+      fmt::print(stderr,
+                 "aotbench: error: the build this aotbench came from changed while the sweep ran: {}. The sweep stopped "
+                 "(what it measured next would mix two builds, and a firmware or emulator of one may never answer the "
+                 "other); its emulators and compilers were ended. {} results are kept in {}: when the build has "
+                 "finished, run the same command with --resume to measure the rest\n",
+                 fmt::join(r.rebuilt, "; "), r.run.variants.size(), r.out_dir.string());
+      throw CLI::RuntimeError(1);
+    }
     if (!r.retryable.empty()) {
       fmt::print(stderr,
                  "aotbench: error: {} measurement(s) failed twice for a cause that may pass (a full disk, the link, the "

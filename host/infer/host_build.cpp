@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "host/build/cache_ledger.hpp"
 #include "host/build/object_cache.hpp"
 #include "codegen/data/data_dir.hpp"
 
@@ -59,6 +60,7 @@ HostBuild build_host_runner(const HostBuildSpec& spec) {
     cmd.insert(cmd.end(), {"-o", tmp.string(), "-lm"});
     build::run_tool(cmd);
     fs::rename(tmp, runner);
+    build::add_to_ledger(cache_dir(), build::bytes_in(runner));
   }
   return {runner, compiled, static_cast<int>(objects.size()) - compiled};
 }

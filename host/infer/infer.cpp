@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include "host/build/cache_ledger.hpp"
 #include "host/build/toolchain.hpp"
 #include "codegen/emit/summary.hpp"
 #include "codegen/interp/fold_constants.hpp"
@@ -64,6 +65,7 @@ fs::path generate_to_cache(const LoadedModel& model, const codegen::Variant& var
     std::error_code ec;
     fs::rename(tmp, dir, ec);  // a concurrent twin may have won the race: same content
     if (ec) fs::remove_all(tmp);
+    else build::add_to_ledger(cache_dir(), build::bytes_in(dir));
   }
   if (summary) *summary = std::move(r.summary);
   return dir;

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 
+#include "host/build/cache_ledger.hpp"
 #include "host/build/firmware_builder.hpp"
 #include "host/build/object_cache.hpp"
 #include "codegen/emit/emitter.hpp"
@@ -155,6 +156,7 @@ class Pipeline {
       const build::FirmwareBuilder builder(build::FirmwareBuilder::default_runtime_dir(), toolchain);
       const build::BuildResult r = builder.build(s_.board, spec, out);
       elf_ = r.plan.elf;
+      if (!r.cached) build::add_to_ledger(infer::cache_dir(), build::bytes_in(out));
     } catch (const std::exception& e) {
       const std::string what = e.what();
       const bool too_big = what.find("overflowed") != std::string::npos || what.find("will not fit") != std::string::npos ||

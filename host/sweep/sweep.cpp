@@ -15,11 +15,14 @@
 #include <thread>
 #include <unistd.h>
 
+#include "base/file_watch.hpp"
 #include "base/process.hpp"
 #include "base/sha256.hpp"
 #include "base/usage_error.hpp"
+#include "host/board/board_files.hpp"
 #include "host/board/registry.hpp"
 #include "host/build/cache_prune.hpp"
+#include "host/build/firmware_builder.hpp"
 #include "host/build/object_cache.hpp"
 #include "host/build/toolchain.hpp"
 #include "host/choice/best_config.hpp"
@@ -177,6 +180,20 @@ std::string inputs_sha256(const std::vector<std::vector<uint8_t>>& inputs) {
   return base::sha256_hex(all.data(), all.size());
 }
 
+// What the sweep reads from the build that made it while it runs: its own executable, the
+// board's device runtime that every variant's firmware links, and the timing plugin QEMU loads.
+std::vector<fs::path> files_from_the_build(const measure::MeasureSetup& s) {
+  std::error_code ec;
+  std::vector<fs::path> files;
+  if (const fs::path exe = fs::read_symlink("/proc/self/exe", ec); !ec) files.push_back(exe);
+  const fs::path runtime = build::FirmwareBuilder::default_runtime_dir();
+  files.push_back(runtime / s.board.name / "libabdevice.a");
+  for (const char* f : {board::kBoardConfigFile, board::kLinkerScriptFile, board::kStartupFile})
+    files.push_back(runtime / "gen" / s.board.name / f);
+  if (s.qemu.timing_model) files.push_back(flash::timing_plugin_path());
+  return files;
+}
+
 class Sweep {
  public:
   explicit Sweep(const SweepOptions& o) : o_(o) {}
@@ -193,9 +210,10 @@ class Sweep {
       throw;
     }
     if (!g_stop && o_.per_op != PerOp::none) profile_ops();
+    build_watch_.reset();  // joined: what it saw is read below
     finish();
     out_.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    out_.interrupted = g_stop;
+    out_.interrupted = g_stop && out_.rebuilt.empty();
     if (boards_) {
       out_.retired_boards = boards_->retired();
       for (const auto& [name, why] : out_.retired_boards)
@@ -460,6 +478,7 @@ class Sweep {
   // with off), each measuring what it proposes until it proposes nothing more.
   void search() {
     install_stop_handler();
+    watch_the_build();
     search::CrossProduct space(todo_);
     std::optional<results::TuningLog> log;
     std::unique_ptr<search::SearchStrategy> tuner;
@@ -484,6 +503,34 @@ class Sweep {
       out_.run.tuning = tuner->tuning();
       if (const std::string note = tuner->note(); !note.empty() && !o_.quiet) fmt::print(stderr, "aotbench: {}\n", note);
     }
+  }
+
+  // A rebuild while the sweep runs (its executable, the device runtime, the timing plugin) stops
+  // it at once, as Ctrl-C does: what it measured next would mix two builds, and an emulator or a
+  // firmware of the old build may never answer the new (each such wait would last its whole
+  // timeout, minutes). The children are killed, so every wait in flight ends now; the results
+  // measured so far stay, and --resume measures the rest.
+  void watch_the_build() {
+    build_files_.emplace(files_from_the_build(setup_));
+    build_watch_.emplace(*build_files_, std::chrono::seconds(1),
+                         [this](const std::vector<std::string>& changed) { stop_for_rebuild(changed); });
+  }
+
+  void stop_for_rebuild(const std::vector<std::string>& changed) {
+    std::call_once(rebuilt_once_, [&] {
+      out_.rebuilt = changed;
+      g_stop = true;  // before the kill: a worker takes the loss for the stop, not a failure
+      base::kill_all_children();
+    });
+  }
+
+  // Asked before a failure is kept: one the rebuild may have caused (a link that read half a
+  // runtime library, an emulator that cannot load the plugin) in the second before the watch
+  // sees it must not stay as the variant's result.
+  bool rebuilt_now() {
+    const std::vector<std::string> changed = build_files_ ? build_files_->changes() : std::vector<std::string>{};
+    if (!changed.empty()) stop_for_rebuild(changed);
+    return !changed.empty();
   }
 
   // Measures a batch in parallel workers. Results are kept (saved at once); measurement images
@@ -512,6 +559,7 @@ class Sweep {
           out_.times += m.times;
           out_.link += m.link;
         }
+        if (m.result.status != results::Status::ok && rebuilt_now()) continue;
         if (m.interrupted || g_stop) continue;  // not a result: --resume measures it again
         if (m.result.retryable && !last_try) {
           std::lock_guard lock(observe_mutex_);
@@ -595,9 +643,10 @@ class Sweep {
   }
 
   // The build cache stays under its bound ($AOTBENCH_CACHE_MAX); a failure here costs no result.
+  // Walked only when its ledger says the bound is passed, or every ten minutes.
   void prune_build_cache() {
     try {
-      const build::PruneResult r = build::prune_cache(build::cache_dir(), build::cache_limit());
+      const build::PruneResult r = build::prune_cache_when_due(build::cache_dir(), build::cache_limit());
       if (r.removed && !o_.quiet)
         fmt::print(stderr, "aotbench: build cache pruned: {} old entries removed ({:.0f} MiB), {:.0f} MiB left\n",
                    r.removed, static_cast<double>(r.freed) / (1 << 20), static_cast<double>(r.left) / (1 << 20));
@@ -620,6 +669,9 @@ class Sweep {
   std::unique_ptr<results::History> history_;
   std::optional<flash::EmulatorPool> emulators_;  // emulated boards: kept up across variants
   std::optional<flash::BoardPool> boards_;        // boards on the network, shared out among the workers
+  std::optional<base::FileWatch> build_files_;    // what the sweep uses of the build, as it started
+  std::optional<base::FileWatcher> build_watch_;  // while measuring: stops the sweep on a rebuild
+  std::once_flag rebuilt_once_;
   std::mutex results_mutex_, device_lock_;
   std::mutex observe_mutex_;  // strategies and the stage times: one measurement at a time
 };

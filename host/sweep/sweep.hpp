@@ -83,6 +83,9 @@ struct SweepOutcome {
   std::vector<std::filesystem::path> files;  // what was written
   std::optional<std::size_t> winner;
   bool interrupted = false;
+  // Files of the build aotbench came from that changed while it ran (the sweep then stopped, its
+  // results so far kept), one line each: what, and how.
+  std::vector<std::string> rebuilt;
   measure::StageTimes times;
   transport::LinkReport link;  // summed over every device session
   double wall_seconds = 0;

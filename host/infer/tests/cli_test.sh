@@ -39,9 +39,9 @@ grep -q "opt=O2,cc=clang" "$tmp/infer_clang.txt" || fail "infer did not report t
 
 # `aotbench variants` lists every knob, the compiler included.
 "$aotbench" variants > "$tmp/variants.txt"
-grep -Eq "^cc +gcc\|clang +default gcc +C compiler of the model and kernels" "$tmp/variants.txt" \
+grep -Eq "^cc +build +gcc\|clang +gcc +C compiler of the model and kernels" "$tmp/variants.txt" \
   || fail "variants does not list cc: $(cat "$tmp/variants.txt")"
-grep -Eq "^layers +INDEX:SCHEDULE/\.\.\. +default \(none\) " "$tmp/variants.txt" \
+grep -Eq "^layers +generate +INDEX:SCHEDULE/\.\.\. +\(none\) " "$tmp/variants.txt" \
   || fail "variants does not say what layers takes: $(grep ^layers "$tmp/variants.txt")"
 
 # The build cache: its size by kind; pruning removes what was used longest ago, keeps the last hour's.

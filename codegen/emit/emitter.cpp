@@ -164,6 +164,12 @@ std::string default_prefix(const std::string& model_name) {
   return whole.substr(0, Variant::kMaxPrefix - 9) + "_" + name_digest(whole).substr(0, 8);
 }
 
+int64_t emitted_arena_lower_bound(const Graph& g) {
+  PlanOptions po;  // as EmitContext plans: the caller's inputs and outputs outside
+  po.inputs_in_arena = po.outputs_in_arena = false;
+  return arena_lower_bound_any_kernels(g, po);
+}
+
 // The model as it runs: the first layers in bands of rows under patches=K (K > 0), the group whose
 // bands plan the smallest arena of this very variant (kernels' scratch and operators in place
 // included), then the fewest recomputed MACs.
@@ -174,7 +180,7 @@ static Graph banded_model(const Graph& model, const Variant& v, EmitContext& c) 
   whole.set("patches", "0");
   auto arena_of = [&](const Graph& g) { return EmitContext(g, whole, c.options).plan.arena_bytes; };
   try {
-    PatchedGraph p = patch_first_layers(model, bands, arena_of);
+    PatchedGraph p = patch_first_layers(model, bands, arena_of, emitted_arena_lower_bound);
     c.patch_bands = bands;
     c.patch_ops = p.group.ops;
     c.recomputed_macs = p.recomputed_macs;
@@ -241,10 +247,13 @@ void EmitContext::reorder_if_smaller(const PlanOptions& po, const std::vector<Ov
   permute(order);
   std::vector<OverlapPermit> moved = permits;
   for (OverlapPermit& p : moved) p.op = position[static_cast<std::size_t>(p.op)];
-  MemoryPlan other = plan_memory(g, po, moved);
-  if (other.arena_bytes < plan.arena_bytes) {
-    plan = std::move(other);
-    return;
+  // Planned only when it could be smaller: planning a banded graph's order can take a second.
+  if (arena_lower_bound(g, po, moved) < plan.arena_bytes) {
+    MemoryPlan other = plan_memory(g, po, moved);
+    if (other.arena_bytes < plan.arena_bytes) {
+      plan = std::move(other);
+      return;
+    }
   }
   std::vector<int> back(order.size());
   for (std::size_t k = 0; k < order.size(); ++k) back[k] = position[k];

@@ -110,6 +110,10 @@ EmitResult emit_model(const Graph& g, const Variant& variant, const EmitOptions&
 // pool and parameter bytes) at a fraction of the cost for a model with megabytes of weights.
 EmitSummary summarize_model(const Graph& g, const Variant& variant, const EmitOptions& options);
 
+// No more than the arena any variant plans for `g` as it is (already banded or not): what
+// patches=K uses to skip candidate groups that cannot plan the smallest arena.
+int64_t emitted_arena_lower_bound(const Graph& g);
+
 // The C prefix a model gets when the variant does not set one: its sanitized name, at most
 // Variant::kMaxPrefix characters (a longer one is cut, with a digest of the whole).
 std::string default_prefix(const std::string& model_name);

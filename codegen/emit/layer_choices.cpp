@@ -45,13 +45,23 @@ void fill_costs(const Graph& g, const Variant& base, const EmitOptions& options,
   }
 }
 
+// The operators (positions in g.ops) that run in bands under `base`: a prefix of the graph.
+std::size_t band_ops(const Graph& g, const Variant& base, const EmitOptions& options) {
+  if (base.get("patches") == "0") return 0;
+  try {
+    return static_cast<std::size_t>(summarize_model(g, base, options).patch_ops);
+  } catch (const VariantError&) {
+    return 0;  // refused under its own schedules: nothing runs in bands
+  }
+}
+
 }  // namespace
 
 std::vector<LayerGroup> layer_groups(const Graph& g, const Variant& base, const EmitOptions& options) {
   const std::vector<LoweredOp> lowered = lower_graph(g);
   std::vector<LayerGroup> groups;
   std::map<std::string, std::size_t> by_signature;
-  for (std::size_t i = 0; i < lowered.size(); ++i) {
+  for (std::size_t i = band_ops(g, base, options); i < lowered.size(); ++i) {
     if (lowered[i].is_noop) continue;
     const std::string sig = op_signature(g, g.ops[i]);
     auto [it, fresh] = by_signature.try_emplace(sig, groups.size());

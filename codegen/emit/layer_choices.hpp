@@ -24,7 +24,9 @@ struct LayerGroup {
   std::vector<ScheduleChoice> choices;
 };
 
-// `base` gives every knob but the schedules (its `layers` is replaced).
+// `base` gives every knob but the schedules (its `layers` is replaced). Under a base in bands of
+// rows (patches=K), the operators of its band group are left out: they keep its schedules (what
+// a layer costs whole says little of its bands, recomputed halos and all).
 std::vector<LayerGroup> layer_groups(const Graph& g, const Variant& base, const EmitOptions& options);
 
 // `base` with group k's layers on choices[assignment[k]].

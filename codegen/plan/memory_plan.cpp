@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "codegen/plan/greedy.hpp"
+#include "codegen/plan/order.hpp"
 
 namespace aotbench::codegen {
 namespace {
@@ -138,6 +139,39 @@ std::vector<PlanAlgorithm> all_plan_algorithms() {
   std::vector<PlanAlgorithm> out;
   for (const auto& n : kAlgorithms) out.push_back(n.algorithm);
   return out;
+}
+
+int64_t arena_lower_bound(const Graph& g, const PlanOptions& options, const std::vector<OverlapPermit>& overlaps) {
+  std::vector<BufferLife> arena;
+  for (BufferLife& b : buffer_lifetimes(g))
+    if (in_arena(b, options)) arena.push_back(std::move(b));
+  return align_up(peak_live(arena, applicable(g, arena, overlaps), options.alignment), options.alignment);
+}
+
+namespace {
+
+bool is_activation(const Graph& g, int t) { return t >= 0 && !g.tensors[t].is_constant() && !g.tensors[t].is_variable; }
+
+// Every activation input of every operator in place under each of its activation outputs, as far
+// as the planner's windows go (an output at or below its input: saves the smaller of the two).
+std::vector<OverlapPermit> every_overlap(const Graph& g) {
+  std::vector<OverlapPermit> out;
+  for (std::size_t i = 0; i < g.ops.size(); ++i)
+    for (int x : g.ops[i].inputs)
+      for (int y : g.ops[i].outputs)
+        if (is_activation(g, x) && is_activation(g, y)) out.push_back({static_cast<int>(i), x, y, 0, 1});
+  return out;
+}
+
+}  // namespace
+
+int64_t arena_lower_bound_any_kernels(const Graph& g, const PlanOptions& options) {
+  int64_t bound = arena_lower_bound(g, options, every_overlap(g));
+  if (const std::vector<int> order = memory_order(g); !order.empty()) {
+    const Graph other = in_order(g, order);
+    bound = std::min(bound, arena_lower_bound(other, options, every_overlap(other)));
+  }
+  return bound;
 }
 
 MemoryPlan plan_memory(const Graph& g, const PlanOptions& options, const std::vector<OverlapPermit>& overlaps) {

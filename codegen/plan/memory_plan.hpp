@@ -80,6 +80,17 @@ struct MemoryPlan {
 MemoryPlan plan_memory(const Graph& g, const PlanOptions& options = {},
                        const std::vector<OverlapPermit>& overlaps = {});
 
+// No plan_memory() of these lifetimes and permits has a smaller arena_bytes (the aligned peak of
+// live bytes, operators in place counted): far cheaper than planning, to skip a plan that cannot win.
+int64_t arena_lower_bound(const Graph& g, const PlanOptions& options = {},
+                          const std::vector<OverlapPermit>& overlaps = {});
+
+// A lower bound of the arena whatever the kernels: arena_lower_bound() with every operator's
+// activation inputs and outputs allowed in place and no scratch, in the model's order or
+// memory_order()'s, whichever is smaller. Cheap (no lowering or kernel selection) to skip
+// candidates whose real plan cannot win.
+int64_t arena_lower_bound_any_kernels(const Graph& g, const PlanOptions& options = {});
+
 // Checks a plan against the graph with its own lifetime analysis: every activation has a home,
 // offsets are aligned and inside the arena, and tensors alive at the same time (other than
 // aliases of each other) never share a byte, except an input and the output of an operator in

@@ -103,4 +103,11 @@ bool is_valid_order(const Graph& g, const std::vector<int>& order) {
   return true;
 }
 
+Graph in_order(const Graph& g, const std::vector<int>& order) {
+  Graph out = structure_copy(g);
+  out.ops.clear();
+  for (int i : order) out.ops.push_back(g.ops[static_cast<std::size_t>(i)]);
+  return out;
+}
+
 }  // namespace aotbench::codegen

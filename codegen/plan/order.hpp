@@ -16,4 +16,7 @@ std::vector<int> memory_order(const Graph& g);
 // and every variable tensor's operators keep the model's order.
 bool is_valid_order(const Graph& g, const std::vector<int>& order);
 
+// g's structure with its operators in `order` (positions in g.ops).
+Graph in_order(const Graph& g, const std::vector<int>& order);
+
 }  // namespace aotbench::codegen

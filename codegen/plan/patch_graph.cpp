@@ -1,6 +1,8 @@
 #include "codegen/plan/patch_graph.hpp"
 
 #include <algorithm>
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "codegen/plan/memory_plan.hpp"
@@ -89,7 +91,7 @@ int64_t default_arena_bytes(const Graph& g) {
   return plan_memory(g, po).arena_bytes;
 }
 
-PatchedGraph patch_first_layers(const Graph& g, int bands, const ArenaOf& arena_of) {
+PatchedGraph patch_first_layers(const Graph& g, int bands, const ArenaOf& arena_of, const ArenaOf& lower_bound) {
   const std::vector<PatchGroup> groups = patch_groups(g);
   if (groups.empty()) {
     const std::string why = g.ops.empty() ? "the model has no operators" : why_not_bandable(g, g.ops[0]);
@@ -99,30 +101,50 @@ PatchedGraph patch_first_layers(const Graph& g, int bands, const ArenaOf& arena_
         why.empty() ? "it leaves more than one tensor to the rest, or reads more than one" : why));
   }
   const int64_t macs = total_macs(g);
-  std::vector<PatchedGraph> candidates;
+  struct Candidate {
+    PatchedGraph patched;
+    int64_t bound = 0;
+  };
+  std::vector<Candidate> candidates;  // shortest first
   std::string refused;
   for (const PatchGroup& group : groups) {
     try {
       Graph banded = band_graph(g, group, bands);
-      const int64_t arena = arena_of(banded), recomputed = total_macs(banded) - macs;
-      candidates.push_back(PatchedGraph{std::move(banded), group, bands, recomputed, arena});
+      const int64_t recomputed = total_macs(banded) - macs, bound = lower_bound ? lower_bound(banded) : 0;
+      candidates.push_back({PatchedGraph{std::move(banded), group, bands, recomputed, 0}, bound});
     } catch (const PatchError& e) {
       refused = e.what();
     }
   }
   if (candidates.empty()) throw PatchError(fmt::format("patches={}: {}", bands, refused));
-  int64_t smallest = candidates.front().arena_bytes;
-  for (const PatchedGraph& c : candidates) smallest = std::min(smallest, c.arena_bytes);
-  if (const int64_t whole = arena_of(g); smallest >= whole)
-    throw PatchError(fmt::format("patches={} does not lower the arena of {} ({} B in bands at best against {} B whole: "
-                                 "its largest tensors lie after the first layers); use patches=0",
-                                 bands, g.source, smallest, whole));
   // Exactly the smallest arena: a tolerance of even 10% gives some of it back (BENCHMARKS.md).
-  // Candidates come shortest first, so of equal MACs the shortest wins.
-  PatchedGraph* best = nullptr;
-  for (PatchedGraph& c : candidates)
-    if (c.arena_bytes == smallest && (!best || c.recomputed_macs < best->recomputed_macs)) best = &c;
-  return std::move(*best);
+  // Then the fewest recomputed MACs, then the shortest group.
+  auto cheaper = [](const PatchedGraph& a, const PatchedGraph& b) {
+    return std::pair(a.recomputed_macs, a.group.ops) < std::pair(b.recomputed_macs, b.group.ops);
+  };
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const Candidate& a, const Candidate& b) { return a.bound < b.bound; });
+  Candidate* best = nullptr;
+  for (Candidate& c : candidates) {
+    if (best) {
+      const int64_t smallest = best->patched.arena_bytes;
+      if (c.bound > smallest) break;  // bounds ascend: no later one can plan smaller
+      if (c.bound == smallest && cheaper(best->patched, c.patched)) continue;
+    }
+    c.patched.arena_bytes = arena_of(c.patched.graph);
+    const PatchedGraph& p = c.patched;
+    if (!best || p.arena_bytes < best->patched.arena_bytes ||
+        (p.arena_bytes == best->patched.arena_bytes && cheaper(p, best->patched)))
+      best = &c;
+  }
+  const int64_t smallest = best->patched.arena_bytes;
+  if (!lower_bound || smallest >= lower_bound(g)) {
+    if (const int64_t whole = arena_of(g); smallest >= whole)
+      throw PatchError(fmt::format("patches={} does not lower the arena of {} ({} B in bands at best against {} B "
+                                   "whole: its largest tensors lie after the first layers); use patches=0",
+                                   bands, g.source, smallest, whole));
+  }
+  return std::move(best->patched);
 }
 
 }  // namespace aotbench::codegen

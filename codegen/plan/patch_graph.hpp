@@ -34,6 +34,10 @@ int64_t default_arena_bytes(const Graph& g);
 // Among patch_groups(g) run in `bands` bands: the smallest arena, then the fewest recomputed
 // MACs, then the shortest group. Throws PatchError saying why when no group can be banded or
 // none plans a smaller arena than the whole graph.
-PatchedGraph patch_first_layers(const Graph& g, int bands, const ArenaOf& arena_of = default_arena_bytes);
+// `lower_bound` (never more than arena_of of the same graph, and cheap): candidates are planned
+// in the order of their bounds and those that cannot beat the best so far are not planned at
+// all; the same choice as without it (every candidate planned), sooner.
+PatchedGraph patch_first_layers(const Graph& g, int bands, const ArenaOf& arena_of = default_arena_bytes,
+                                const ArenaOf& lower_bound = {});
 
 }  // namespace aotbench::codegen

@@ -8,5 +8,5 @@ gtest_discover_tests(codegen_emit_tests TEST_PREFIX codegen.emit. DISCOVERY_TIME
 # Choosing the group of first layers to band needs the emitter's plan (codegen.plan.*).
 add_executable(codegen_plan_patch_choice_tests plan_patch_choice_test.cpp)
 target_link_libraries(codegen_plan_patch_choice_tests PRIVATE aotbench_codegen_emit aotbench_codegen_reader
-                      aotbench_test_shared GTest::gtest_main)
+                      aotbench_codegen_zoo aotbench_test_shared GTest::gtest_main)
 gtest_discover_tests(codegen_plan_patch_choice_tests TEST_PREFIX codegen.plan. DISCOVERY_TIMEOUT 60)

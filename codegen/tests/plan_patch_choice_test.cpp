@@ -4,7 +4,10 @@
 // model where the two disagree.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "codegen/emit/emitter.hpp"
 #include "needs_shared.hpp"
@@ -14,6 +17,7 @@
 #include "codegen/plan/patch_graph.hpp"
 #include "codegen/plan/stats.hpp"
 #include "codegen/reader/reader.hpp"
+#include "codegen/zoo/zoo.hpp"
 
 namespace aotbench::codegen {
 namespace {
@@ -94,6 +98,82 @@ TEST(PatchChoice, NoOtherGroupIsSmallerOrAsSmallAndCheaper) {
       }
     }
   }
+}
+
+// The outcome of a choice: the chosen group and its figures, or why none was.
+struct Choice {
+  int ops = 0;
+  int64_t arena = 0, recomputed = 0;
+  std::string refused;
+  int planned = 0;  // candidates arena_of planned
+  bool operator==(const Choice& o) const {
+    return ops == o.ops && arena == o.arena && recomputed == o.recomputed && refused == o.refused;
+  }
+};
+
+Choice choose(const Graph& g, int bands, const std::string& kernels, bool bounded) {
+  const ArenaOf arena = emitted_arena(kernels);
+  Choice c;
+  auto counted = [&](const Graph& banded) {
+    const int64_t planned = arena(banded);
+    ++c.planned;
+    // What lets a candidate go unplanned: its bound never exceeds its plan.
+    EXPECT_LE(emitted_arena_lower_bound(banded), planned) << banded.ops.size() << " operators";
+    return planned;
+  };
+  try {
+    const PatchedGraph p = patch_first_layers(g, bands, counted, bounded ? emitted_arena_lower_bound : ArenaOf{});
+    c.ops = p.group.ops;
+    c.arena = p.arena_bytes;
+    c.recomputed = p.recomputed_macs;
+  } catch (const PatchError& e) {
+    c.refused = e.what();
+  }
+  return c;
+}
+
+// Skipping candidates by their lower bound changes no choice, and plans fewer of them.
+void expect_bounded_choice_is_exhaustive(const Graph& g, const std::vector<int>& band_counts) {
+  int planned = 0, bounded_planned = 0;
+  for (const char* kernels : {"ref", "dsp"})
+    for (int bands : band_counts) {
+      SCOPED_TRACE(testing::Message() << kernels << ", " << bands << " bands");
+      const Choice every = choose(g, bands, kernels, false), bounded = choose(g, bands, kernels, true);
+      EXPECT_EQ(bounded, every) << "bounded: " << bounded.ops << " ops, " << bounded.arena << " B; every candidate: "
+                                << every.ops << " ops, " << every.arena << " B";
+      planned += every.planned;
+      bounded_planned += bounded.planned;
+    }
+  std::printf("%s: %d candidate plans, %d with the bound\n", g.source.c_str(), planned, bounded_planned);
+  if (planned > 0) {
+    EXPECT_LT(bounded_planned, planned);
+  }
+}
+
+// Cheap enough for CI: ResNet (its 8-operator group wins), kws (refused where no group lowers the
+// arena: the whole graph's plan is then needed) and mcunet-vww1 in 8 bands (a 15-operator candidate).
+TEST(PatchChoice, TheBoundSkipsCandidatesWithoutChangingTheChoice) {
+  AOTBENCH_NEEDS_SHARED("models/mcunet_vww1_80.tflite");
+  AOTBENCH_NEEDS_SHARED("models/pretrainedresnet_quant.tflite");
+  AOTBENCH_NEEDS_SHARED("models/kws_ref_model.tflite");
+  expect_bounded_choice_is_exhaustive(shared_graph("pretrainedresnet_quant.tflite"), {2, 4, 8});
+  expect_bounded_choice_is_exhaustive(shared_graph("kws_ref_model.tflite"), {2, 4, 8});
+  expect_bounded_choice_is_exhaustive(shared_graph("mcunet_vww1_80.tflite"), {8});
+}
+
+// Every model of BENCHMARKS.md's RAM table (ad01 has no group: refused both ways), about 15 s:
+// --gtest_also_run_disabled_tests --gtest_filter='*EveryRamTableModel*'.
+TEST(PatchChoice, DISABLED_TheBoundChangesNoChoiceOnEveryRamTableModel) {
+  for (const char* file : {"mcunet_vww1_80.tflite", "person_detect.tflite", "pretrainedresnet_quant.tflite",
+                           "vww_96_int8.tflite", "kws_ref_model.tflite", "ad01_int8.tflite"}) {
+    AOTBENCH_NEEDS_SHARED(std::string("models/") + file);
+    SCOPED_TRACE(file);
+    expect_bounded_choice_is_exhaustive(shared_graph(file), {2, 4, 8});
+  }
+  Graph mnv2 = read_tflite_buffer(build_zoo_model("mnv2"), "mnv2");  // the zoo's: 0.35, 96x96
+  alias_reshapes(mnv2);
+  fold_pads(mnv2);
+  expect_bounded_choice_is_exhaustive(mnv2, {2, 4, 8});
 }
 
 // The caller's arena decides: a scoring that favours the longest group gets it.

@@ -18,10 +18,8 @@ FootprintModel::Generated FootprintModel::generated(const codegen::Variant& v) c
     const codegen::EmitSummary s = codegen::summarize_model(graph_, v, options_);
     return {s.param_bytes, s.arena_bytes + s.workspace_pool_bytes + s.state_bytes};
   } catch (const codegen::VariantError&) {
-    // A composition that cannot be generated (patches=K refused under its schedules: no band
-    // group lowers their arena) fits nothing, so the tuner trades its schedules for others.
-    constexpr int64_t kNothingFits = int64_t{1} << 40;
-    return {kNothingFits, kNothingFits};
+    // The tuner trades such a composition's schedules for others.
+    return {kCannotGenerate, kCannotGenerate};
   }
 }
 

@@ -16,6 +16,10 @@ struct Footprint {
   int64_t flash = 0, ram = 0;  // bytes; RAM includes the stack, as the limits do
 };
 
+// What generation adds for a variant that cannot be generated (patches=K refused under its
+// schedules: no band group lowers their arena): it fits nothing.
+constexpr int64_t kCannotGenerate = int64_t{1} << 40;
+
 class FootprintModel {
  public:
   // `measured`: the base variant's result (ok, with its flash, RAM and stack figures).

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <utility>
 
 #include "host/build/toolchain.hpp"
 #include "codegen/emit/layer_choices.hpp"
@@ -34,12 +35,16 @@ bool agree(uint64_t a, uint64_t b, uint64_t spread) {
 }
 
 constexpr int kMaxVerifications = 3;  // compositions whose logged figures are measured again
+constexpr const char* kNoFit = "no composition of the measured schedules is predicted to fit the limits";
 
-std::string bytes_over(const choice::Footprint& over) {
+// Why a variant predicted to miss the limits by `over` cannot be used.
+std::string why_unfit(const choice::Footprint& over) {
+  if (std::max(over.flash, over.ram) >= choice::kCannotGenerate / 2)
+    return "its patches=K is refused under these schedules: no band group lowers their arena";
   std::string s;
   if (over.flash) s += fmt::format("{} B more flash", over.flash);
   if (over.ram) s += fmt::format("{}{} B more RAM", s.empty() ? "" : " and ", over.ram);
-  return s;
+  return fmt::format("would need {} than the limits allow", s);
 }
 
 }  // namespace
@@ -54,34 +59,22 @@ std::vector<Proposal> LayerTuner::next(const SearchState& state) {
       phase_ = Phase::images;
       [[fallthrough]];
     case Phase::images:
-      if (auto batch = images(); !batch.empty()) return batch;
-      phase_ = Phase::compose;
-      choose();
-      if (!fit_composition()) {
-        note_ = "no composition of the measured schedules is predicted to fit the limits";
-        phase_ = Phase::done;
-        return {};
-      }
-      return {composed_proposal()};
+      return measure_or_compose();
     case Phase::compose:
       if (composed_ && repair(*composed_)) return {composed_proposal()};
-      if (composed_) {
+      // The band group's layers are not in the chosen layers' sum: nothing to verify it by.
+      if (composed_ && !banded_pass_) {
         if (auto image = verification()) {
           phase_ = Phase::verify;
           return {image_proposal(std::move(*image))};
         }
       }
-      phase_ = Phase::done;
-      return {};
+      return settled("");
     case Phase::verify:
       // The figures measured again are in place: choose again; a new choice is composed.
       choose();
-      phase_ = Phase::done;
-      if (!fit_composition()) {
-        note_ = "no composition of the measured schedules is predicted to fit the limits";
-        return {};
-      }
-      if (chosen() == composed_assignment_) return {};
+      if (!fit_composition()) return settled(kNoFit);
+      if (chosen() == composed_assignment_) return settled("");
       phase_ = Phase::compose;
       return {composed_proposal()};
     case Phase::done:
@@ -110,7 +103,12 @@ bool LayerTuner::start(const SearchState& state) {
                          [&](const auto& s) { return s.key() == scratch.variants[i].key; });
   };
   auto winner = choice::select_winner(scratch, state.limits, state.objective);
-  if (!winner || variant_of(*winner).get("patches") != "0") {
+  if (winner && variant_of(*winner).get("patches") != "0") {
+    banded_ = variant_of(*winner);
+    banded_->set("profile", "off");
+    banded_result_ = scratch.variants[*winner];
+  }
+  if (!winner || banded_) {
     // Nothing fits as it is (a tight --max-ram or --max-flash), or only in bands of rows, which
     // the RAM axis adds as a last resort: start from the fastest that ran, matched and keeps
     // within the stack limit (which schedules are not chosen for); the composition trades its
@@ -124,6 +122,7 @@ bool LayerTuner::start(const SearchState& state) {
     return false;
   }
   base_key_ = scratch.variants[*winner].key;
+  if (banded_ && base_key_ == banded_result_->key) banded_.reset();  // the fastest itself: one pass
   base_ = variant_of(*winner);
   base_.set("profile", "off");
   emit_options_.model_name = state.setup.model->name;
@@ -148,6 +147,66 @@ bool LayerTuner::start(const SearchState& state) {
   }
   read_log();
   footprint_.emplace(g, emit_options_, base_, scratch.variants[*winner]);
+  return true;
+}
+
+// The measurement images still to run, else the composition of the fastest candidates that fits.
+std::vector<Proposal> LayerTuner::measure_or_compose() {
+  if (auto batch = images(); !batch.empty()) return batch;
+  phase_ = Phase::compose;
+  choose();
+  if (!fit_composition()) return settled(kNoFit);
+  return {composed_proposal()};
+}
+
+// The composition of this pass is settled (measured, or none predicted to fit: `why_none`); the
+// next one starts from the banded winner, if there is one still to start from: its layers not
+// measured yet (none fitted beside the variant whole) are measured in images of it first.
+std::vector<Proposal> LayerTuner::settled(const std::string& why_none) {
+  if (start_banded_pass()) {
+    phase_ = Phase::images;
+    planned_ = false;
+    return measure_or_compose();
+  }
+  if (!why_none.empty() && !composed_ && !whole_composed_)
+    note_ = banded_pass_ ? std::string(kNoFit) + ", from the variant whole or in bands" : why_none;
+  phase_ = Phase::done;
+  return {};
+}
+
+// The pass from the banded winner (false: none, or done): the groups again, its band group's
+// operators left out (they keep its schedules), every other layer with the figures measured so
+// far and this base's bytes; a candidate that could not fit beside the variant whole may now.
+bool LayerTuner::start_banded_pass() {
+  if (!banded_ || banded_pass_) return false;
+  whole_tuning_ = pass_tuning();
+  whole_composed_ = composed_;
+  banded_pass_ = true;
+  composed_.reset();
+  repairs_ = 0;
+  std::map<std::pair<std::string, std::string>, Candidate> known;  // by signature and schedule
+  for (const Group& grp : groups_)
+    for (const Candidate& c : grp.candidates) known.emplace(std::pair(grp.layers->signature, c.schedule), c);
+  const codegen::Graph& g = setup_->model->graph;
+  base_ = *banded_;
+  base_key_ = banded_result_->key;
+  groups_.clear();
+  layers_ = codegen::layer_groups(g, base_, emit_options_);  // its band group left out
+  for (const codegen::LayerGroup& layers : layers_) {
+    Group grp{&layers, {}};
+    for (const codegen::ScheduleChoice& choice : layers.choices) {
+      Candidate c(choice);
+      if (const auto it = known.find(std::pair(layers.signature, choice.schedule)); it != known.end()) {
+        c = it->second;
+        static_cast<codegen::ScheduleChoice&>(c) = choice;  // this base's bytes
+        if (c.unfit) c.failed.clear();  // beside the variant whole; in bands it may fit
+        c.unfit = false;
+      }
+      grp.candidates.push_back(std::move(c));
+    }
+    groups_.push_back(std::move(grp));
+  }
+  footprint_.emplace(g, emit_options_, base_, *banded_result_);
   return true;
 }
 
@@ -193,7 +252,7 @@ std::vector<Proposal> LayerTuner::images() {
     std::size_t most = 0;
     for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
       for (std::size_t ci = 0; ci < groups_[gi].candidates.size(); ++ci)
-        if (!groups_[gi].candidates[ci].counts) todo[gi].push_back(ci);
+        if (!groups_[gi].candidates[ci].counts && groups_[gi].candidates[ci].failed.empty()) todo[gi].push_back(ci);
       most = std::max(most, todo[gi].size());
     }
     for (std::size_t k = 0; k < most; ++k) {
@@ -227,8 +286,9 @@ void LayerTuner::fit_image(Image image, std::vector<Image>& out) {
     fit_image(std::move(b), out);
   } else {
     const auto gi = static_cast<std::size_t>(std::find(image.fresh.begin(), image.fresh.end(), true) - image.fresh.begin());
-    groups_[gi].candidates[image.assignment[gi]].failed = fmt::format("would need {} than the limits allow",
-                                                                      bytes_over(over));
+    Candidate& c = groups_[gi].candidates[image.assignment[gi]];
+    c.failed = why_unfit(over);
+    c.unfit = true;
   }
 }
 
@@ -487,7 +547,25 @@ bool LayerTuner::repair(const results::VariantResult& composed) {
   return fit_composition() && chosen() != before;
 }
 
+// Of the compositions from the variant whole and from the banded winner, the faster that fits
+// (the one that ran, where neither does).
 std::optional<results::Tuning> LayerTuner::tuning() const {
+  std::optional<results::Tuning> banded = banded_pass_ ? pass_tuning() : std::nullopt;
+  const std::optional<results::Tuning>& whole = banded_pass_ ? whole_tuning_ : pass_tuning();
+  if (!banded || !whole) return banded ? banded : whole;
+  auto rank = [&](const results::VariantResult& r) {
+    return std::pair(!fits(r, limits_), r.counts ? r.counts->median : std::numeric_limits<uint64_t>::max());
+  };
+  const bool banded_wins = rank(*composed_) < rank(*whole_composed_);
+  results::Tuning kept = banded_wins ? *banded : *whole;
+  const results::VariantResult& other = banded_wins ? *whole_composed_ : *composed_;
+  kept.note += fmt::format("; composed from {} too: {} ({}{})", banded_wins ? whole->base_key : banded->base_key,
+                           other.key, results::to_string(other.status),
+                           other.counts ? fmt::format(", {}", other.counts->median) : "");
+  return kept;
+}
+
+std::optional<results::Tuning> LayerTuner::pass_tuning() const {
   if (groups_.empty() || !composed_) return std::nullopt;
   results::Tuning t;
   t.base_key = base_key_;
@@ -526,8 +604,10 @@ std::optional<results::Tuning> LayerTuner::tuning() const {
   if (composed_->counts) {
     const auto total = composed_->counts->median;
     const double gap = static_cast<double>(total) - static_cast<double>(t.layers_sum);
-    t.note = fmt::format("composed {} = the chosen layers' {} + {} outside the operators ({:.2f}%)", total,
-                         t.layers_sum, static_cast<int64_t>(gap), 100.0 * gap / static_cast<double>(total));
+    t.note = fmt::format("composed {} = the chosen layers' {} + {} {} ({:.2f}%)", total, t.layers_sum,
+                         static_cast<int64_t>(gap),
+                         banded_pass_ ? "in the band group and outside the operators" : "outside the operators",
+                         100.0 * gap / static_cast<double>(total));
   } else {
     t.note = fmt::format("the composed variant did not run: {}", composed_->message);
   }

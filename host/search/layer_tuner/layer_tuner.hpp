@@ -15,7 +15,11 @@
 // memory-hungry choices, the least costly first; measurement images that would not fit are split.
 //
 // It starts from the winner of what was measured before it (the best untuned variant), and only
-// for the instructions/cycles objective.
+// for the instructions/cycles objective. Where that winner runs its first layers in bands of rows
+// (patches=K: the only variants that fit a tight RAM limit), it composes from the fastest variant
+// whole first, then from the banded winner too: the layers outside its band group take the
+// fastest measured schedules that fit, the band group keeps its own (measured whole, a layer's
+// figure says nothing of its bands). The faster composition that fits is the tuning.
 //
 // The log is checked, never trusted blindly: a figure that is implausible on its own or beside
 // its siblings (search/layer_tuner/log_trust.hpp) is measured again before anything is chosen, and when the
@@ -56,6 +60,7 @@ class LayerTuner : public SearchStrategy {
     uint64_t spread = 0;
     bool from_log = false;
     std::string failed;  // why it cannot be used (its measurement image failed, or cannot fit)
+    bool unfit = false;  // failed: predicted not to fit beside the base's leanest choices
     std::optional<results::TuningEntry> logged;  // what the log held for it
     std::string distrust;  // why the logged figure was not used at all: it is measured again
     std::string suspect;   // why the logged figure is measured again (replaced if the two disagree)
@@ -75,6 +80,10 @@ class LayerTuner : public SearchStrategy {
   };
 
   bool start(const SearchState& state);
+  std::vector<Proposal> measure_or_compose();
+  std::vector<Proposal> settled(const std::string& why_none);
+  bool start_banded_pass();
+  std::optional<results::Tuning> pass_tuning() const;
   std::vector<Proposal> images();
   void fit_image(Image image, std::vector<Image>& out);
   std::pair<Image, Image> halves(const Image& image) const;
@@ -118,6 +127,13 @@ class LayerTuner : public SearchStrategy {
   std::vector<results::LogCorrection> corrections_;
   std::string suspicion_;     // why the last composition's logged figures are measured again
   std::string disagreement_;  // a composition the log's figures do not add up to, left as it is
+  // The banded winner (when the winner is banded), and the composition from the variant whole
+  // once the tuner composes from the banded one.
+  std::optional<codegen::Variant> banded_;
+  std::optional<results::VariantResult> banded_result_;
+  bool banded_pass_ = false;
+  std::optional<results::Tuning> whole_tuning_;
+  std::optional<results::VariantResult> whole_composed_;
 };
 
 }  // namespace aotbench::search

@@ -70,7 +70,9 @@ class Tuner : public ::testing::Test {
 
   measure::Measurement measure(const search::Proposal& p) const {
     measure::Measurement m;
-    m.result = run_.variants[0];
+    // A variant in bands has the figures of the banded one a test added (the second result).
+    const bool banded = p.variant.get("patches") != "0" && run_.variants.size() > 1;
+    m.result = run_.variants[banded ? 1 : 0];
     m.result.key = p.variant.key();
     uint64_t total = 0;
     for (const auto& [index, schedule] : p.variant.layer_schedules()) {
@@ -86,7 +88,7 @@ class Tuner : public ::testing::Test {
                        ("aotbench_tuner_" + std::string(testing::UnitTest::GetInstance()->current_test_info()->name()) +
                         "_" + std::to_string(getpid()) + ".sqlite");
   const infer::LoadedModel model_ = infer::load_model("kws");
-  const std::vector<codegen::Variant> space_ = {codegen::Variant::parse("opt=O2,kernels=dsp")};
+  std::vector<codegen::Variant> space_ = {codegen::Variant::parse("opt=O2,kernels=dsp")};
   measure::MeasureSetup setup_;
   results::Run run_;
   const choice::Limits roomy_{1 << 20, 1 << 20, std::nullopt};
@@ -188,6 +190,46 @@ TEST_F(Tuner, TheLimitsAreMetBeforeBuilding) {
   EXPECT_EQ(chosen[pointwise], "dsp_1x1");
   EXPECT_NE(t->note.find("1 layer shape(s) on a leaner schedule than their fastest"), std::string::npos) << t->note;
   EXPECT_NE(t->note.find("dsp_1x1_w16 on CONV_2D excluded (would need"), std::string::npos) << t->note;
+}
+
+// Only a variant in bands of rows fits the RAM, nothing whole even on its leanest schedules: the
+// tuner composes from the banded winner, whose band group keeps its schedules while the other
+// layers are measured in images of it and take their fastest.
+TEST_F(Tuner, WhereOnlyABandedVariantFitsItIsTunedFromIt) {
+  const codegen::Variant banded = codegen::Variant::parse("opt=O2,kernels=ref,patches=8");
+  space_.push_back(banded);
+  results::VariantResult b = run_.variants[0];
+  b.key = banded.key();
+  b.knobs = measure::knobs_of(banded);
+  b.counts = results::summarize({2000000});
+  b.ram->model_code = 20000;
+  run_.variants.push_back(b);
+  const choice::Limits tight{1 << 20, 25000, std::nullopt};
+
+  results::TuningLog log(db_);
+  search::LayerTuner tuner(log);
+  const std::vector<int> batches = drive(tuner, tight);
+  const auto t = tuner.tuning();
+  ASSERT_TRUE(t.has_value()) << tuner.note();
+  EXPECT_EQ(t->base_key, banded.key());
+  EXPECT_NE(t->tuned_key.find("patches=8"), std::string::npos) << t->tuned_key;
+  ASSERT_FALSE(batches.empty());
+  EXPECT_GT(batches.front(), 0);  // images of the banded variant: none fitted beside dsp whole
+  EXPECT_EQ(batches.back(), -1);
+  codegen::EmitOptions eo;
+  eo.model_name = model_.name;
+  eo.cpu_features = setup_.board.cpu.features;
+  const int band_ops = codegen::summarize_model(model_.graph, banded, eo).patch_ops;
+  ASSERT_GT(band_ops, 0);
+  std::set<int> in_bands;
+  for (int i = 0; i < band_ops; ++i) in_bands.insert(model_.graph.ops[static_cast<std::size_t>(i)].index);
+  ASSERT_FALSE(t->layers.empty());
+  bool faster = false;
+  for (const auto& l : t->layers) {
+    EXPECT_EQ(in_bands.count(l.index), 0u) << "layer " << l.index << " runs in bands: it keeps the winner's schedule";
+    faster = faster || l.counts < cycles_of("ref");
+  }
+  EXPECT_TRUE(faster) << "no layer left the reference kernels";
 }
 
 // Poisons every `ref` entry of the log the way a hand edit or a broken import would.

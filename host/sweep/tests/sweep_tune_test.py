@@ -17,6 +17,8 @@ reference and the dsp kernels:
   schedules for the same operator, the composition fits and still beats the untuned variants.
 mnv2 (the built-in 0.35 MobileNetV2, 65 operators): tuned per layer, byte-exact, never slower, in a few
 images per candidate of its most-candidate layer.
+The MLPerf ResNet under a RAM limit only its banded (patches=K) variants meet: tuned from the banded
+winner, it fits, is byte-exact and not slower than that winner.
 
 usage: sweep_tune_test.py AOTBENCH SHARED_DIR WORKDIR
 """
@@ -30,7 +32,8 @@ import sys
 import needs_shared
 
 aotbench, shared, work = sys.argv[1], needs_shared.shared_dir(sys.argv[2]), pathlib.Path(sys.argv[3])
-needs_shared.need(shared, "models/kws_ref_model.tflite", "oracle/kws_ref_model/rand1.in0.raw")
+needs_shared.need(shared, "models/kws_ref_model.tflite", "oracle/kws_ref_model/rand1.in0.raw",
+                  "models/pretrainedresnet_quant.tflite", "oracle/pretrainedresnet_quant/rand1.in0.raw")
 shutil.rmtree(work, ignore_errors=True)
 work.mkdir(parents=True)
 ORACLE = shared / "oracle" / "kws_ref_model"
@@ -221,4 +224,30 @@ te, _ = check_tuned("mnv2", e, se, re_, cold=True)
 most = max(len(l["candidates"]) for l in te["layers"])
 if len(te["layers"]) < 60 or te["images"] < most or te["images"] > 3 * most:
     fail(f"mnv2: {len(te['layers'])} layers tuned in {te['images']} images (the most candidates: {most})")
+# 9. ResNet under 40,000 B of RAM: dsp whole needs about 45 KB with its stack, the RAM axis adds its
+#    patches=4|8 copies, and nothing whole fits even on the leanest schedules. The tuner composes from
+#    the banded winner: the layers after its band group take their fastest measured schedules.
+RESNET_ORACLE = shared / "oracle" / "pretrainedresnet_quant"
+RESNET = ["--board", "stm32", "--model", str(shared / "models" / "pretrainedresnet_quant.tflite"),
+          "--input", str(RESNET_ORACLE / "rand1.in0.raw"), "--variants", "@none;+opt=O3,kernels=dsp",
+          "--jobs", "2", "--counter", "instructions"]
+ram_limit = 40000
+r, sr, rr = sweep("resnet_ram", RESNET, "history.sqlite", "--max-ram", str(ram_limit))
+tr = rr["aotbench_tuning"]
+benchmarks = {b["name"]: b for b in rr["benchmarks"] if "aotbench" in b}
+ran = {k: b for k, b in benchmarks.items() if b["aotbench"]["status"] == "ok"}
+ram = {k: b["ram_total"] + b["stack_bytes"] for k, b in ran.items()}
+whole = [k for k in ran if "patches=" not in k and k != tr["tuned_key"]]
+if not whole or any(ram[k] <= ram_limit for k in whole):
+    fail(f"resnet_ram: a variant whole fits {ram_limit} B (or none ran): { {k: ram[k] for k in whole} }")
+if "patches=" not in tr["base_key"] or "patches=" not in tr["tuned_key"] or tr["tuned_key"] == tr["base_key"]:
+    fail(f"resnet_ram: tuned {tr['tuned_key']} from {tr['base_key']}: not from the banded winner")
+tuned = ran.get(tr["tuned_key"])
+if not tuned or tuned["aotbench"]["outputs_match"] is not True or ram[tr["tuned_key"]] > ram_limit:
+    fail(f"resnet_ram: the composition did not run byte-exact within {ram_limit} B: {tuned}")
+if (r / "reference0.raw").read_bytes() != (RESNET_ORACLE / "rand1.out0.raw").read_bytes():
+    fail("resnet_ram: the host reference differs from TFLite Micro's output for rand1")
+if tuned["counts_median"] > ran[tr["base_key"]]["counts_median"] or sr["winner"] != tr["tuned_key"]:
+    fail(f"resnet_ram: tuned {tuned['counts_median']}, the untuned banded winner {ran[tr['base_key']]['counts_median']}; "
+         f"winner {sr['winner']}")
 print("sweep tune passed")

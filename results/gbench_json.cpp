@@ -209,7 +209,7 @@ VariantResult read_variant(const Json& b) {
   v.message = a.at("message").get<std::string>();
   v.retryable = a.value("retryable", false);
   for (const auto& m : metrics())
-    if (m.set)
+    if (m.stored())
       if (auto value = counter(b, m.name)) m.set(v, *value);
   if (v.counts)
     for (const auto& r : a.at("repeats")) v.counts->repeats.push_back(to_u64(r, "a repeat count"));

@@ -213,7 +213,7 @@ Run History::load_run(const std::string& run_id) const {
     x.status = parse_status(v.text(at("status")));
     x.message = v.text(at("message"));
     for (const auto& m : metrics())
-      if (m.set)
+      if (m.stored())
         if (auto value = v.u64(at(m.name))) m.set(x, *value);
     if (x.counts) {
       const std::string repeats = v.text(at("repeats"));

@@ -80,10 +80,23 @@ std::vector<Metric> make_metrics() {
       {"ram_runtime", "RAM: runtime", Unit::bytes, true, false, part<&V::ram, &S::runtime>, set_part<&V::ram, &S::runtime>},
       {"ram_rpc_server", "RAM: RPC server", Unit::bytes, true, false, part<&V::ram, &S::rpc_server>, set_part<&V::ram, &S::rpc_server>},
       {"arena_bytes", "arena (bytes)", Unit::bytes, true, true, get_field<&V::arena_bytes>, set_field<&V::arena_bytes>},
+      {"recomputed_macs", "MACs recomputed by patches (halos)", Unit::counts, true, false},
   };
 }
 
 }  // namespace
+
+std::optional<double> Metric::get(const RunInfo& info, const VariantResult& v) const {
+  if (read) return read(info, v);
+  const auto it = v.more_metrics.find(name);
+  if (it == v.more_metrics.end()) return std::nullopt;
+  return static_cast<double>(it->second);
+}
+
+void Metric::set(VariantResult& v, uint64_t x) const {
+  if (write) write(v, x);
+  else if (!read) v.more_metrics[name] = x;
+}
 
 const std::vector<Metric>& metrics() {
   static const std::vector<Metric> all = make_metrics();

@@ -4,6 +4,7 @@
 // Everything measured is optional: a variant that failed to build has no sizes, one that failed
 // to run has sizes but no counts. A missing value is written as empty/absent, never as 0.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -126,6 +127,8 @@ struct VariantResult {
   std::optional<SizeSplit> flash;       // .text + .rodata + .data init
   std::optional<SizeSplit> ram;         // .data + .bss (static RAM)
   std::optional<uint64_t> arena_bytes;  // planned workspace
+  // Metrics without a field of their own (results/metrics.cpp's rows without accessors), by name.
+  std::map<std::string, uint64_t, std::less<>> more_metrics;
   std::optional<bool> fits;             // within the board's flash/RAM/stack limits
   std::optional<bool> outputs_match;    // outputs byte-equal to the reference
   std::vector<OpProfile> ops;           // empty unless profiled per operator

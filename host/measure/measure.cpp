@@ -14,6 +14,7 @@
 #include "host/measure/elf_sizes.hpp"
 #include "host/measure/failure_cause.hpp"
 #include "codegen/variant/build_config.hpp"
+#include "results/metrics.hpp"
 
 namespace fs = std::filesystem;
 
@@ -126,6 +127,8 @@ class Pipeline {
     }
     m_.result.arena_bytes = static_cast<uint64_t>(v_.static_workspace() ? summary_.arena_bytes
                                                                          : summary_.workspace_pool_bytes);
+    if (summary_.patch_bands > 0)  // the halo rows that more than one band computes: what patches cost
+      results::metric("recomputed_macs").set(m_.result, static_cast<uint64_t>(summary_.recomputed_macs));
     for (const codegen::OpSummary& op : codegen::layer_summaries(summary_))
       if (!op.schedule.empty())
         m_.result.layers.push_back({op.index, op.type, op.schedule, v_.static_workspace() ? op.arena_top : -1,

@@ -54,7 +54,8 @@ TEST(Csv, HeaderHasKnobsAsColumnsAndEveryMetric) {
       "counts_min", "counts_median", "counts_max", "instructions_median", "time_us", "stack_bytes", "flash_total",
       "flash_model_code",
       "flash_parameters", "flash_kernels", "flash_runtime", "flash_rpc_server", "ram_total", "ram_model_code",
-      "ram_parameters", "ram_kernels", "ram_runtime", "ram_rpc_server", "arena_bytes", "fits", "outputs_match",
+      "ram_parameters", "ram_kernels", "ram_runtime", "ram_rpc_server", "arena_bytes", "recomputed_macs", "fits",
+      "outputs_match",
       "pareto", "selected", "counts_per_repeat"};
   EXPECT_EQ(t.at(0), expected);
 }

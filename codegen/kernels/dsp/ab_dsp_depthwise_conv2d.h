@@ -75,6 +75,33 @@ AB_DSP_INLINE void ab_dsp_dw_transpose(int16_t* slot, int16_t* copy, const ab_ds
         if (copy) dst[ch * stride + to_copy] = src[ch];
       }
     }
+  } else if (count % 2 == 0) {
+    /* Two pixels of two channels: their halfwords joined into one word, split into a word of
+     * two columns per channel (blocks of 2 channels where 4 do not fit the scratch). */
+    ab_idx_t x = 0;
+    for (; x + 2 <= width; x += 2, src += 2 * cin, dst += 2) {
+      AB_UNROLL
+      for (ab_idx_t ch = 0; ch < count; ch += 2) {
+        uint16_t a, b;
+        memcpy(&a, src + ch, sizeof a);
+        memcpy(&b, src + cin + ch, sizeof b);
+        const uint32_t ab = (uint32_t)a | (uint32_t)b << 16;
+        const uint32_t v0 = ab_sxtb16(ab), v1 = ab_sxtb16_ror8(ab);
+        int16_t* row = dst + ch * stride;
+        ab_write_u32(row, v0);
+        ab_write_u32(row + stride, v1);
+        if (copy) {
+          ab_write_u32(row + to_copy, v0);
+          ab_write_u32(row + to_copy + stride, v1);
+        }
+      }
+    }
+    if (x < width) {
+      for (ab_idx_t ch = 0; ch < count; ++ch) {
+        dst[ch * stride] = src[ch];
+        if (copy) dst[ch * stride + to_copy] = src[ch];
+      }
+    }
   } else {
     for (ab_idx_t ch = 0; ch < count; ++ch) {
       const int8_t* from = src + ch;

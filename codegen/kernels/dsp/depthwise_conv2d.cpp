@@ -1,7 +1,8 @@
-// DEPTHWISE_CONV_2D schedule of the dsp family (kernel: ab_dsp_depthwise_conv2d.h): input
+// DEPTHWISE_CONV_2D schedules of the dsp family (kernels: ab_dsp_depthwise_conv2d.h): input
 // offset folded into the bias, int16 weight pairs per kernel row (scaled by the folded
 // requantization's factor), and the scratch geometry: how wide a transposed row must be for the
-// kernel's reads, how many rows the ring keeps, how many channels fit the scratch budget.
+// kernel's reads, how many rows the ring (or the 3x3 kernel's mirrored ring, or whole image)
+// keeps, how many channels fit the scratch budget.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -30,17 +31,19 @@ ab_idx_t ring_rows(const ab_depthwise_conv2d_params& r) { return (r.filter.h - 1
 ab_idx_t image_rows(const ab_depthwise_conv2d_params& r) { return (r.output.h - 1) * r.stride_h + 3; }
 
 // The most input channels that fit the scratch budget and divide the channel count (so every
-// block has the same, constant size), preferring multiples of 4 (transposed a word at a time).
+// block has the same, constant size), preferring multiples of 4, then of 2 (transposed a word
+// at a time, ab_dsp_dw_transpose; other counts go byte by byte).
 ab_idx_t block_channels(ab_idx_t channels, int64_t bytes_per_channel, int64_t budget) {
   if (budget == kSmallBudget) return channels % 4 == 0 ? 4 : 1;
   const int64_t fit = std::max<int64_t>(1, budget / bytes_per_channel);
-  ab_idx_t best = 1, best4 = 0;
+  ab_idx_t best = 1, best2 = 0, best4 = 0;
   for (ab_idx_t b = 1; b <= channels && b <= fit; ++b) {
     if (channels % b != 0) continue;
     best = b;
+    if (b % 2 == 0) best2 = b;
     if (b % 4 == 0) best4 = b;
   }
-  return best4 ? best4 : best;
+  return best4 ? best4 : best2 ? best2 : best;
 }
 
 // The kernels: any shape, or 3x3 with the weight words [w0, w1], [w1, w2] (ab_dsp_dw3_kernel_row).
@@ -83,7 +86,9 @@ std::string unsupported(const ScheduleContext& c, const LoweredOp& op) {
 
 std::string unsupported_3x3(const ScheduleContext& c, const LoweredOp& op) {
   const auto& r = std::get<ab_depthwise_conv2d_params>(op.params);
-  if (!three_by_three(r)) return "only 3x3 kernels, undilated, with a horizontal stride of 1 or 2";
+  if (!three_by_three(r)) {
+    return "only 3x3 kernels, undilated, with a horizontal stride of 1 or 2 (dsp_dw takes any depthwise layer)";
+  }
   return unsupported(c, op);
 }
 
@@ -91,8 +96,9 @@ std::string unsupported_3x3_image(const ScheduleContext& c, const LoweredOp& op)
   const auto& r = std::get<ab_depthwise_conv2d_params>(op.params);
   const int64_t bytes = int64_t{image_rows(r)} * row_width(r, 2, Kernel::three_by_three_image) * 2;
   if (three_by_three(r) && bytes > kScratchBudget) {
-    return fmt::format("one channel's padded image takes {} bytes, more than the {} the scratch may", bytes,
-                       kScratchBudget);
+    return fmt::format("one channel's padded image takes {} bytes, more than the {} the scratch may "
+                       "(dsp_dw3x3 keeps three rows of it)",
+                       bytes, kScratchBudget);
   }
   return unsupported_3x3(c, op);
 }

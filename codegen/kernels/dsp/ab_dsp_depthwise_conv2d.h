@@ -379,6 +379,8 @@ AB_DSP_INLINE void ab_dsp_dw3_row(const ab_dsp_depthwise_conv2d_params* p, const
   const ab_idx_t block = ab_dsp_dw3_block(ow);
   out += oc;
   ab_idx_t x = 0;
+  /* Rows of a few blocks without a taken branch per block (GCC leaves longer rows a loop). */
+  AB_UNROLL4
   for (; x + block <= ow; x += block, row += block * stride, out += block * cout) {
     ab_dsp_dw3_outputs(p, row, slot, w, rq, out, block);
   }

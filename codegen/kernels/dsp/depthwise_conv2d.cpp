@@ -140,10 +140,7 @@ void apply(const ScheduleContext& c, LoweredOp& op, int64_t budget, Kernel kerne
   // the 3x3 kernel's ring is mirrored: ring_rows - 1 more slots (ab_dsp_dw_ring_slots)
   const int64_t slots = kernel == Kernel::three_by_three ? 2 * p.ring_rows - 1 : p.ring_rows;
   const int64_t per_channel = slots * p.row_width * 2;
-  // The image kernel is as fast on blocks of 4 channels as on larger ones (each channel's rows
-  // are done on their own): no more RAM than that.
-  const int64_t block_budget = kernel == Kernel::three_by_three_image ? std::min(budget, 4 * per_channel) : budget;
-  p.block_channels = block_channels(r.input.c, per_channel, block_budget);
+  p.block_channels = block_channels(r.input.c, per_channel, budget);
   p.requant = t.mode;
   p.rq = add_param_array(op, "rq", t.rq);
 

@@ -9,7 +9,11 @@
  *
  * Each input row is transposed once: a ring of `ring_rows` rows stays in the scratch while the
  * window slides down. Channels are processed in blocks of `block_channels` to bound the scratch.
- * Static inline and specialized per layer, like ab_dsp_conv2d.h. */
+ * Static inline and specialized per layer, like ab_dsp_conv2d.h.
+ *
+ * 3x3 kernels of horizontal stride 1 or 2 have a kernel of their own on the same transposed rows
+ * (ab_dsp_depthwise_conv2d_3x3_s8, and _3x3_image_s8 for small feature maps): no zero tap, only
+ * word-aligned loads, the rows of a window at constant distances. */
 #ifndef AB_DSP_DEPTHWISE_CONV2D_H
 #define AB_DSP_DEPTHWISE_CONV2D_H
 
@@ -31,13 +35,15 @@ AB_DSP_INLINE void ab_dsp_dw_clear(int16_t* at, ab_idx_t values, int32_t zero_po
 }
 
 /* Copies input row iy of channels [c0, c0 + count) into the inner columns of `slot` (count rows
- * of row_width; the padding columns already hold the zero point). */
-AB_DSP_INLINE void ab_dsp_dw_transpose(int16_t* slot, const ab_dsp_depthwise_conv2d_params* p, const int8_t* image,
-                                       ab_idx_t iy, ab_idx_t c0, ab_idx_t count) {
+ * of row_width; the padding columns already hold the zero point), and of `copy` unless it is
+ * null (the 3x3 kernel's mirrored ring). */
+AB_DSP_INLINE void ab_dsp_dw_transpose(int16_t* slot, int16_t* copy, const ab_dsp_depthwise_conv2d_params* p,
+                                       const int8_t* image, ab_idx_t iy, ab_idx_t c0, ab_idx_t count) {
   const ab_depthwise_conv2d_params* r = &p->ref;
   const ab_idx_t cin = r->input.c, width = r->input.w, stride = p->row_width;
   const int8_t* src = image + iy * width * cin + c0;
   int16_t* dst = slot + r->pad_w;
+  const ab_idx_t to_copy = copy ? copy - slot : 0;
   if (count % 4 == 0) {
     /* Two pixels of four channels: four words of two columns each. */
     ab_idx_t x = 0;
@@ -47,22 +53,64 @@ AB_DSP_INLINE void ab_dsp_dw_transpose(int16_t* slot, const ab_dsp_depthwise_con
         const uint32_t a = ab_read_u32(src + ch), b = ab_read_u32(src + cin + ch);
         const uint32_t a02 = ab_sxtb16(a), a13 = ab_sxtb16_ror8(a);
         const uint32_t b02 = ab_sxtb16(b), b13 = ab_sxtb16_ror8(b);
+        const uint32_t v0 = ab_pkhbt(a02, b02), v1 = ab_pkhbt(a13, b13);
+        const uint32_t v2 = ab_pkhtb(b02, a02), v3 = ab_pkhtb(b13, a13);
         int16_t* row = dst + ch * stride;
-        ab_write_u32(row, ab_pkhbt(a02, b02));
-        ab_write_u32(row + stride, ab_pkhbt(a13, b13));
-        ab_write_u32(row + 2 * stride, ab_pkhtb(b02, a02));
-        ab_write_u32(row + 3 * stride, ab_pkhtb(b13, a13));
+        ab_write_u32(row, v0);
+        ab_write_u32(row + stride, v1);
+        ab_write_u32(row + 2 * stride, v2);
+        ab_write_u32(row + 3 * stride, v3);
+        if (copy) {
+          row += to_copy;
+          ab_write_u32(row, v0);
+          ab_write_u32(row + stride, v1);
+          ab_write_u32(row + 2 * stride, v2);
+          ab_write_u32(row + 3 * stride, v3);
+        }
       }
     }
     if (x < width) {
-      for (ab_idx_t ch = 0; ch < count; ++ch) dst[ch * stride] = src[ch];
+      for (ab_idx_t ch = 0; ch < count; ++ch) {
+        dst[ch * stride] = src[ch];
+        if (copy) dst[ch * stride + to_copy] = src[ch];
+      }
+    }
+  } else if (count % 2 == 0) {
+    /* Two pixels of two channels: their halfwords joined into one word, split into a word of
+     * two columns per channel (blocks of 2 channels where 4 do not fit the scratch). */
+    ab_idx_t x = 0;
+    for (; x + 2 <= width; x += 2, src += 2 * cin, dst += 2) {
+      AB_UNROLL
+      for (ab_idx_t ch = 0; ch < count; ch += 2) {
+        uint16_t a, b;
+        memcpy(&a, src + ch, sizeof a);
+        memcpy(&b, src + cin + ch, sizeof b);
+        const uint32_t ab = (uint32_t)a | (uint32_t)b << 16;
+        const uint32_t v0 = ab_sxtb16(ab), v1 = ab_sxtb16_ror8(ab);
+        int16_t* row = dst + ch * stride;
+        ab_write_u32(row, v0);
+        ab_write_u32(row + stride, v1);
+        if (copy) {
+          ab_write_u32(row + to_copy, v0);
+          ab_write_u32(row + to_copy + stride, v1);
+        }
+      }
+    }
+    if (x < width) {
+      for (ab_idx_t ch = 0; ch < count; ++ch) {
+        dst[ch * stride] = src[ch];
+        if (copy) dst[ch * stride + to_copy] = src[ch];
+      }
     }
   } else {
     for (ab_idx_t ch = 0; ch < count; ++ch) {
       const int8_t* from = src + ch;
       int16_t* row = dst + ch * stride;
       AB_UNROLL4
-      for (ab_idx_t x = 0; x < width; ++x) row[x] = from[x * cin];
+      for (ab_idx_t x = 0; x < width; ++x) {
+        row[x] = from[x * cin];
+        if (copy) row[x + to_copy] = from[x * cin];
+      }
     }
   }
 }
@@ -138,6 +186,61 @@ AB_DSP_INLINE void ab_dsp_dw_outputs(const ab_dsp_depthwise_conv2d_params* p, co
   }
 }
 
+/* The ring of one channel block: which input row each slot holds. Mirrored (the 3x3 kernel), it
+ * has ring_rows - 1 more slots, copies of the first ones, so that the rows of every window lie
+ * at one distance from each other in the scratch, a constant of the layer. */
+typedef struct ab_dsp_dw_ring {
+  int16_t* slots;
+  ab_idx_t held[AB_DSP_DW_MAX_RING];
+} ab_dsp_dw_ring;
+
+AB_DSP_INLINE ab_idx_t ab_dsp_dw_ring_slots(const ab_dsp_depthwise_conv2d_params* p, int mirrored) {
+  return mirrored ? 2 * p->ring_rows - 1 : p->ring_rows;
+}
+
+/* Every slot starts as a row of the padding; transposing a row leaves its padding columns. */
+AB_DSP_INLINE void ab_dsp_dw_ring_start(ab_dsp_dw_ring* ring, const ab_dsp_depthwise_conv2d_params* p, int mirrored) {
+  ab_dsp_dw_clear(ring->slots, ab_dsp_dw_ring_slots(p, mirrored) * p->block_channels * p->row_width,
+                  -p->ref.input_offset);
+  for (ab_idx_t s = 0; s < p->ring_rows; ++s) ring->held[s] = AB_DSP_DW_PAD_ROW;
+}
+
+/* Brings the input rows output row oy needs (channels [c0, c0 + block_channels)) into the ring
+ * and points rows[kh] at the slot of kernel row kh. */
+AB_DSP_INLINE void ab_dsp_dw_ring_rows(ab_dsp_dw_ring* ring, const ab_dsp_depthwise_conv2d_params* p,
+                                       const int8_t* image, ab_idx_t oy, ab_idx_t c0, const int16_t** rows,
+                                       int mirrored) {
+  const ab_depthwise_conv2d_params* r = &p->ref;
+  const ab_idx_t count = p->block_channels, slot_size = count * p->row_width, ring_rows = p->ring_rows;
+  const int32_t zero_point = -r->input_offset;
+  ab_idx_t first_slot = 0;
+  for (ab_idx_t kh = 0; kh < r->filter.h; ++kh) {
+    const ab_idx_t iy = oy * r->stride_h - r->pad_h + kh * r->dilation_h;
+    const ab_idx_t s = ((iy % ring_rows) + ring_rows) % ring_rows;
+    int16_t* slot = ring->slots + s * slot_size;
+    int16_t* copy = mirrored && s < ring_rows - 1 ? slot + ring_rows * slot_size : 0;
+    const int inside = iy >= 0 && iy < r->input.h;
+    if (inside && ring->held[s] != iy) {
+      if (copy) {
+        ab_dsp_dw_transpose(slot, copy, p, image, iy, c0, count);
+      } else {
+        ab_dsp_dw_transpose(slot, 0, p, image, iy, c0, count);
+      }
+      ring->held[s] = iy;
+    } else if (!inside && ring->held[s] != AB_DSP_DW_PAD_ROW) {
+      /* the inner columns, widened to whole words (the padding's are zero points anyway) */
+      const ab_idx_t first = r->pad_w / 2 * 2, end = (r->pad_w + r->input.w + 1) / 2 * 2;
+      for (ab_idx_t ch = 0; ch < count; ++ch) {
+        ab_dsp_dw_clear(slot + ch * p->row_width + first, end - first, zero_point);
+        if (copy) ab_dsp_dw_clear(copy + ch * p->row_width + first, end - first, zero_point);
+      }
+      ring->held[s] = AB_DSP_DW_PAD_ROW;
+    }
+    if (kh == 0) first_slot = s;
+    rows[kh] = mirrored ? ring->slots + (first_slot + kh) * slot_size : slot;
+  }
+}
+
 /* weights: per output channel and kernel row, `pairs` words of int16 lanes [w(2j), w(2j+1)]
  * (0 past the kernel width). scratch: ring_rows * block_channels * row_width int16 values,
  * word-aligned. input and output may overlap channel over channel (in place, as dsp/overlap.cpp
@@ -148,36 +251,17 @@ AB_DSP_INLINE void ab_dsp_depthwise_conv2d_s8(const ab_dsp_depthwise_conv2d_para
                                               int8_t* output, void* AB_RESTRICT scratch) {
   const ab_depthwise_conv2d_params* r = &p->ref;
   const ab_idx_t mult = r->depth_multiplier, cout = r->output.c, ow = r->output.w;
-  const ab_idx_t slot_size = p->block_channels * p->row_width;
-  const int32_t zero_point = -r->input_offset;
-  int16_t* const ring = (int16_t*)scratch;
+  ab_dsp_dw_ring ring;
+  ring.slots = (int16_t*)scratch;
   for (ab_idx_t b = 0; b < r->output.n; ++b) {
     const int8_t* image = input + b * r->input.h * r->input.w * r->input.c;
     int8_t* out_image = output + b * r->output.h * ow * cout;
     for (ab_idx_t c0 = 0; c0 < r->input.c; c0 += p->block_channels) {
       const ab_idx_t count = p->block_channels;  /* it divides input.c */
-      /* Every slot starts as a row of the padding; transposing a row leaves its padding columns. */
-      ab_dsp_dw_clear(ring, p->ring_rows * slot_size, zero_point);
-      ab_idx_t held[AB_DSP_DW_MAX_RING];
-      for (ab_idx_t s = 0; s < p->ring_rows; ++s) held[s] = AB_DSP_DW_PAD_ROW;
+      ab_dsp_dw_ring_start(&ring, p, 0);
       for (ab_idx_t oy = 0; oy < r->output.h; ++oy) {
         const int16_t* rows[AB_DSP_DW_MAX_RING] = {0};  /* the first filter.h are set below */
-        for (ab_idx_t kh = 0; kh < r->filter.h; ++kh) {
-          const ab_idx_t iy = oy * r->stride_h - r->pad_h + kh * r->dilation_h;
-          const ab_idx_t s = ((iy % p->ring_rows) + p->ring_rows) % p->ring_rows;
-          int16_t* slot = ring + s * slot_size;
-          const int inside = iy >= 0 && iy < r->input.h;
-          if (inside && held[s] != iy) {
-            ab_dsp_dw_transpose(slot, p, image, iy, c0, count);
-            held[s] = iy;
-          } else if (!inside && held[s] != AB_DSP_DW_PAD_ROW) {
-            /* the inner columns, widened to whole words (the padding's are zero points anyway) */
-            const ab_idx_t first = r->pad_w / 2 * 2, end = (r->pad_w + r->input.w + 1) / 2 * 2;
-            for (ab_idx_t ch = 0; ch < count; ++ch) ab_dsp_dw_clear(slot + ch * p->row_width + first, end - first, zero_point);
-            held[s] = AB_DSP_DW_PAD_ROW;
-          }
-          rows[kh] = slot;
-        }
+        ab_dsp_dw_ring_rows(&ring, p, image, oy, c0, rows, 0);
         int8_t* out_row = out_image + oy * ow * cout;
         for (ab_idx_t ic = 0; ic < count; ++ic) {
           for (ab_idx_t m = 0; m < mult; ++m) {
@@ -188,6 +272,179 @@ AB_DSP_INLINE void ab_dsp_depthwise_conv2d_s8(const ab_dsp_depthwise_conv2d_para
             const ab_idx_t offset = ic * p->row_width;
             for (; x + 4 <= ow; x += 4) ab_dsp_dw_outputs(p, rows, offset, w, c, out_row + oc, x, 4);
             if (ow % 4 != 0) ab_dsp_dw_outputs(p, rows, offset, w, c, out_row + oc, x, ow % 4);
+          }
+        }
+      }
+    }
+  }
+}
+
+/* Outputs of a row the 3x3 kernel computes at a time: 4, or the whole row where it has at most
+ * AB_DSP_DW3_BLOCK outputs (fewer values than registers are live in a block of 4; one block of
+ * a short row saves the second, shorter block's code and loop). The schedule sizes the rows for
+ * the same blocks (ab_dsp_dw3_block). */
+#define AB_DSP_DW3_BLOCK 8
+
+AB_DSP_INLINE ab_idx_t ab_dsp_dw3_block(ab_idx_t output_width) {
+  return output_width <= AB_DSP_DW3_BLOCK ? output_width : 4;
+}
+
+typedef struct ab_dsp_acc_dw3 {
+  int32_t a[AB_DSP_DW3_BLOCK];
+} ab_dsp_acc_dw3;
+
+/* Adds one kernel row to outputs 0..n-1 from `at` on, for 3x3 kernels of dilation 1 and stride 1
+ * or 2 (dsp_dw3x3): the kernel row's weights are the two words [w0, w1] and [w1, w2], so every
+ * load is a word-aligned pair of taps and the SMLAxy forms take the lone third tap out of a pair
+ * instead of multiplying a zero weight. With stride 1, outputs 2k and 2k+1 read the words at 2k
+ * and 2k+2 (e, next):
+ *   out 2k   = [r(2k), r(2k+1)].[w0, w1] + r(2k+2).w2              (SMLAD, SMLABT)
+ *   out 2k+1 = r(2k+1).w0 + [r(2k+2), r(2k+3)].[w1, w2]            (SMLATB, SMLAD)
+ * four outputs from three words where dsp_dw loads six; with stride 2, output i reads the words
+ * at 2i and 2i+2. */
+AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at, ab_idx_t stride, uint32_t w01,
+                                         uint32_t w12, ab_idx_t n) {
+  if (stride == 1 && n <= 4) {
+    const uint32_t e0 = ab_read_u32(at), e1 = ab_read_u32(at + 2);
+    acc->a[0] = ab_smlabt(e1, w12, ab_smlad(e0, w01, acc->a[0]));
+    if (n > 1) acc->a[1] = ab_smlad(e1, w12, ab_smlatb(e0, w01, acc->a[1]));
+    if (n > 2) {
+      const uint32_t e2 = ab_read_u32(at + 4);
+      acc->a[2] = ab_smlabt(e2, w12, ab_smlad(e1, w01, acc->a[2]));
+      if (n > 3) acc->a[3] = ab_smlad(e2, w12, ab_smlatb(e1, w01, acc->a[3]));
+    }
+    return;
+  }
+  uint32_t e = ab_read_u32(at);
+  if (stride == 1) {
+    AB_UNROLL
+    for (ab_idx_t i = 0; i < n; i += 2) {
+      const uint32_t next = ab_read_u32(at + i + 2);
+      acc->a[i] = ab_smlabt(next, w12, ab_smlad(e, w01, acc->a[i]));
+      if (i + 1 < n) acc->a[i + 1] = ab_smlad(next, w12, ab_smlatb(e, w01, acc->a[i + 1]));
+      e = next;
+    }
+  } else {
+    AB_UNROLL
+    for (ab_idx_t i = 0; i < n; ++i) {
+      const uint32_t next = ab_read_u32(at + 2 * i + 2);
+      acc->a[i] = ab_smlabt(next, w12, ab_smlad(e, w01, acc->a[i]));
+      e = next;
+    }
+  }
+}
+
+/* Hides a pointer's value from the optimizer, so that what is loaded through it is loaded again
+ * where it is used: the 3x3 kernel has more values per block of outputs (six weight words, four
+ * accumulators, the channel's requantization, the row and output pointers) than the M4 has
+ * registers, and reloading the weights beside the row's loads costs less than the spills GCC
+ * makes instead (hoisted out of the loop, they were). */
+#if defined(__GNUC__)
+#define AB_DSP_DW_RELOAD(ptr) __asm__("" : "+r"(ptr))
+#else
+#define AB_DSP_DW_RELOAD(ptr) ((void)0)
+#endif
+
+/* Outputs 0..n-1 (n <= AB_DSP_DW3_BLOCK) of a block of one channel; row: its first transposed
+ * row where the block starts, the others `slot` values after each other; w: its six weight
+ * words, rq: its requantization entry. */
+AB_DSP_INLINE void ab_dsp_dw3_outputs(const ab_dsp_depthwise_conv2d_params* p, const int16_t* row, ab_idx_t slot,
+                                      const uint32_t* w, const int32_t* rq, int8_t* out, ab_idx_t n) {
+  const ab_depthwise_conv2d_params* r = &p->ref;
+  const ab_idx_t stride = r->stride_w;
+  AB_DSP_DW_RELOAD(w);
+  AB_DSP_DW_RELOAD(rq);
+  const int32_t bias = rq[0];
+  ab_dsp_acc_dw3 acc;
+  AB_UNROLL
+  for (ab_idx_t i = 0; i < AB_DSP_DW3_BLOCK; ++i) acc.a[i] = bias;
+  ab_dsp_dw3_kernel_row(&acc, row, stride, w[0], w[1], n);
+  ab_dsp_dw3_kernel_row(&acc, row + slot, stride, w[2], w[3], n);
+  ab_dsp_dw3_kernel_row(&acc, row + 2 * slot, stride, w[4], w[5], n);
+  const ab_dsp_channel c = ab_dsp_channel_at(rq);
+  AB_UNROLL
+  for (ab_idx_t i = 0; i < n; ++i) {
+    out[i * r->output.c] = ab_dsp_requantize_channel(acc.a[i], c, p->requant, 0, r->act_min, r->act_max);
+  }
+}
+
+/* One output row of one channel (output channel oc); row: its first transposed row, the others
+ * `slot` values after each other. */
+AB_DSP_INLINE void ab_dsp_dw3_row(const ab_dsp_depthwise_conv2d_params* p, const int16_t* row, ab_idx_t slot,
+                                  const void* weights, ab_idx_t oc, int8_t* out) {
+  const ab_depthwise_conv2d_params* r = &p->ref;
+  const ab_idx_t cout = r->output.c, ow = r->output.w, stride = r->stride_w;
+  const uint32_t* w = (const uint32_t*)weights + oc * 6;
+  const int32_t* rq = p->rq + oc * AB_DSP_RQ_STRIDE;
+  const ab_idx_t block = ab_dsp_dw3_block(ow);
+  out += oc;
+  ab_idx_t x = 0;
+  /* Rows of a few blocks without a taken branch per block (GCC leaves longer rows a loop). */
+  AB_UNROLL4
+  for (; x + block <= ow; x += block, row += block * stride, out += block * cout) {
+    ab_dsp_dw3_outputs(p, row, slot, w, rq, out, block);
+  }
+  if (ow % block != 0) ab_dsp_dw3_outputs(p, row, slot, w, rq, out, ow % block);
+}
+
+/* weights: per output channel, per kernel row, the words [w0, w1] and [w1, w2] (pairs = 2).
+ * scratch: (2 * ring_rows - 1) * block_channels * row_width int16 values, word-aligned (the
+ * mirrored ring). Overlap as ab_dsp_depthwise_conv2d_s8. */
+AB_DSP_INLINE void ab_dsp_depthwise_conv2d_3x3_s8(const ab_dsp_depthwise_conv2d_params* p,
+                                                  const int8_t* input, const void* AB_RESTRICT weights,
+                                                  int8_t* output, void* AB_RESTRICT scratch) {
+  const ab_depthwise_conv2d_params* r = &p->ref;
+  const ab_idx_t mult = r->depth_multiplier, cout = r->output.c, ow = r->output.w;
+  const ab_idx_t slot = p->block_channels * p->row_width;
+  ab_dsp_dw_ring ring;
+  ring.slots = (int16_t*)scratch;
+  for (ab_idx_t b = 0; b < r->output.n; ++b) {
+    const int8_t* image = input + b * r->input.h * r->input.w * r->input.c;
+    int8_t* out_image = output + b * r->output.h * ow * cout;
+    for (ab_idx_t c0 = 0; c0 < r->input.c; c0 += p->block_channels) {
+      ab_dsp_dw_ring_start(&ring, p, 1);
+      for (ab_idx_t oy = 0; oy < r->output.h; ++oy) {
+        const int16_t* rows[AB_DSP_DW_MAX_RING] = {0};
+        ab_dsp_dw_ring_rows(&ring, p, image, oy, c0, rows, 1);
+        for (ab_idx_t ic = 0; ic < p->block_channels; ++ic) {
+          for (ab_idx_t m = 0; m < mult; ++m) {
+            ab_dsp_dw3_row(p, rows[0] + ic * p->row_width, slot, weights, (c0 + ic) * mult + m, out_image + oy * ow * cout);
+          }
+        }
+      }
+    }
+  }
+}
+
+/* The 3x3 kernel on whole images (dsp_dw3x3_image, for small feature maps): all input rows of a
+ * channel block are transposed first, into ring_rows slots, one per row from the top padding to
+ * the bottom one; then each channel's output rows are done one after the other, while its
+ * weights and requantization stay in the data cache. In place channel over channel (multiplier
+ * 1): a block is transposed whole before any of its outputs is written.
+ * scratch: ring_rows * block_channels * row_width int16 values, word-aligned. */
+AB_DSP_INLINE void ab_dsp_depthwise_conv2d_3x3_image_s8(const ab_dsp_depthwise_conv2d_params* p,
+                                                        const int8_t* input, const void* AB_RESTRICT weights,
+                                                        int8_t* output, void* AB_RESTRICT scratch) {
+  const ab_depthwise_conv2d_params* r = &p->ref;
+  const ab_idx_t mult = r->depth_multiplier, cout = r->output.c, ow = r->output.w;
+  const ab_idx_t slot = p->block_channels * p->row_width;
+  int16_t* const slots = (int16_t*)scratch;
+  /* The padding rows and columns keep the zero point from here on: transposing writes only the
+   * inner columns of the inner rows, and every block has the same size. */
+  ab_dsp_dw_clear(slots, p->ring_rows * slot, -r->input_offset);
+  const ab_idx_t last_row = p->ring_rows - r->pad_h < r->input.h ? p->ring_rows - r->pad_h : r->input.h;
+  for (ab_idx_t b = 0; b < r->output.n; ++b) {
+    const int8_t* image = input + b * r->input.h * r->input.w * r->input.c;
+    int8_t* out_image = output + b * r->output.h * ow * cout;
+    for (ab_idx_t c0 = 0; c0 < r->input.c; c0 += p->block_channels) {
+      for (ab_idx_t iy = 0; iy < last_row; ++iy) {
+        ab_dsp_dw_transpose(slots + (iy + r->pad_h) * slot, 0, p, image, iy, c0, p->block_channels);
+      }
+      for (ab_idx_t ic = 0; ic < p->block_channels; ++ic) {
+        for (ab_idx_t m = 0; m < mult; ++m) {
+          for (ab_idx_t oy = 0; oy < r->output.h; ++oy) {
+            ab_dsp_dw3_row(p, slots + oy * r->stride_h * slot + ic * p->row_width, slot, weights, (c0 + ic) * mult + m,
+                           out_image + oy * ow * cout);
           }
         }
       }

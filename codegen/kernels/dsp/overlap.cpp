@@ -1,9 +1,10 @@
 // Which dsp kernels run in place, and in what window (select/overlap.hpp), from their loops:
 // - dsp_1x1*, dsp_im2col*: two output pixels at a time, both windows copied into the scratch
 //   columns before either pixel's channels are written (ab_dsp_conv2d_s8);
-// - dsp_dw, dsp_dw_small: channel blocks one after the other, output rows in order, each input row transposed
-//   into the scratch ring once, before the output rows that need it are written
-//   (ab_dsp_depthwise_conv2d_s8): in place channel over channel, with multiplier 1;
+// - dsp_dw, dsp_dw_small, dsp_dw3x3: channel blocks one after the other, output rows in order,
+//   each input row transposed into the scratch ring once, before the output rows that need it
+//   are written (ab_dsp_depthwise_conv2d_s8 and _3x3_s8): in place channel over channel, with
+//   multiplier 1; dsp_dw3x3_image likewise, a block's rows all transposed before its outputs;
 // - dsp_avgpool, dsp_maxpool: output pixels in raster order, four channels at a time, each group
 //   reading the pixel's window again;
 // - dsp_add: element i of both inputs read, then element i written, in order.
@@ -62,7 +63,7 @@ std::optional<OverlapWindow> dsp_overlap(std::string_view schedule, const Schedu
 // (the _ram convolutions widen their weights into the scratch before the first pixel, then loop alike)
 constexpr std::string_view kInPlace[] = {"dsp_1x1",     "dsp_1x1_w16",  "dsp_1x1_ram", "dsp_im2col",
                                          "dsp_im2col_w16", "dsp_im2col_ram", "dsp_dw",  "dsp_dw_small",
-                                         "dsp_add",     "dsp_avgpool",  "dsp_maxpool"};
+                                         "dsp_dw3x3",   "dsp_dw3x3_image", "dsp_add",     "dsp_avgpool",  "dsp_maxpool"};
 
 }  // namespace
 

@@ -94,7 +94,7 @@ if {o["key"] for o in ops} != set(winner_csv):
 if sum(int(o["macs"]) for o in ops) != 2656768 or len(ops) != 12 or min(int(o["counts"]) for o in ops) <= 0:
     fail(f"ops.csv: {len(ops)} operators, {sum(int(o['macs']) for o in ops)} MACs")
 # The dsp kernels win on kws, and ops.csv names the schedule of each of its layers.
-if "kernels=dsp" not in winner_csv[0] or {o["schedule"] for o in ops} != {"dsp_im2col", "dsp_dw", "dsp_1x1", "dsp_avgpool", "dsp_fc", "ref"}:
+if "kernels=dsp" not in winner_csv[0] or {o["schedule"] for o in ops} != {"dsp_im2col", "dsp_dw3x3_image", "dsp_1x1", "dsp_avgpool", "dsp_fc", "ref"}:
     fail(f"winner {winner_csv[0]}, schedules in ops.csv {sorted({o['schedule'] for o in ops})}")
 
 # QEMU -icount: the same firmware gives the same counts every time.

@@ -69,8 +69,9 @@ def variants(results):
             if "aotbench" in b}
 
 
-def check_tuned(name, out, summary, results, cold):
-    """The per-layer choice, the composition's exactness and its speed against the untuned variants."""
+def check_tuned(name, out, summary, results, cold, untuned_fit=True):
+    """The per-layer choice, the composition's exactness and its speed against the untuned variants
+    (untuned_fit: they meet the sweep's limits, so the composition must be at least as fast)."""
     t = results["aotbench_tuning"]
     v = variants(results)
     tuned = v.get(t["tuned_key"])
@@ -81,7 +82,7 @@ def check_tuned(name, out, summary, results, cold):
     counts = {k: b["counts_median"] for b in results["benchmarks"] if "aotbench" in b
               for k in [b["name"]] if b["aotbench"]["status"] == "ok"}
     untuned = [c for k, c in counts.items() if k != t["tuned_key"]]
-    if not untuned or counts[t["tuned_key"]] > min(untuned):
+    if not untuned or (untuned_fit and counts[t["tuned_key"]] > min(untuned)):
         fail(f"{name}: tuned {counts[t['tuned_key']]} is slower than the best untuned {min(untuned, default=None)}")
     for layer in t["layers"]:
         cand = layer["candidates"]
@@ -201,12 +202,14 @@ if not (stored_int8 & conv and {"dsp_1x1_w16", "dsp_im2col_w16"} & conv):
 
 # 7. A RAM limit no untuned variant meets: the composition starts from the fastest all the same and
 #    trades the depthwise layers' schedule for the one with the least scratch beside a tensor in
-#    place (dsp_dw_small); it fits and is byte-exact.
+#    place (dsp_dw_small); it fits and is byte-exact. It may be slower than the untuned dsp
+#    variant, which does not fit: that one's depthwise layers run dsp_dw3x3_image, faster than
+#    dsp_dw_small by more than the tuning gains on the other layers.
 ram = {b["name"]: b["ram_total"] + b["stack_bytes"] for b in ra["benchmarks"]
        if "aotbench" in b and b["aotbench"]["status"] == "ok"}
 ram_limit = int(min(r for k, r in ram.items() if k != ta["tuned_key"])) - 1
 g, sg, rg = sweep("ram", KWS, "history.sqlite", "--max-ram", str(ram_limit))
-tg, _ = check_tuned("ram", g, sg, rg, cold=False)
+tg, _ = check_tuned("ram", g, sg, rg, cold=False, untuned_fit=False)
 composed = next(b for b in rg["benchmarks"] if b["name"] == tg["tuned_key"])
 if composed["ram_total"] + composed["stack_bytes"] > ram_limit or \
         {l["schedule"] for l in tg["layers"] if l["type"] == "DEPTHWISE_CONV_2D"} != {"dsp_dw_small"}:

@@ -841,11 +841,14 @@ TEST(DspConv, PointwiseChannelCounts) {
 }
 
 // The first layer of an RGB or grayscale network: 3 or 1 input channels, 3x3, stride 2.
+// First layers: few input channels, whose window rows the kernel packs one after the other
+// (3x3 on 3 channels: 27 lanes in 28, not 36), padding on every side.
 TEST(DspConv, FirstLayerShapes) {
   std::mt19937 rng(403);
-  for (int cin : {1, 3}) {
+  for (int cin : {1, 2, 3}) {
     for (Padding padding : {Padding::Same, Padding::Valid}) {
       ConvCase c;
+      c.kh = c.kw = cin == 2 ? 5 : 3;
       c.cin = cin;
       c.cout = 8;
       c.h = c.w = 17;

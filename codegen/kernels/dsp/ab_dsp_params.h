@@ -47,12 +47,16 @@ typedef enum ab_dsp_weight_format {
 /* CONV_2D through expanded input columns ("im2col"), two output pixels by two channels at a
  * time. Each output pixel's window becomes a column of `depth` int16 lanes: kernel row by
  * kernel row, `row_run` = kernel_w * input channels bytes padded to a multiple of 4 (the
- * weights hold zeros there); positions in the padding hold the input zero point. */
+ * weights hold zeros there); positions in the padding hold the input zero point. Where that
+ * row padding would cost groups (a first layer's 3 channels: 3 rows of 9 in 36 lanes), the
+ * rows are `packed`: row_run = kernel_w * input channels, the window's rows one after the other
+ * and only the column's end padded (27 in 28). */
 #define AB_DSP_CONV2D_FIELDS(F, A, E)                                                    \
   F(ab_conv2d_params, ref, "the reference parameters")                                   \
-  F(ab_idx_t, row_run, "bytes of one kernel row of a column, a multiple of 4")           \
-  F(ab_idx_t, depth, "int16 lanes of a column: kernel_h * row_run")                      \
+  F(ab_idx_t, row_run, "bytes of one kernel row of a column: a multiple of 4, or kernel_w * input.c if packed") \
+  F(ab_idx_t, depth, "int16 lanes of a column: kernel_h * row_run rounded up to 4")      \
   F(int32_t, pointwise, "1: 1x1, stride 1, no padding, columns are the input pixels")   \
+  F(int32_t, packed, "1: the window's rows gathered as bytes one after the other, then expanded") \
   E(ab_dsp_weight_format, weights, "")                                                   \
   E(ab_dsp_requant_mode, requant, "")                                                    \
   F(int32_t, acc_shift, "left shift of the accumulator before requantization")           \

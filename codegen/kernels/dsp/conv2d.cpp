@@ -28,12 +28,13 @@ std::string unsupported(const ScheduleContext& c, const LoweredOp& op, bool poin
   return tensors_unsupported(c);
 }
 
-// Element k of weight row `oc` in the kernel's order: kernel rows padded to row_run (zeros).
+// Element k of weight row `oc` in the kernel's order: kernel rows padded to row_run (zeros), the
+// column's end padded to a whole group (zeros).
 int32_t weight_at(const std::vector<int8_t>& w, const ab_conv2d_params& r, ab_idx_t row_run, ab_idx_t oc,
                   ab_idx_t k) {
   if (oc >= r.output.c) return 0;  // the padding channel of an odd count
   const ab_idx_t kh = k / row_run, j = k % row_run, used = r.filter.w * r.input.c;
-  if (j >= used) return 0;
+  if (kh >= r.filter.h || j >= used) return 0;
   return w[static_cast<std::size_t>((oc * r.filter.h + kh) * used + j)];
 }
 
@@ -54,8 +55,11 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   p.ref = r;
   p.ref.output_multiplier = nullptr;  // the table below replaces them
   p.ref.output_shift = nullptr;
-  p.row_run = round4(r.filter.w * r.input.c);
-  p.depth = r.filter.h * p.row_run;
+  // Rows packed one after the other where padding each row to a group would cost groups.
+  const ab_idx_t used = r.filter.w * r.input.c;
+  p.packed = !pointwise && round4(r.filter.h * used) < r.filter.h * round4(used);
+  p.row_run = p.packed ? used : round4(used);
+  p.depth = round4(r.filter.h * p.row_run);
   p.pointwise = pointwise;
   p.weights = format;
   p.requant = t.mode;
@@ -95,6 +99,7 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   op.params_type = "ab_dsp_conv2d_params";
   op.schedule_params = std::make_unique<StructParams<ab_dsp_conv2d_params>>("ab_dsp_conv2d_params", p);
   op.scratch_bytes = 4 * p.depth;  // two int16 columns
+  if (p.packed) op.scratch_bytes += p.depth;  // the window's bytes
   if (format == AB_DSP_W8_TO_RAM) {  // the widened weights and the requantization table
     op.scratch_bytes += int64_t{pairs} * 4 * p.depth + int64_t{pairs} * 2 * AB_DSP_RQ_STRIDE * 4;
   }

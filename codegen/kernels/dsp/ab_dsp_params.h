@@ -21,7 +21,12 @@ typedef enum ab_dsp_requant_mode {
   AB_DSP_RQ_FOLDED = 0,
   /* TFLite's MultiplyByQuantizedMultiplier step by step (ab_mbqm), then + output zero point;
    * for layers where the folded form could overflow or a channel has no right shift. */
-  AB_DSP_RQ_EXACT = 1
+  AB_DSP_RQ_EXACT = 1,
+  /* As AB_DSP_RQ_FOLDED without the sign correction (two instructions an output): for int8
+   * outputs clamped at or above the output zero point (a fused ReLU). A negative accumulator
+   * gives the reference at most the zero point, with or without the correction at most the zero
+   * point here too, so both clamp to act_min. */
+  AB_DSP_RQ_FOLDED_CLAMPED = 2
 } ab_dsp_requant_mode;
 
 /* Weights as stored for the matrix kernels, per pair of output channels and group of four
@@ -57,6 +62,7 @@ typedef enum ab_dsp_weight_format {
   F(ab_idx_t, depth, "int16 lanes of a column: kernel_h * row_run rounded up to 4")      \
   F(int32_t, pointwise, "1: 1x1, stride 1, no padding, columns are the input pixels")   \
   F(int32_t, packed, "1: the window's rows gathered as bytes one after the other, then expanded") \
+  F(int32_t, widen_doubles, "1: AB_DSP_W8_TO_RAM's widening doubles the weights (the folded mode's factor 2)") \
   E(ab_dsp_weight_format, weights, "")                                                   \
   E(ab_dsp_requant_mode, requant, "")                                                    \
   F(int32_t, acc_shift, "left shift of the accumulator before requantization")           \

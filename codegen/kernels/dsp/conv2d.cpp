@@ -47,9 +47,6 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
                                  int32_values(c.g, bias_id, static_cast<std::size_t>(r.output.c)));
   const ab_idx_t pairs = (r.output.c + 1) / 2;
   const bool stored16 = format == AB_DSP_W16;
-  const RequantTable t = requant_table(sums, r.output_multiplier, r.output_shift, r.input_offset, r.output_offset,
-                                       stored16, static_cast<std::size_t>(2 * pairs),
-                                       RequantBounds{.fold_constant_channels = true});
 
   ab_dsp_conv2d_params p{};
   p.ref = r;
@@ -60,10 +57,21 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   p.packed = !pointwise && round4(r.filter.h * used) < r.filter.h * round4(used);
   p.row_run = p.packed ? used : round4(used);
   p.depth = round4(r.filter.h * p.row_run);
+
+  // The folded mode's factor 2: in the int16 weights, else a shift of every output; weights
+  // widened into RAM take it in the widening (a SADD16 a widened word) where outputs outnumber
+  // those words.
+  const bool widen_doubles = format == AB_DSP_W8_TO_RAM &&
+                             int64_t{r.output.n} * r.output.h * r.output.w * r.output.c > int64_t{pairs} * p.depth;
+  const RequantTable t = requant_table(sums, r.output_multiplier, r.output_shift, r.input_offset, r.output_offset,
+                                       stored16 || widen_doubles, static_cast<std::size_t>(2 * pairs),
+                                       RequantBounds{.fold_constant_channels = true,
+                                                     .clamped_at_zero_point = r.act_min >= r.output_offset});
   p.pointwise = pointwise;
   p.weights = format;
   p.requant = t.mode;
   p.acc_shift = t.acc_shift;
+  p.widen_doubles = widen_doubles && t.weight_scale == 2;
   p.rq = add_param_array(op, "rq", t.rq);
 
   // Per channel pair and group of four: [e0,e2],[e1,e3] of the even channel, then the odd one

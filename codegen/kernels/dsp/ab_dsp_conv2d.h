@@ -160,10 +160,10 @@ AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot2x2(const uint32_t* cols, const uint32_t* 
           : [end] "r"(loop_end)                                                                 \
           : "cc", "memory")
   if (format != AB_DSP_W8 && groups >= 1) {
-    /* (the group count is a constant of the layer) fewer than eight groups straight; else four
+    /* (the group count is a constant of the layer) up to eight groups straight; else four
      * groups per branch where they divide, else two, then an odd last group straight */
     uint32_t x0, y0, x1, y1, a, b;
-    if (groups < 8) { /* a short reduction (few input channels): no compare and branch */
+    if (groups <= 8) { /* a short reduction (few input channels): no compare and branch */
       const uint32_t* const loop_end = end;
       AB_UNROLL
       for (ab_idx_t g = 0; g < groups; ++g) AB_DSP_DOT_W16_RUN(AB_DSP_DOT_W16_GROUP);
@@ -174,7 +174,7 @@ AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot2x2(const uint32_t* cols, const uint32_t* 
       const uint32_t* const loop_end = cols + 8 * (groups / 2);
       AB_DSP_DOT_W16_LOOP(AB_DSP_DOT_W16_GROUP AB_DSP_DOT_W16_GROUP);
     }
-    if (groups >= 8 && groups % 2 != 0) {
+    if (groups > 8 && groups % 2 != 0) {
       const uint32_t* const loop_end = end;
       AB_DSP_DOT_W16_RUN(AB_DSP_DOT_W16_GROUP);
     }

@@ -217,15 +217,15 @@ AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot2x2(const uint32_t* cols, const uint32_t* 
   return a;
 }
 
-/* The first column of a pair alone with a channel pair's weights (p1c0 and p1c1 are 0): a layer's
- * odd last pixel, without the dot products of a second pixel it has not got (a 3x3 map: 9 pixels
- * in 5 pairs). */
-AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot1x2(const uint32_t* cols, const uint32_t* w, ab_idx_t groups,
-                                          int32_t format, int32_t bias0, int32_t bias1) {
+/* The first column of a pair alone with a channel pair's int16 weights (p1c0 and p1c1 are 0): a
+ * layer's odd last pixel, without the dot products of a second pixel it has not got (a 3x3 map:
+ * 9 pixels in 5 pairs). */
+AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot1x2_w16(const uint32_t* cols, const uint32_t* w, ab_idx_t groups,
+                                              int32_t bias0, int32_t bias1) {
   int32_t p0c0 = bias0, p0c1 = bias1;
   const uint32_t* const end = cols + 4 * groups;
 #ifdef AB_DSP_DOT_W16_ASM
-  if (format != AB_DSP_W8) {
+  {
     /* per group one run of six LDRs (the column's two words, both channels' two), 4 SMLAD:
      * 11 cycles for 8 MACs */
     uint32_t x, y, a0, b0, a1, b1;
@@ -247,23 +247,11 @@ AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot1x2(const uint32_t* cols, const uint32_t* 
     }
   }
 #endif
-  for (; cols != end; cols += 4) {
-    const uint32_t x = cols[0], y = cols[1];
-    uint32_t a0, b0, a1, b1;
-    if (format == AB_DSP_W8) {
-      a0 = ab_sxtb16(w[0]);
-      b0 = ab_sxtb16_ror8(w[0]);
-      a1 = ab_sxtb16(w[1]);
-      b1 = ab_sxtb16_ror8(w[1]);
-      w += 2;
-    } else {
-      a0 = w[0], b0 = w[1], a1 = w[2], b1 = w[3];
-      w += 4;
-    }
-    p0c0 = ab_smlad(x, a0, p0c0);
-    p0c0 = ab_smlad(y, b0, p0c0);
-    p0c1 = ab_smlad(x, a1, p0c1);
-    p0c1 = ab_smlad(y, b1, p0c1);
+  for (; cols != end; cols += 4, w += 4) {
+    p0c0 = ab_smlad(cols[0], w[0], p0c0);
+    p0c0 = ab_smlad(cols[1], w[1], p0c0);
+    p0c1 = ab_smlad(cols[0], w[2], p0c1);
+    p0c1 = ab_smlad(cols[1], w[3], p0c1);
   }
   const ab_dsp_acc2x2 acc = {p0c0, p0c1, 0, 0};
   return acc;
@@ -347,7 +335,7 @@ AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t*
        * more than it saved (KWS, 125 pixels, at -O3) */
       const ab_dsp_acc2x2 a = two || format == AB_DSP_W8
                                   ? ab_dsp_dot2x2(col0, w, groups, format, rq[0], rq[AB_DSP_RQ_STRIDE])
-                                  : ab_dsp_dot1x2(col0, w, groups, format, rq[0], rq[AB_DSP_RQ_STRIDE]);
+                                  : ab_dsp_dot1x2_w16(col0, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE]);
       /* channel by channel, both pixels: each channel's constants loaded once */
       const ab_dsp_channel c0 = ab_dsp_channel_at(rq);
       out0[oc] = ab_dsp_requantize_channel(a.p0c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);

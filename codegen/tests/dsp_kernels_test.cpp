@@ -14,6 +14,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "ab_dsp_kernels.h"
@@ -841,11 +842,14 @@ TEST(DspConv, PointwiseChannelCounts) {
 }
 
 // The first layer of an RGB or grayscale network: 3 or 1 input channels, 3x3, stride 2.
+// First layers: few input channels, whose window rows the kernel packs one after the other
+// (3x3 on 3 channels: 27 lanes in 28, not 36), padding on every side.
 TEST(DspConv, FirstLayerShapes) {
   std::mt19937 rng(403);
-  for (int cin : {1, 3}) {
+  for (int cin : {1, 2, 3}) {
     for (Padding padding : {Padding::Same, Padding::Valid}) {
       ConvCase c;
+      c.kh = c.kw = cin == 2 ? 5 : 3;
       c.cin = cin;
       c.cout = 8;
       c.h = c.w = 17;
@@ -947,6 +951,56 @@ TEST(DspRequant, ConstantChannelsFold) {
       }
     }
   }
+}
+
+// Outputs clamped at or above the zero point (a fused ReLU) take the folded requantization
+// without its sign correction: every accumulator within 2^20 of the start, and samples up to the
+// bound the fold was proven for, give the reference's byte; zero points and clamps at both ends,
+// right shifts of 1 to 20, int8 weights (the kernel shifts) and int16 ones (the weights carry it).
+TEST(DspRequant, ClampedOutputsNeedNoSignCorrection) {
+  using aotbench::codegen::dsp::ChannelSum;
+  const int32_t input_offset = 3;
+  std::vector<ChannelSum> sums(4);
+  sums[0] = {-1000, 40, 900};      // wide: |acc| up to about 2^17
+  sums[1] = {70000, -500, 20000};
+  sums[2] = {0, 0, 1 << 20};       // up to 2^27
+  sums[3] = {-5, 1, 3};
+  const int32_t multiplier[] = {1073741824, 2147483647, 1500000001, 1342177280};
+  const int32_t shift[] = {-1, -7, -20, -12};
+  std::mt19937 rng(408);
+  for (const auto& [zero_point, act_min, act_max] :
+       {std::tuple{-128, -128, 127}, std::tuple{-128, -128, -27}, std::tuple{5, 5, 127}, std::tuple{-3, 10, 90},
+        std::tuple{127, 127, 127}}) {
+    for (const bool scaled : {false, true}) {
+      const auto t = aotbench::codegen::dsp::requant_table(
+          sums, multiplier, shift, input_offset, zero_point, scaled, 4,
+          aotbench::codegen::dsp::RequantBounds{.clamped_at_zero_point = true});
+      ASSERT_EQ(t.mode, AB_DSP_RQ_FOLDED_CLAMPED) << "scaled " << scaled;
+      for (std::size_t c = 0; c < sums.size(); ++c) {
+        const int64_t start = sums[c].bias + int64_t{input_offset} * sums[c].weight_sum;
+        const int64_t reach = (128 + input_offset) * sums[c].abs_weight_sum;
+        const ab_dsp_channel ch = ab_dsp_channel_at(&t.rq[c * AB_DSP_RQ_STRIDE]);
+        std::uniform_int_distribution<int64_t> product(-reach, reach);
+        const int64_t near = std::min<int64_t>(reach, 1 << 20);
+        for (int64_t k = -near - 20000; k <= near; ++k) {  // the last 20,000: samples up to the bound
+          const int64_t d = k < -near ? product(rng) : k;  // sum of w * (x + offset)
+          const int32_t want = std::clamp(ab_mbqm(static_cast<int32_t>(start + d), multiplier[c], shift[c]) + zero_point,
+                                          act_min, act_max);
+          const int64_t acc = static_cast<int64_t>(ch.bias) + d * t.weight_scale;  // what the kernel accumulates
+          const int8_t got =
+              ab_dsp_requantize_channel(static_cast<int32_t>(acc), ch, t.mode, t.acc_shift, act_min, act_max);
+          if (got != want) {
+            ADD_FAILURE() << "channel " << c << " sum of products " << d << " scaled " << scaled << " zero point "
+                          << zero_point << ": " << int{got} << " for " << want;
+            return;
+          }
+        }
+      }
+    }
+  }
+  // Without the clamp the sign correction stays.
+  const auto t = aotbench::codegen::dsp::requant_table(sums, multiplier, shift, input_offset, 0, false, 4);
+  EXPECT_EQ(t.mode, AB_DSP_RQ_FOLDED);
 }
 
 // 16x8 layers (int16 activations, int8 weights) keep the reference kernels: every dsp schedule

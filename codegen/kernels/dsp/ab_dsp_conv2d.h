@@ -77,6 +77,38 @@ AB_DSP_INLINE void ab_dsp_gather(uint32_t* col, const ab_dsp_conv2d_params* p, c
   }
 }
 
+/* The packed column of output pixel (oy, ox): the window's rows as bytes one after the other in
+ * `window` (word-aligned, `depth` bytes, its tail past the rows zero), then expanded. */
+AB_DSP_INLINE void ab_dsp_gather_packed(uint32_t* col, int8_t* window, const ab_dsp_conv2d_params* p,
+                                        const int8_t* image, ab_idx_t oy, ab_idx_t ox) {
+  const ab_conv2d_params* r = &p->ref;
+  const ab_idx_t cin = r->input.c, used = p->row_run;
+  const ab_idx_t iy0 = oy * r->stride_h - r->pad_h, ix0 = ox * r->stride_w - r->pad_w;
+  const int8_t zero_point = (int8_t)-r->input_offset;
+  const int row_inside = ix0 >= 0 && ix0 + (r->filter.w - 1) * r->dilation_w < r->input.w;
+  for (ab_idx_t kh = 0; kh < r->filter.h; ++kh) {
+    int8_t* to = window + kh * used;
+    const ab_idx_t iy = iy0 + kh * r->dilation_h;
+    if (iy < 0 || iy >= r->input.h) {
+      for (ab_idx_t j = 0; j < used; ++j) to[j] = zero_point;
+      continue;
+    }
+    const int8_t* in_row = image + iy * r->input.w * cin;
+    if (!row_inside || r->dilation_w != 1) {
+      for (ab_idx_t j = 0; j < used; ++j) {
+        const ab_idx_t ix = ix0 + (j / cin) * r->dilation_w;
+        to[j] = ix < 0 || ix >= r->input.w ? zero_point : in_row[ix * cin + j % cin];
+      }
+    } else {
+      const int8_t* src = in_row + ix0 * cin;
+      ab_idx_t j = 0;
+      for (; j + 4 <= used; j += 4) ab_write_u32(to + j, ab_read_u32(src + j));
+      for (; j < used; ++j) to[j] = src[j];
+    }
+  }
+  ab_dsp_expand(col, window, p->depth / 4);
+}
+
 /* Dot products of two columns with the weights of two output channels: acc[pixel][channel]. */
 typedef struct ab_dsp_acc2x2 {
   int32_t p0c0, p0c1, p1c0, p1c1;
@@ -119,31 +151,38 @@ AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot2x2(const uint32_t* cols, const uint32_t* 
   int32_t p0c0 = bias0, p0c1 = bias1, p1c0 = bias0, p1c1 = bias1;
   const uint32_t* const end = cols + 4 * groups;
 #ifdef AB_DSP_DOT_W16_ASM
-#define AB_DSP_DOT_W16_LOOP(body)                                                                  \
-  __asm__("1:\n\t" body "cmp %[c], %[end]\n\t"                                                    \
-          "bne 1b"                                                                              \
+#define AB_DSP_DOT_W16_LOOP(body) AB_DSP_DOT_W16_RUN("1:\n\t" body "cmp %[c], %[end]\n\tbne 1b")
+#define AB_DSP_DOT_W16_RUN(code)                                                                  \
+  __asm__(code                                                                                  \
           : [c] "+&r"(cols), [w] "+&r"(w), [p0c0] "+&r"(p0c0), [p0c1] "+&r"(p0c1), [p1c0] "+&r"(p1c0),     \
             [p1c1] "+&r"(p1c1), [x0] "=&r"(x0), [y0] "=&r"(y0), [x1] "=&r"(x1), [y1] "=&r"(y1),       \
             [a] "=&r"(a), [b] "=&r"(b)                                                          \
           : [end] "r"(loop_end)                                                                 \
           : "cc", "memory")
-  if (format != AB_DSP_W8 && groups >= 2) {
-    /* four groups per branch where they divide (the count is a constant of the layer), else
-     * two; an odd last group is left to the C loop below */
+  if (format != AB_DSP_W8 && groups >= 1) {
+    /* (the group count is a constant of the layer) up to eight groups straight; else four
+     * groups per branch where they divide, else two, then an odd last group straight */
     uint32_t x0, y0, x1, y1, a, b;
-    if (groups % 4 == 0) {
+    if (groups <= 8) { /* a short reduction (few input channels): no compare and branch */
+      const uint32_t* const loop_end = end;
+      AB_UNROLL
+      for (ab_idx_t g = 0; g < groups; ++g) AB_DSP_DOT_W16_RUN(AB_DSP_DOT_W16_GROUP);
+    } else if (groups % 4 == 0) {
       const uint32_t* const loop_end = end;
       AB_DSP_DOT_W16_LOOP(AB_DSP_DOT_W16_GROUP AB_DSP_DOT_W16_GROUP AB_DSP_DOT_W16_GROUP AB_DSP_DOT_W16_GROUP);
     } else {
       const uint32_t* const loop_end = cols + 8 * (groups / 2);
       AB_DSP_DOT_W16_LOOP(AB_DSP_DOT_W16_GROUP AB_DSP_DOT_W16_GROUP);
     }
-    if (groups % 2 == 0) { /* all done: no test of the C loop's end */
-      const ab_dsp_acc2x2 done = {p0c0, p0c1, p1c0, p1c1};
-      return done;
+    if (groups > 8 && groups % 2 != 0) {
+      const uint32_t* const loop_end = end;
+      AB_DSP_DOT_W16_RUN(AB_DSP_DOT_W16_GROUP);
     }
+    const ab_dsp_acc2x2 done = {p0c0, p0c1, p1c0, p1c1};
+    return done;
   }
 #undef AB_DSP_DOT_W16_LOOP
+#undef AB_DSP_DOT_W16_RUN
 #endif
   while (cols != end) {
     uint32_t x0, y0, x1, y1, lo, hi;
@@ -178,20 +217,67 @@ AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot2x2(const uint32_t* cols, const uint32_t* 
   return a;
 }
 
+/* The first column of a pair alone with a channel pair's int16 weights (p1c0 and p1c1 are 0): a
+ * layer's odd last pixel, without the dot products of a second pixel it has not got (a 3x3 map:
+ * 9 pixels in 5 pairs). */
+AB_DSP_INLINE ab_dsp_acc2x2 ab_dsp_dot1x2_w16(const uint32_t* cols, const uint32_t* w, ab_idx_t groups,
+                                              int32_t bias0, int32_t bias1) {
+  int32_t p0c0 = bias0, p0c1 = bias1;
+  const uint32_t* const end = cols + 4 * groups;
+#ifdef AB_DSP_DOT_W16_ASM
+  {
+    /* per group one run of six LDRs (the column's two words, both channels' two), 4 SMLAD:
+     * 11 cycles for 8 MACs */
+    uint32_t x, y, a0, b0, a1, b1;
+    for (; cols != end;) {
+      __asm__("ldr %[y], [%[c], #4]\n\t"
+              "ldr %[x], [%[c]], #16\n\t"
+              "ldr %[b1], [%[w], #12]\n\t"
+              "ldr %[a1], [%[w], #8]\n\t"
+              "ldr %[b0], [%[w], #4]\n\t"
+              "ldr %[a0], [%[w]], #16\n\t"
+              "smlad %[p0c0], %[x], %[a0], %[p0c0]\n\t"
+              "smlad %[p0c0], %[y], %[b0], %[p0c0]\n\t"
+              "smlad %[p0c1], %[x], %[a1], %[p0c1]\n\t"
+              "smlad %[p0c1], %[y], %[b1], %[p0c1]"
+              : [c] "+&r"(cols), [w] "+&r"(w), [p0c0] "+&r"(p0c0), [p0c1] "+&r"(p0c1), [x] "=&r"(x),
+                [y] "=&r"(y), [a0] "=&r"(a0), [b0] "=&r"(b0), [a1] "=&r"(a1), [b1] "=&r"(b1)
+              :
+              : "memory");
+    }
+  }
+#endif
+  for (; cols != end; cols += 4, w += 4) {
+    p0c0 = ab_smlad(cols[0], w[0], p0c0);
+    p0c0 = ab_smlad(cols[1], w[1], p0c0);
+    p0c1 = ab_smlad(cols[0], w[2], p0c1);
+    p0c1 = ab_smlad(cols[1], w[3], p0c1);
+  }
+  const ab_dsp_acc2x2 acc = {p0c0, p0c1, 0, 0};
+  return acc;
+}
+
 /* Widens `words` words of int8 weights (AB_DSP_W8) into AB_DSP_W16's lanes: word k becomes
- * [b0,b2],[b1,b3] at to[2k], to[2k + 1]. */
-AB_DSP_INLINE void ab_dsp_widen_weights(uint32_t* AB_RESTRICT to, const uint32_t* AB_RESTRICT from, ab_idx_t words) {
+ * [b0,b2],[b1,b3] at to[2k], to[2k + 1], doubled if `doubles` (the folded requantization's
+ * factor 2 carried by the weights: one SADD16 a word here instead of a shift an output). */
+AB_DSP_INLINE void ab_dsp_widen_weights(uint32_t* AB_RESTRICT to, const uint32_t* AB_RESTRICT from, ab_idx_t words,
+                                        int32_t doubles) {
   AB_UNROLL4
   for (ab_idx_t k = 0; k < words; ++k) {
     const uint32_t x = from[k];
-    to[2 * k] = ab_sxtb16(x);
-    to[2 * k + 1] = ab_sxtb16_ror8(x);
+    uint32_t lo = ab_sxtb16(x), hi = ab_sxtb16_ror8(x);
+    if (doubles) {
+      lo = ab_sadd16(lo, lo);
+      hi = ab_sadd16(hi, hi);
+    }
+    to[2 * k] = lo;
+    to[2 * k + 1] = hi;
   }
 }
 
 /* weights: the prepare step's layout (ab_dsp_weight_format), pairs of output channels, an odd
  * channel count padded with a zero channel. scratch: two columns, 4 * depth bytes, word-aligned;
- * for AB_DSP_W8_TO_RAM then the widened weights, 4 * depth bytes per channel pair, and a copy of
+ * if packed, then the window's bytes (depth); for AB_DSP_W8_TO_RAM then the widened weights, 4 * depth bytes per channel pair, and a copy of
  * the requantization table, 32 bytes per channel pair.
  * input and output may overlap (in place, as dsp/overlap.cpp allows): both pixels of a pair are
  * copied into the columns before either is written, so they are not restrict-qualified. */
@@ -205,12 +291,17 @@ AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t*
   const int32_t format = p->weights == AB_DSP_W8 ? AB_DSP_W8 : AB_DSP_W16;
   const ab_idx_t pair_words = (format == AB_DSP_W8 ? 2 : 4) * groups;
   uint32_t* const col0 = (uint32_t*)scratch;
+  int8_t* const window = (int8_t*)(col0 + 4 * groups); /* after the two columns, if packed */
   const uint32_t* layer_weights = (const uint32_t*)weights;
   const int32_t* layer_rq = p->rq;
+  if (p->packed) {
+    /* the lanes past the window's rows meet zero weights; zero, so they are defined */
+    for (ab_idx_t j = r->filter.h * p->row_run; j < p->depth; ++j) window[j] = 0;
+  }
   if (p->weights == AB_DSP_W8_TO_RAM) {
     const ab_idx_t pairs = (cout + 1) / 2;
-    uint32_t* const widened = col0 + 4 * groups; /* after the two columns */
-    ab_dsp_widen_weights(widened, layer_weights, pairs * 2 * groups);
+    uint32_t* const widened = col0 + 4 * groups + (p->packed ? groups : 0); /* after the columns (and window) */
+    ab_dsp_widen_weights(widened, layer_weights, pairs * 2 * groups, p->widen_doubles);
     layer_weights = widened;
     /* The requantization table too (16 bytes a channel, read again for every pixel pair): from
      * flash it would miss a data cache of a few lines on every channel pair. */
@@ -227,8 +318,12 @@ AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t*
         ab_dsp_expand(col, input + (px + k) * r->input.c, groups);
       } else {
         const ab_idx_t b = (px + k) / per_image, at = (px + k) % per_image;
-        ab_dsp_gather(col, p, input + b * r->input.h * r->input.w * r->input.c, at / r->output.w,
-                      at % r->output.w);
+        const int8_t* image = input + b * r->input.h * r->input.w * r->input.c;
+        if (p->packed) {
+          ab_dsp_gather_packed(col, window, p, image, at / r->output.w, at % r->output.w);
+        } else {
+          ab_dsp_gather(col, p, image, at / r->output.w, at % r->output.w);
+        }
       }
     }
     const uint32_t* w = layer_weights;
@@ -236,7 +331,11 @@ AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t*
     int8_t* out0 = output + px * cout;
     int8_t* out1 = out0 + cout;
     for (ab_idx_t oc = 0; oc < cout; oc += 2, w += pair_words, rq += 2 * AB_DSP_RQ_STRIDE) {
-      const ab_dsp_acc2x2 a = ab_dsp_dot2x2(col0, w, groups, format, rq[0], rq[AB_DSP_RQ_STRIDE]);
+      /* the odd last pixel alone only with int16 lanes: with int8 ones the second loop's code cost
+       * more than it saved (KWS, 125 pixels, at -O3) */
+      const ab_dsp_acc2x2 a = two || format == AB_DSP_W8
+                                  ? ab_dsp_dot2x2(col0, w, groups, format, rq[0], rq[AB_DSP_RQ_STRIDE])
+                                  : ab_dsp_dot1x2_w16(col0, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE]);
       /* channel by channel, both pixels: each channel's constants loaded once */
       const ab_dsp_channel c0 = ab_dsp_channel_at(rq);
       out0[oc] = ab_dsp_requantize_channel(a.p0c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);

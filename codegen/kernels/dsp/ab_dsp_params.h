@@ -21,7 +21,12 @@ typedef enum ab_dsp_requant_mode {
   AB_DSP_RQ_FOLDED = 0,
   /* TFLite's MultiplyByQuantizedMultiplier step by step (ab_mbqm), then + output zero point;
    * for layers where the folded form could overflow or a channel has no right shift. */
-  AB_DSP_RQ_EXACT = 1
+  AB_DSP_RQ_EXACT = 1,
+  /* As AB_DSP_RQ_FOLDED without the sign correction (two instructions an output): for int8
+   * outputs clamped at or above the output zero point (a fused ReLU). A negative accumulator
+   * gives the reference at most the zero point, with or without the correction at most the zero
+   * point here too, so both clamp to act_min. */
+  AB_DSP_RQ_FOLDED_CLAMPED = 2
 } ab_dsp_requant_mode;
 
 /* Weights as stored for the matrix kernels, per pair of output channels and group of four
@@ -47,12 +52,17 @@ typedef enum ab_dsp_weight_format {
 /* CONV_2D through expanded input columns ("im2col"), two output pixels by two channels at a
  * time. Each output pixel's window becomes a column of `depth` int16 lanes: kernel row by
  * kernel row, `row_run` = kernel_w * input channels bytes padded to a multiple of 4 (the
- * weights hold zeros there); positions in the padding hold the input zero point. */
+ * weights hold zeros there); positions in the padding hold the input zero point. Where that
+ * row padding would cost groups (a first layer's 3 channels: 3 rows of 9 in 36 lanes), the
+ * rows are `packed`: row_run = kernel_w * input channels, the window's rows one after the other
+ * and only the column's end padded (27 in 28). */
 #define AB_DSP_CONV2D_FIELDS(F, A, E)                                                    \
   F(ab_conv2d_params, ref, "the reference parameters")                                   \
-  F(ab_idx_t, row_run, "bytes of one kernel row of a column, a multiple of 4")           \
-  F(ab_idx_t, depth, "int16 lanes of a column: kernel_h * row_run")                      \
+  F(ab_idx_t, row_run, "bytes of one kernel row of a column: a multiple of 4, or kernel_w * input.c if packed") \
+  F(ab_idx_t, depth, "int16 lanes of a column: kernel_h * row_run rounded up to 4")      \
   F(int32_t, pointwise, "1: 1x1, stride 1, no padding, columns are the input pixels")   \
+  F(int32_t, packed, "1: the window's rows gathered as bytes one after the other, then expanded") \
+  F(int32_t, widen_doubles, "1: AB_DSP_W8_TO_RAM's widening doubles the weights (the folded mode's factor 2)") \
   E(ab_dsp_weight_format, weights, "")                                                   \
   E(ab_dsp_requant_mode, requant, "")                                                    \
   F(int32_t, acc_shift, "left shift of the accumulator before requantization")           \

@@ -32,12 +32,13 @@ AB_DSP_INLINE ab_dsp_channel ab_dsp_channel_at(const int32_t* rq) {
  * and SVDF's state clamp to other ranges than int8). */
 AB_DSP_INLINE int32_t ab_dsp_rescale(int32_t acc, ab_dsp_channel c, int32_t mode, int32_t acc_shift) {
   int32_t v;
-  if (mode == AB_DSP_RQ_FOLDED) {
+  if (mode != AB_DSP_RQ_EXACT) {
     /* acc << acc_shift = 2^(left+1) * a. SMMLAR gives (2a*m + 2^31) >> 32 = TFLite's rounding
      * doubling high multiply of a << left; adding 2^(e-1) - (a < 0) before the shift is its
      * rounding divide by 2^e (the sign of a equals the product's, and a product of 0 shifts to
-     * 0 either way). The prepare step proved the shifted accumulator fits, so acc's sign is a's. */
-    const int32_t rounding = c.rounding + (acc >> 31);
+     * 0 either way). The prepare step proved the shifted accumulator fits, so acc's sign is a's.
+     * AB_DSP_RQ_FOLDED_CLAMPED leaves out the - (a < 0): its clamp hides it. */
+    const int32_t rounding = mode == AB_DSP_RQ_FOLDED ? c.rounding + (acc >> 31) : c.rounding;
     v = ab_smmlar((int32_t)((uint32_t)acc << acc_shift), c.multiplier, rounding) >> c.shift;
   } else {
     v = ab_mbqm(acc, c.multiplier, c.shift) + c.rounding;

@@ -28,12 +28,13 @@ std::string unsupported(const ScheduleContext& c, const LoweredOp& op, bool poin
   return tensors_unsupported(c);
 }
 
-// Element k of weight row `oc` in the kernel's order: kernel rows padded to row_run (zeros).
+// Element k of weight row `oc` in the kernel's order: kernel rows padded to row_run (zeros), the
+// column's end padded to a whole group (zeros).
 int32_t weight_at(const std::vector<int8_t>& w, const ab_conv2d_params& r, ab_idx_t row_run, ab_idx_t oc,
                   ab_idx_t k) {
   if (oc >= r.output.c) return 0;  // the padding channel of an odd count
   const ab_idx_t kh = k / row_run, j = k % row_run, used = r.filter.w * r.input.c;
-  if (j >= used) return 0;
+  if (kh >= r.filter.h || j >= used) return 0;
   return w[static_cast<std::size_t>((oc * r.filter.h + kh) * used + j)];
 }
 
@@ -46,20 +47,31 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
                                  int32_values(c.g, bias_id, static_cast<std::size_t>(r.output.c)));
   const ab_idx_t pairs = (r.output.c + 1) / 2;
   const bool stored16 = format == AB_DSP_W16;
-  const RequantTable t = requant_table(sums, r.output_multiplier, r.output_shift, r.input_offset, r.output_offset,
-                                       stored16, static_cast<std::size_t>(2 * pairs),
-                                       RequantBounds{.fold_constant_channels = true});
 
   ab_dsp_conv2d_params p{};
   p.ref = r;
   p.ref.output_multiplier = nullptr;  // the table below replaces them
   p.ref.output_shift = nullptr;
-  p.row_run = round4(r.filter.w * r.input.c);
-  p.depth = r.filter.h * p.row_run;
+  // Rows packed one after the other where padding each row to a group would cost groups.
+  const ab_idx_t used = r.filter.w * r.input.c;
+  p.packed = !pointwise && round4(r.filter.h * used) < r.filter.h * round4(used);
+  p.row_run = p.packed ? used : round4(used);
+  p.depth = round4(r.filter.h * p.row_run);
+
+  // The folded mode's factor 2: in the int16 weights, else a shift of every output; weights
+  // widened into RAM take it in the widening (a SADD16 a widened word) where outputs outnumber
+  // those words.
+  const bool widen_doubles = format == AB_DSP_W8_TO_RAM &&
+                             int64_t{r.output.n} * r.output.h * r.output.w * r.output.c > int64_t{pairs} * p.depth;
+  const RequantTable t = requant_table(sums, r.output_multiplier, r.output_shift, r.input_offset, r.output_offset,
+                                       stored16 || widen_doubles, static_cast<std::size_t>(2 * pairs),
+                                       RequantBounds{.fold_constant_channels = true,
+                                                     .clamped_at_zero_point = r.act_min >= r.output_offset});
   p.pointwise = pointwise;
   p.weights = format;
   p.requant = t.mode;
   p.acc_shift = t.acc_shift;
+  p.widen_doubles = widen_doubles && t.weight_scale == 2;
   p.rq = add_param_array(op, "rq", t.rq);
 
   // Per channel pair and group of four: [e0,e2],[e1,e3] of the even channel, then the odd one
@@ -95,6 +107,7 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   op.params_type = "ab_dsp_conv2d_params";
   op.schedule_params = std::make_unique<StructParams<ab_dsp_conv2d_params>>("ab_dsp_conv2d_params", p);
   op.scratch_bytes = 4 * p.depth;  // two int16 columns
+  if (p.packed) op.scratch_bytes += p.depth;  // the window's bytes
   if (format == AB_DSP_W8_TO_RAM) {  // the widened weights and the requantization table
     op.scratch_bytes += int64_t{pairs} * 4 * p.depth + int64_t{pairs} * 2 * AB_DSP_RQ_STRIDE * 4;
   }

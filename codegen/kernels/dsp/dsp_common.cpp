@@ -7,7 +7,7 @@
 #include <cstring>
 
 const char* enum_c_name(ab_dsp_requant_mode v) {
-  return v == AB_DSP_RQ_FOLDED ? "AB_DSP_RQ_FOLDED" : "AB_DSP_RQ_EXACT";
+  return v == AB_DSP_RQ_FOLDED ? "AB_DSP_RQ_FOLDED" : v == AB_DSP_RQ_EXACT ? "AB_DSP_RQ_EXACT" : "AB_DSP_RQ_FOLDED_CLAMPED";
 }
 
 const char* enum_c_name(ab_dsp_weight_format v) {

@@ -62,7 +62,11 @@ RequantTable requant_table(const std::vector<ChannelSum>& sums, const int32_t* m
       constant[c] = constant_output(sums[c], multiplier[c], shift[c], input_offset, output_zero_point, bounds);
     folded = folded && (constant[c] || foldable(sums[c], shift[c], input_offset, output_zero_point, bounds));
   }
-  t.mode = folded ? AB_DSP_RQ_FOLDED : AB_DSP_RQ_EXACT;
+  // Without the sign correction only where every multiplier is non-negative: then a negative
+  // accumulator's product is not positive, and the output at most the zero point.
+  const bool clamped = bounds.clamped_at_zero_point &&
+                       std::all_of(multiplier, multiplier + sums.size(), [](int32_t m) { return m >= 0; });
+  t.mode = !folded ? AB_DSP_RQ_EXACT : clamped ? AB_DSP_RQ_FOLDED_CLAMPED : AB_DSP_RQ_FOLDED;
   t.weight_scale = folded && scaled_weights ? 2 : 1;
   t.acc_shift = folded && !scaled_weights ? 1 : 0;
   t.rq.assign(std::max(channels, sums.size()) * AB_DSP_RQ_STRIDE, 0);

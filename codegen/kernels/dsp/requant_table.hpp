@@ -33,6 +33,9 @@ struct RequantBounds {
   // int8 outputs of weight rows (convolutions, fully connected): a channel whose output is one
   // value for every input folds whatever its bias and shift (a zero multiplier, a pruned channel)
   bool fold_constant_channels = false;
+  // int8 outputs clamped at or above the output zero point (act_min >= zero point: a fused ReLU):
+  // the folded mode may leave out its sign correction (AB_DSP_RQ_FOLDED_CLAMPED)
+  bool clamped_at_zero_point = false;
 };
 
 // `scaled_weights`: the weights will carry weight_scale (int16 weights) rather than the kernel

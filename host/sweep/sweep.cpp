@@ -57,13 +57,16 @@ namespace {
 // chains in front of this one kills the children (QEMU, compilers) and releases labgrid places
 // just after this flag is set, so a worker never takes their loss for a failed board.
 std::atomic<bool> g_stop{false};
+std::atomic<bool> g_user_stopped{false};  // a stop for a rebuild is not the user's first Ctrl-C
 
 void on_stop_signal(int) {
-  if (g_stop.exchange(true)) _exit(130);
+  if (g_user_stopped.exchange(true)) _exit(130);
+  g_stop = true;
 }
 
 void install_stop_handler() {
   g_stop = false;
+  g_user_stopped = false;
   struct sigaction sa {};
   sa.sa_handler = on_stop_signal;
   sigemptyset(&sa.sa_mask);

@@ -13,7 +13,9 @@
  *
  * 3x3 kernels of horizontal stride 1 or 2 have a kernel of their own on the same transposed rows
  * (ab_dsp_depthwise_conv2d_3x3_s8, and _3x3_image_s8 for small feature maps): no zero tap, only
- * word-aligned loads, the rows of a window at constant distances. */
+ * word-aligned loads, the rows of a window at constant distances. Those of horizontal stride 2
+ * also have one that reads the input as stored, two channels at a time
+ * (ab_dsp_depthwise_conv2d_3x3_s2_s8). */
 #ifndef AB_DSP_DEPTHWISE_CONV2D_H
 #define AB_DSP_DEPTHWISE_CONV2D_H
 
@@ -45,16 +47,17 @@ AB_DSP_INLINE void ab_dsp_dw_transpose(int16_t* slot, int16_t* copy, const ab_ds
   int16_t* dst = slot + r->pad_w;
   const ab_idx_t to_copy = copy ? copy - slot : 0;
   if (count % 4 == 0) {
-    /* Two pixels of four channels: four words of two columns each. */
+    /* Two pixels of four channels: the two pixels' halfwords of channels 0-1 and of 2-3 joined
+     * (PKHBT, PKHTB), then split into a word of two columns per channel (SXTB16): six
+     * instructions for four words, where extending first and joining after takes eight. */
     ab_idx_t x = 0;
     for (; x + 2 <= width; x += 2, src += 2 * cin, dst += 2) {
       AB_UNROLL
       for (ab_idx_t ch = 0; ch < count; ch += 4) {
         const uint32_t a = ab_read_u32(src + ch), b = ab_read_u32(src + cin + ch);
-        const uint32_t a02 = ab_sxtb16(a), a13 = ab_sxtb16_ror8(a);
-        const uint32_t b02 = ab_sxtb16(b), b13 = ab_sxtb16_ror8(b);
-        const uint32_t v0 = ab_pkhbt(a02, b02), v1 = ab_pkhbt(a13, b13);
-        const uint32_t v2 = ab_pkhtb(b02, a02), v3 = ab_pkhtb(b13, a13);
+        const uint32_t ab01 = ab_pkhbt(a, b), ab23 = ab_pkhtb(b, a);
+        const uint32_t v0 = ab_sxtb16(ab01), v1 = ab_sxtb16_ror8(ab01);
+        const uint32_t v2 = ab_sxtb16(ab23), v3 = ab_sxtb16_ror8(ab23);
         int16_t* row = dst + ch * stride;
         ab_write_u32(row, v0);
         ab_write_u32(row + stride, v1);
@@ -447,6 +450,122 @@ AB_DSP_INLINE void ab_dsp_depthwise_conv2d_3x3_image_s8(const ab_dsp_depthwise_c
                            out_image + oy * ow * cout);
           }
         }
+      }
+    }
+  }
+}
+
+/* The 3x3 kernel of horizontal stride 2 on the input as stored (dsp_dw3x3_s2): no transposition.
+ * Two channels at a time: the halfwords of channels c, c+1 at columns x and x+1, joined into one
+ * word and split by SXTB16, give each channel its int16 pair of taps [v(x), v(x+1)], which SMLAD
+ * multiplies with [w0, w1]; with stride 2 the output to the left has its last tap at x, so it
+ * takes the pair's bottom lane times w2 (SMLABB, SMLABT). Blocks of AB_DSP_DW2_BLOCK outputs of a
+ * row (VWW's rows of 24, 12, 6 and 3 outputs have no shorter last block): every input value is
+ * loaded once per block and kernel row (the transposing kernels store it and load it again), and
+ * a channel pair's 68 bytes of weights and requantization stay in the data cache while it walks
+ * the whole image. */
+#define AB_DSP_DW2_BLOCK 3
+
+/* Where a block's window may leave the input: nowhere (0), in rows or columns of the padding
+ * (checked per value), or only at its last column, which is the right padding (SAME padding of an
+ * even width puts the padding there alone). */
+#define AB_DSP_DW2_ROWS 1
+#define AB_DSP_DW2_COLUMNS 2
+#define AB_DSP_DW2_RIGHT 4
+
+/* Channels c, c+1 of input pixel (iy, ix) as a halfword (image points at channel c), or the zero
+ * point's halfword `pad` where the pixel lies in the padding (checked as `check` says). */
+AB_DSP_INLINE uint32_t ab_dsp_dw2_half(const int8_t* image, const ab_depthwise_conv2d_params* r, ab_idx_t iy,
+                                       ab_idx_t ix, uint32_t pad, int check) {
+  if ((check & AB_DSP_DW2_ROWS) && (iy < 0 || iy >= r->input.h)) return pad;
+  if ((check & AB_DSP_DW2_COLUMNS) && (ix < 0 || ix >= r->input.w)) return pad;
+  uint16_t h;
+  memcpy(&h, image + (iy * r->input.w + ix) * r->input.c, sizeof h);
+  return h;
+}
+
+/* Outputs 0..n-1 (n <= AB_DSP_DW2_BLOCK) of channels c, c+1, the window of output 0 starting at
+ * input (iy, ix); image and out point at channel c; w: the pair's nine weight words, per kernel
+ * row [w0, w1] of c, [w0, w1] of c+1, [w2 of c, w2 of c+1]; rq: the two channels' requantization
+ * entries; where: AB_DSP_DW2_* flags. */
+AB_DSP_INLINE void ab_dsp_dw2_block(const ab_dsp_depthwise_conv2d_params* p, const int8_t* image, ab_idx_t iy,
+                                    ab_idx_t ix, const uint32_t* w, const int32_t* rq, int8_t* out, ab_idx_t n,
+                                    int where, uint32_t pad) {
+  const ab_depthwise_conv2d_params* r = &p->ref;
+  int32_t a0[AB_DSP_DW2_BLOCK + 1], a1[AB_DSP_DW2_BLOCK + 1];
+  AB_DSP_DW_RELOAD(w);
+  AB_DSP_DW_RELOAD(rq);
+  const int32_t bias0 = rq[0], bias1 = rq[AB_DSP_RQ_STRIDE];
+  AB_UNROLL
+  for (ab_idx_t j = 0; j <= AB_DSP_DW2_BLOCK; ++j) {
+    a0[j] = bias0;
+    a1[j] = bias1;
+  }
+  AB_UNROLL
+  for (ab_idx_t kh = 0; kh < 3; ++kh) {
+    const uint32_t w0 = w[3 * kh], w1 = w[3 * kh + 1], w2 = w[3 * kh + 2];
+    AB_UNROLL
+    for (ab_idx_t j = 0; j <= AB_DSP_DW2_BLOCK; ++j) {
+      if (j <= n) {
+        uint32_t t = (where & AB_DSP_DW2_RIGHT) && j == n ? pad
+                                                           : ab_dsp_dw2_half(image, r, iy + kh, ix + 2 * j, pad, where);
+        if (j < n) t |= ab_dsp_dw2_half(image, r, iy + kh, ix + 2 * j + 1, pad, where) << 16;
+        const uint32_t v0 = ab_sxtb16(t), v1 = ab_sxtb16_ror8(t);
+        if (j < n) {
+          a0[j] = ab_smlad(v0, w0, a0[j]);
+          a1[j] = ab_smlad(v1, w1, a1[j]);
+        }
+        if (j > 0) {
+          a0[j - 1] = ab_smlabb(v0, w2, a0[j - 1]);
+          a1[j - 1] = ab_smlabt(v1, w2, a1[j - 1]);
+        }
+      }
+    }
+  }
+  const ab_dsp_channel c0 = ab_dsp_channel_at(rq), c1 = ab_dsp_channel_at(rq + AB_DSP_RQ_STRIDE);
+  AB_UNROLL
+  for (ab_idx_t j = 0; j < AB_DSP_DW2_BLOCK; ++j) {
+    if (j < n) {
+      out[j * r->output.c] = ab_dsp_requantize_channel(a0[j], c0, p->requant, 0, r->act_min, r->act_max);
+      out[j * r->output.c + 1] = ab_dsp_requantize_channel(a1[j], c1, p->requant, 0, r->act_min, r->act_max);
+    }
+  }
+}
+
+/* weights: per pair of channels, per kernel row, the three words of ab_dsp_dw2_block. Multiplier
+ * 1, an even channel count, no scratch. Channel pairs one after the other, each over the whole
+ * image; the layer does not run in place. */
+AB_DSP_INLINE void ab_dsp_depthwise_conv2d_3x3_s2_s8(const ab_dsp_depthwise_conv2d_params* p,
+                                                     const int8_t* AB_RESTRICT input, const void* AB_RESTRICT weights,
+                                                     int8_t* AB_RESTRICT output, void* AB_RESTRICT scratch) {
+  const ab_depthwise_conv2d_params* r = &p->ref;
+  const ab_idx_t cin = r->input.c, ow = r->output.w, cout = r->output.c, width = r->input.w;
+  const ab_idx_t full = ow / AB_DSP_DW2_BLOCK * AB_DSP_DW2_BLOCK, tail = ow % AB_DSP_DW2_BLOCK;
+  const uint32_t zero_point = (uint32_t)(uint8_t)(int8_t)(-r->input_offset);
+  const uint32_t pad = zero_point | zero_point << 8;
+  const int everywhere = AB_DSP_DW2_ROWS | AB_DSP_DW2_COLUMNS;
+  (void)scratch;
+  for (ab_idx_t b = 0; b < r->output.n; ++b) {
+    const int8_t* image = input + b * r->input.h * width * cin;
+    int8_t* out_image = output + b * r->output.h * ow * cout;
+    for (ab_idx_t c = 0; c < cin; c += 2) {
+      const uint32_t* w = (const uint32_t*)weights + c / 2 * 9;
+      const int32_t* rq = p->rq + c * AB_DSP_RQ_STRIDE;
+      for (ab_idx_t oy = 0; oy < r->output.h; ++oy) {
+        const ab_idx_t iy = oy * r->stride_h - r->pad_h;
+        const int rows_inside = iy >= 0 && iy + 2 < r->input.h;
+        int8_t* out = out_image + oy * ow * cout + c;
+        for (ab_idx_t ox = 0; ox < full; ox += AB_DSP_DW2_BLOCK) {
+          const ab_idx_t ix = 2 * ox - r->pad_w, last = ix + 2 * AB_DSP_DW2_BLOCK;
+          if (rows_inside && ix >= 0 && last < width) {
+            ab_dsp_dw2_block(p, image + c, iy, ix, w, rq, out + ox * cout, AB_DSP_DW2_BLOCK, 0, pad);
+          } else if (rows_inside && ix >= 0 && last == width) {
+            ab_dsp_dw2_block(p, image + c, iy, ix, w, rq, out + ox * cout, AB_DSP_DW2_BLOCK, AB_DSP_DW2_RIGHT, pad);
+          } else {
+            ab_dsp_dw2_block(p, image + c, iy, ix, w, rq, out + ox * cout, AB_DSP_DW2_BLOCK, everywhere, pad);
+          }
+        }
+        if (tail != 0) ab_dsp_dw2_block(p, image + c, iy, 2 * full - r->pad_w, w, rq, out + full * cout, tail, everywhere, pad);
       }
     }
   }

@@ -16,7 +16,7 @@ static void depthwise_conv2d_3x3_image(const void* p, void* const* a) {
   ab_dsp_depthwise_conv2d_3x3_image_s8(p, a[0], a[1], a[2], a[3]);
 }
 static void depthwise_conv2d_3x3_s2(const void* p, void* const* a) {
-  ab_dsp_depthwise_conv2d_3x3_s2_s8(p, a[0], a[1], a[2], a[3]);
+  ab_dsp_depthwise_conv2d_3x3_s2_s8(p, a[0], a[1], a[2]);
 }
 static void fully_connected(const void* p, void* const* a) { ab_dsp_fully_connected_s8(p, a[0], a[1], a[2], a[3]); }
 static void add(const void* p, void* const* a) { ab_dsp_add_s8(p, a[0], a[1], a[2], a[3]); }

@@ -460,11 +460,11 @@ AB_DSP_INLINE void ab_dsp_depthwise_conv2d_3x3_image_s8(const ab_dsp_depthwise_c
  * word and split by SXTB16, give each channel its int16 pair of taps [v(x), v(x+1)], which SMLAD
  * multiplies with [w0, w1]; with stride 2 the output to the left has its last tap at x, so it
  * takes the pair's bottom lane times w2 (SMLABB, SMLABT). Blocks of AB_DSP_DW2_BLOCK outputs of a
- * row (VWW's rows of 24, 12, 6 and 3 outputs have no shorter last block): every input value is
- * loaded once per block and kernel row (the transposing kernels store it and load it again), and
- * a channel pair's 68 bytes of weights and requantization stay in the data cache while it walks
- * the whole image. */
-#define AB_DSP_DW2_BLOCK 3
+ * row (blocks of 3 leave GCC more live values than registers: spills, 1.35-1.6x the cycles):
+ * every input value is loaded once per block and kernel row (the transposing kernels store it and
+ * load it again), and a channel pair's 68 bytes of weights and requantization stay in the data
+ * cache while it walks the whole image. */
+#define AB_DSP_DW2_BLOCK 2
 
 /* Where a block's window may leave the input: nowhere (0), in rows or columns of the padding
  * (checked per value), or only at its last column, which is the right padding (SAME padding of an
@@ -473,14 +473,19 @@ AB_DSP_INLINE void ab_dsp_depthwise_conv2d_3x3_image_s8(const ab_dsp_depthwise_c
 #define AB_DSP_DW2_COLUMNS 2
 #define AB_DSP_DW2_RIGHT 4
 
-/* Channels c, c+1 of input pixel (iy, ix) as a halfword (image points at channel c), or the zero
- * point's halfword `pad` where the pixel lies in the padding (checked as `check` says). */
-AB_DSP_INLINE uint32_t ab_dsp_dw2_half(const int8_t* image, const ab_depthwise_conv2d_params* r, ab_idx_t iy,
-                                       ab_idx_t ix, uint32_t pad, int check) {
-  if ((check & AB_DSP_DW2_ROWS) && (iy < 0 || iy >= r->input.h)) return pad;
-  if ((check & AB_DSP_DW2_COLUMNS) && (ix < 0 || ix >= r->input.w)) return pad;
+/* Channels c, c+1 of input pixel (iy + dy, ix + dx) as a halfword, or the zero point's halfword
+ * `pad` where the pixel lies in the padding (checked as `check` says); image points at channel c
+ * of the input, at (pixel (iy, ix) of it, unless `check` is set). */
+AB_DSP_INLINE uint32_t ab_dsp_dw2_half(const int8_t* image, const int8_t* at, const ab_depthwise_conv2d_params* r,
+                                       ab_idx_t iy, ab_idx_t ix, ab_idx_t dy, ab_idx_t dx, uint32_t pad, int check) {
   uint16_t h;
-  memcpy(&h, image + (iy * r->input.w + ix) * r->input.c, sizeof h);
+  if (check & (AB_DSP_DW2_ROWS | AB_DSP_DW2_COLUMNS)) {
+    if ((check & AB_DSP_DW2_ROWS) && (iy + dy < 0 || iy + dy >= r->input.h)) return pad;
+    if ((check & AB_DSP_DW2_COLUMNS) && (ix + dx < 0 || ix + dx >= r->input.w)) return pad;
+    memcpy(&h, image + ((iy + dy) * r->input.w + ix + dx) * r->input.c, sizeof h);
+  } else {
+    memcpy(&h, at + (dy * r->input.w + dx) * r->input.c, sizeof h);
+  }
   return h;
 }
 
@@ -495,6 +500,11 @@ AB_DSP_INLINE void ab_dsp_dw2_block(const ab_dsp_depthwise_conv2d_params* p, con
   int32_t a0[AB_DSP_DW2_BLOCK + 1], a1[AB_DSP_DW2_BLOCK + 1];
   AB_DSP_DW_RELOAD(w);
   AB_DSP_DW_RELOAD(rq);
+  /* one pointer and constant offsets for the window's values (GCC otherwise keeps a pointer per
+   * value, and spills them) */
+  const int8_t* at = where & (AB_DSP_DW2_ROWS | AB_DSP_DW2_COLUMNS) ? image : image + (iy * r->input.w + ix) * r->input.c;
+  AB_DSP_DW_RELOAD(at);
+  AB_DSP_DW_RELOAD(out);
   const int32_t bias0 = rq[0], bias1 = rq[AB_DSP_RQ_STRIDE];
   AB_UNROLL
   for (ab_idx_t j = 0; j <= AB_DSP_DW2_BLOCK; ++j) {
@@ -508,8 +518,8 @@ AB_DSP_INLINE void ab_dsp_dw2_block(const ab_dsp_depthwise_conv2d_params* p, con
     for (ab_idx_t j = 0; j <= AB_DSP_DW2_BLOCK; ++j) {
       if (j <= n) {
         uint32_t t = (where & AB_DSP_DW2_RIGHT) && j == n ? pad
-                                                           : ab_dsp_dw2_half(image, r, iy + kh, ix + 2 * j, pad, where);
-        if (j < n) t |= ab_dsp_dw2_half(image, r, iy + kh, ix + 2 * j + 1, pad, where) << 16;
+                                                           : ab_dsp_dw2_half(image, at, r, iy, ix, kh, 2 * j, pad, where);
+        if (j < n) t |= ab_dsp_dw2_half(image, at, r, iy, ix, kh, 2 * j + 1, pad, where) << 16;
         const uint32_t v0 = ab_sxtb16(t), v1 = ab_sxtb16_ror8(t);
         if (j < n) {
           a0[j] = ab_smlad(v0, w0, a0[j]);
@@ -537,14 +547,13 @@ AB_DSP_INLINE void ab_dsp_dw2_block(const ab_dsp_depthwise_conv2d_params* p, con
  * image; the layer does not run in place. */
 AB_DSP_INLINE void ab_dsp_depthwise_conv2d_3x3_s2_s8(const ab_dsp_depthwise_conv2d_params* p,
                                                      const int8_t* AB_RESTRICT input, const void* AB_RESTRICT weights,
-                                                     int8_t* AB_RESTRICT output, void* AB_RESTRICT scratch) {
+                                                     int8_t* AB_RESTRICT output) {
   const ab_depthwise_conv2d_params* r = &p->ref;
   const ab_idx_t cin = r->input.c, ow = r->output.w, cout = r->output.c, width = r->input.w;
   const ab_idx_t full = ow / AB_DSP_DW2_BLOCK * AB_DSP_DW2_BLOCK, tail = ow % AB_DSP_DW2_BLOCK;
   const uint32_t zero_point = (uint32_t)(uint8_t)(int8_t)(-r->input_offset);
   const uint32_t pad = zero_point | zero_point << 8;
   const int everywhere = AB_DSP_DW2_ROWS | AB_DSP_DW2_COLUMNS;
-  (void)scratch;
   for (ab_idx_t b = 0; b < r->output.n; ++b) {
     const int8_t* image = input + b * r->input.h * width * cin;
     int8_t* out_image = output + b * r->output.h * ow * cout;
@@ -555,15 +564,23 @@ AB_DSP_INLINE void ab_dsp_depthwise_conv2d_3x3_s2_s8(const ab_dsp_depthwise_conv
         const ab_idx_t iy = oy * r->stride_h - r->pad_h;
         const int rows_inside = iy >= 0 && iy + 2 < r->input.h;
         int8_t* out = out_image + oy * ow * cout + c;
-        for (ab_idx_t ox = 0; ox < full; ox += AB_DSP_DW2_BLOCK) {
-          const ab_idx_t ix = 2 * ox - r->pad_w, last = ix + 2 * AB_DSP_DW2_BLOCK;
-          if (rows_inside && ix >= 0 && last < width) {
-            ab_dsp_dw2_block(p, image + c, iy, ix, w, rq, out + ox * cout, AB_DSP_DW2_BLOCK, 0, pad);
-          } else if (rows_inside && ix >= 0 && last == width) {
-            ab_dsp_dw2_block(p, image + c, iy, ix, w, rq, out + ox * cout, AB_DSP_DW2_BLOCK, AB_DSP_DW2_RIGHT, pad);
-          } else {
-            ab_dsp_dw2_block(p, image + c, iy, ix, w, rq, out + ox * cout, AB_DSP_DW2_BLOCK, everywhere, pad);
+        /* Blocks inside the input in a loop of their own, so that GCC does not merge their code
+         * with the checked blocks' (it then tests the checks at run time). */
+        ab_idx_t ox = 0;
+        if (rows_inside) {
+          for (; ox < full && 2 * ox < r->pad_w; ox += AB_DSP_DW2_BLOCK) {
+            ab_dsp_dw2_block(p, image + c, iy, 2 * ox - r->pad_w, w, rq, out + ox * cout, AB_DSP_DW2_BLOCK, everywhere, pad);
           }
+          for (; ox < full && 2 * (ox + AB_DSP_DW2_BLOCK) - r->pad_w < width; ox += AB_DSP_DW2_BLOCK) {
+            ab_dsp_dw2_block(p, image + c, iy, 2 * ox - r->pad_w, w, rq, out + ox * cout, AB_DSP_DW2_BLOCK, 0, pad);
+          }
+          if (ox < full && 2 * (ox + AB_DSP_DW2_BLOCK) - r->pad_w == width) {
+            ab_dsp_dw2_block(p, image + c, iy, 2 * ox - r->pad_w, w, rq, out + ox * cout, AB_DSP_DW2_BLOCK, AB_DSP_DW2_RIGHT, pad);
+            ox += AB_DSP_DW2_BLOCK;
+          }
+        }
+        for (; ox < full; ox += AB_DSP_DW2_BLOCK) {
+          ab_dsp_dw2_block(p, image + c, iy, 2 * ox - r->pad_w, w, rq, out + ox * cout, AB_DSP_DW2_BLOCK, everywhere, pad);
         }
         if (tail != 0) ab_dsp_dw2_block(p, image + c, iy, 2 * full - r->pad_w, w, rq, out + full * cout, tail, everywhere, pad);
       }

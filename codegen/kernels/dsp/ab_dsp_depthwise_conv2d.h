@@ -49,8 +49,11 @@ AB_DSP_INLINE void ab_dsp_dw_transpose(int16_t* slot, int16_t* copy, const ab_ds
   if (count % 4 == 0) {
     /* Two pixels of four channels: the two pixels' halfwords of channels 0-1 and of 2-3 joined
      * (PKHBT, PKHTB), then split into a word of two columns per channel (SXTB16): six
-     * instructions for four words, where extending first and joining after takes eight. */
+     * instructions for four words, where extending first and joining after takes eight. Not
+     * unrolled: -O3 copied a 6-pixel row's three iterations of a block of 8 channels, and the
+     * kernel around it no longer fitted the instruction cache. */
     ab_idx_t x = 0;
+    AB_NO_UNROLL
     for (; x + 2 <= width; x += 2, src += 2 * cin, dst += 2) {
       AB_UNROLL
       for (ab_idx_t ch = 0; ch < count; ch += 4) {

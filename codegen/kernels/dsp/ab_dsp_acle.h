@@ -40,9 +40,6 @@
 #define AB_UNROLL _Pragma("GCC unroll 16")
 /* Unrolls the next loop by 4: longer loops whose bodies are short. */
 #define AB_UNROLL4 _Pragma("GCC unroll 4")
-/* Keeps the next loop a loop: long bodies that -O3 would otherwise repeat past the instruction
- * cache. */
-#define AB_NO_UNROLL _Pragma("GCC unroll 1")
 
 #ifdef __cplusplus
 extern "C" {

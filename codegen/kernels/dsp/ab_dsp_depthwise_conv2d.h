@@ -47,20 +47,16 @@ AB_DSP_INLINE void ab_dsp_dw_transpose(int16_t* slot, int16_t* copy, const ab_ds
   int16_t* dst = slot + r->pad_w;
   const ab_idx_t to_copy = copy ? copy - slot : 0;
   if (count % 4 == 0) {
-    /* Two pixels of four channels: the two pixels' halfwords of channels 0-1 and of 2-3 joined
-     * (PKHBT, PKHTB), then split into a word of two columns per channel (SXTB16): six
-     * instructions for four words, where extending first and joining after takes eight. Not
-     * unrolled: -O3 copied a 6-pixel row's three iterations of a block of 8 channels, and the
-     * kernel around it no longer fitted the instruction cache. */
+    /* Two pixels of four channels: four words of two columns each. */
     ab_idx_t x = 0;
-    AB_NO_UNROLL
     for (; x + 2 <= width; x += 2, src += 2 * cin, dst += 2) {
       AB_UNROLL
       for (ab_idx_t ch = 0; ch < count; ch += 4) {
         const uint32_t a = ab_read_u32(src + ch), b = ab_read_u32(src + cin + ch);
-        const uint32_t ab01 = ab_pkhbt(a, b), ab23 = ab_pkhtb(b, a);
-        const uint32_t v0 = ab_sxtb16(ab01), v1 = ab_sxtb16_ror8(ab01);
-        const uint32_t v2 = ab_sxtb16(ab23), v3 = ab_sxtb16_ror8(ab23);
+        const uint32_t a02 = ab_sxtb16(a), a13 = ab_sxtb16_ror8(a);
+        const uint32_t b02 = ab_sxtb16(b), b13 = ab_sxtb16_ror8(b);
+        const uint32_t v0 = ab_pkhbt(a02, b02), v1 = ab_pkhbt(a13, b13);
+        const uint32_t v2 = ab_pkhtb(b02, a02), v3 = ab_pkhtb(b13, a13);
         int16_t* row = dst + ch * stride;
         ab_write_u32(row, v0);
         ab_write_u32(row + stride, v1);

@@ -15,6 +15,9 @@ static void depthwise_conv2d_3x3(const void* p, void* const* a) { ab_dsp_depthwi
 static void depthwise_conv2d_3x3_image(const void* p, void* const* a) {
   ab_dsp_depthwise_conv2d_3x3_image_s8(p, a[0], a[1], a[2], a[3]);
 }
+static void depthwise_conv2d_3x3_s2(const void* p, void* const* a) {
+  ab_dsp_depthwise_conv2d_3x3_s2_s8(p, a[0], a[1], a[2]);
+}
 static void fully_connected(const void* p, void* const* a) { ab_dsp_fully_connected_s8(p, a[0], a[1], a[2], a[3]); }
 static void add(const void* p, void* const* a) { ab_dsp_add_s8(p, a[0], a[1], a[2], a[3]); }
 static void avg_pool2d(const void* p, void* const* a) { ab_dsp_avg_pool2d_s8(p, a[0], a[1]); }
@@ -36,6 +39,7 @@ dsp_shim_fn dsp_shim_find(const char* kernel) {
       {"ab_dsp_depthwise_conv2d_s8", depthwise_conv2d},
       {"ab_dsp_depthwise_conv2d_3x3_s8", depthwise_conv2d_3x3},
       {"ab_dsp_depthwise_conv2d_3x3_image_s8", depthwise_conv2d_3x3_image},
+      {"ab_dsp_depthwise_conv2d_3x3_s2_s8", depthwise_conv2d_3x3_s2},
       {"ab_dsp_fully_connected_s8", fully_connected},
       {"ab_dsp_add_s8", add},
       {"ab_dsp_avg_pool2d_s8", avg_pool2d},

@@ -865,14 +865,44 @@ TEST(DspConv, FirstLayerShapes) {
 
 TEST(DspDepthwise, RandomShapesMatchReference) {
   std::mt19937 rng(404);
+  int stride2 = 0;
   for (int i = 0; i < 150; ++i) {
     const ConvCase c = random_conv(rng, true);
     // dsp_dw and dsp_dw_small run any shape, dsp_dw3x3 and dsp_dw3x3_image (these images are small)
-    // the undilated 3x3 ones of stride 1 or 2 across
+    // the undilated 3x3 ones of stride 1 or 2 across, dsp_dw3x3_s2 those of stride 2 across on an
+    // even channel count with multiplier 1
     const bool three = c.kh == 3 && c.kw == 3 && c.dilation_h == 1 && c.dilation_w == 1 && c.stride_w <= 2;
-    EXPECT_EQ(expect_every_schedule_exact(conv_graph(c, rng), OpType::DepthwiseConv2D, rng, c.str()), three ? 4 : 2)
+    const bool s2 = three && c.stride_w == 2 && c.multiplier == 1 && c.cin % 2 == 0;
+    EXPECT_EQ(expect_every_schedule_exact(conv_graph(c, rng), OpType::DepthwiseConv2D, rng, c.str()),
+              s2 ? 5 : three ? 4 : 2)
         << c.str();
+    stride2 += s2;
   }
+  EXPECT_GT(stride2, 0);
+}
+
+// The stride-2 3x3 layers of MobileNets, which dsp_dw3x3_s2 reads as stored: even and odd sizes
+// (SAME pads the right and bottom only, or every side), rows shorter than its block of four
+// outputs and rows with a shorter last block, vertical strides 1 and 2, both paddings.
+TEST(DspDepthwise, StrideTwoShapes) {
+  std::mt19937 rng(407);
+  for (int size : {3, 4, 7, 8, 12, 17})
+    for (int cin : {2, 6, 16})
+      for (Padding padding : {Padding::Same, Padding::Valid}) {
+        ConvCase c;
+        c.multiplier = 1;
+        c.cin = cin;
+        c.h = size + 1;
+        c.w = size;
+        c.stride_h = size % 2 ? 1 : 2;
+        c.stride_w = 2;
+        c.padding = padding;
+        c.in_zp = zero_point(rng);
+        c.out_zp = zero_point(rng);
+        c.act = activation(rng);
+        EXPECT_EQ(expect_every_schedule_exact(conv_graph(c, rng), OpType::DepthwiseConv2D, rng, c.str()), 5)
+            << c.str();
+      }
 }
 
 // The shapes of the models: 3x3 stride 1 and 2 with SAME padding on odd channel counts, 5x5 and

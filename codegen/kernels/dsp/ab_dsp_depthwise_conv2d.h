@@ -13,7 +13,9 @@
  *
  * 3x3 kernels of horizontal stride 1 or 2 have a kernel of their own on the same transposed rows
  * (ab_dsp_depthwise_conv2d_3x3_s8, and _3x3_image_s8 for small feature maps): no zero tap, only
- * word-aligned loads, the rows of a window at constant distances. */
+ * word-aligned loads, the rows of a window at constant distances. Those of horizontal stride 2
+ * also have one that reads the input as stored, two channels at a time
+ * (ab_dsp_depthwise_conv2d_3x3_s2_s8). */
 #ifndef AB_DSP_DEPTHWISE_CONV2D_H
 #define AB_DSP_DEPTHWISE_CONV2D_H
 
@@ -447,6 +449,139 @@ AB_DSP_INLINE void ab_dsp_depthwise_conv2d_3x3_image_s8(const ab_dsp_depthwise_c
                            out_image + oy * ow * cout);
           }
         }
+      }
+    }
+  }
+}
+
+/* The 3x3 kernel of horizontal stride 2 on the input as stored (dsp_dw3x3_s2): no transposition.
+ * Two channels at a time: the halfwords of channels c, c+1 at columns x and x+1, joined into one
+ * word and split by SXTB16, give each channel its int16 pair of taps [v(x), v(x+1)], which SMLAD
+ * multiplies with [w0, w1]; with stride 2 the output to the left has its last tap at x, so it
+ * takes the pair's bottom lane times w2 (SMLABB, SMLABT). Blocks of AB_DSP_DW2_BLOCK outputs of a
+ * row (blocks of 3 leave GCC more live values than registers: spills, 1.35-1.6x the cycles):
+ * every input value is loaded once per block and kernel row (the transposing kernels store it and
+ * load it again), and a channel pair's 68 bytes of weights and requantization stay in the data
+ * cache while it walks the whole image. */
+#define AB_DSP_DW2_BLOCK 2
+
+/* Where a block's window may leave the input: nowhere (0), in rows or columns of the padding
+ * (checked per value), or only at its last column, which is the right padding (SAME padding of an
+ * even width puts the padding there alone). */
+#define AB_DSP_DW2_ROWS 1
+#define AB_DSP_DW2_COLUMNS 2
+#define AB_DSP_DW2_RIGHT 4
+
+/* Channels c, c+1 of input pixel (iy + dy, ix + dx) as a halfword, or the zero point's halfword
+ * `pad` where the pixel lies in the padding (checked as `check` says); image points at channel c
+ * of the input, at (pixel (iy, ix) of it, unless `check` is set). */
+AB_DSP_INLINE uint32_t ab_dsp_dw2_half(const int8_t* image, const int8_t* at, const ab_depthwise_conv2d_params* r,
+                                       ab_idx_t iy, ab_idx_t ix, ab_idx_t dy, ab_idx_t dx, uint32_t pad, int check) {
+  uint16_t h;
+  if (check & (AB_DSP_DW2_ROWS | AB_DSP_DW2_COLUMNS)) {
+    if ((check & AB_DSP_DW2_ROWS) && (iy + dy < 0 || iy + dy >= r->input.h)) return pad;
+    if ((check & AB_DSP_DW2_COLUMNS) && (ix + dx < 0 || ix + dx >= r->input.w)) return pad;
+    memcpy(&h, image + ((iy + dy) * r->input.w + ix + dx) * r->input.c, sizeof h);
+  } else {
+    memcpy(&h, at + (dy * r->input.w + dx) * r->input.c, sizeof h);
+  }
+  return h;
+}
+
+/* Outputs 0..n-1 (n <= AB_DSP_DW2_BLOCK) of channels c, c+1, the window of output 0 starting at
+ * input (iy, ix); image and out point at channel c; w: the pair's nine weight words, per kernel
+ * row [w0, w1] of c, [w0, w1] of c+1, [w2 of c, w2 of c+1]; rq: the two channels' requantization
+ * entries; where: AB_DSP_DW2_* flags. */
+AB_DSP_INLINE void ab_dsp_dw2_block(const ab_dsp_depthwise_conv2d_params* p, const int8_t* image, ab_idx_t iy,
+                                    ab_idx_t ix, const uint32_t* w, const int32_t* rq, int8_t* out, ab_idx_t n,
+                                    int where, uint32_t pad) {
+  const ab_depthwise_conv2d_params* r = &p->ref;
+  int32_t a0[AB_DSP_DW2_BLOCK + 1], a1[AB_DSP_DW2_BLOCK + 1];
+  AB_DSP_DW_RELOAD(w);
+  AB_DSP_DW_RELOAD(rq);
+  /* one pointer and constant offsets for the window's values (GCC otherwise keeps a pointer per
+   * value, and spills them) */
+  const int8_t* at = where & (AB_DSP_DW2_ROWS | AB_DSP_DW2_COLUMNS) ? image : image + (iy * r->input.w + ix) * r->input.c;
+  AB_DSP_DW_RELOAD(at);
+  AB_DSP_DW_RELOAD(out);
+  const int32_t bias0 = rq[0], bias1 = rq[AB_DSP_RQ_STRIDE];
+  AB_UNROLL
+  for (ab_idx_t j = 0; j <= AB_DSP_DW2_BLOCK; ++j) {
+    a0[j] = bias0;
+    a1[j] = bias1;
+  }
+  AB_UNROLL
+  for (ab_idx_t kh = 0; kh < 3; ++kh) {
+    const uint32_t w0 = w[3 * kh], w1 = w[3 * kh + 1], w2 = w[3 * kh + 2];
+    AB_UNROLL
+    for (ab_idx_t j = 0; j <= AB_DSP_DW2_BLOCK; ++j) {
+      if (j <= n) {
+        uint32_t t = (where & AB_DSP_DW2_RIGHT) && j == n ? pad
+                                                           : ab_dsp_dw2_half(image, at, r, iy, ix, kh, 2 * j, pad, where);
+        if (j < n) t |= ab_dsp_dw2_half(image, at, r, iy, ix, kh, 2 * j + 1, pad, where) << 16;
+        const uint32_t v0 = ab_sxtb16(t), v1 = ab_sxtb16_ror8(t);
+        if (j < n) {
+          a0[j] = ab_smlad(v0, w0, a0[j]);
+          a1[j] = ab_smlad(v1, w1, a1[j]);
+        }
+        if (j > 0) {
+          a0[j - 1] = ab_smlabb(v0, w2, a0[j - 1]);
+          a1[j - 1] = ab_smlabt(v1, w2, a1[j - 1]);
+        }
+      }
+    }
+  }
+  const ab_dsp_channel c0 = ab_dsp_channel_at(rq), c1 = ab_dsp_channel_at(rq + AB_DSP_RQ_STRIDE);
+  AB_UNROLL
+  for (ab_idx_t j = 0; j < AB_DSP_DW2_BLOCK; ++j) {
+    if (j < n) {
+      out[j * r->output.c] = ab_dsp_requantize_channel(a0[j], c0, p->requant, 0, r->act_min, r->act_max);
+      out[j * r->output.c + 1] = ab_dsp_requantize_channel(a1[j], c1, p->requant, 0, r->act_min, r->act_max);
+    }
+  }
+}
+
+/* weights: per pair of channels, per kernel row, the three words of ab_dsp_dw2_block. Multiplier
+ * 1, an even channel count, no scratch. Channel pairs one after the other, each over the whole
+ * image; the layer does not run in place. */
+AB_DSP_INLINE void ab_dsp_depthwise_conv2d_3x3_s2_s8(const ab_dsp_depthwise_conv2d_params* p,
+                                                     const int8_t* AB_RESTRICT input, const void* AB_RESTRICT weights,
+                                                     int8_t* AB_RESTRICT output) {
+  const ab_depthwise_conv2d_params* r = &p->ref;
+  const ab_idx_t cin = r->input.c, ow = r->output.w, cout = r->output.c, width = r->input.w;
+  const ab_idx_t full = ow / AB_DSP_DW2_BLOCK * AB_DSP_DW2_BLOCK, tail = ow % AB_DSP_DW2_BLOCK;
+  const uint32_t zero_point = (uint32_t)(uint8_t)(int8_t)(-r->input_offset);
+  const uint32_t pad = zero_point | zero_point << 8;
+  const int everywhere = AB_DSP_DW2_ROWS | AB_DSP_DW2_COLUMNS;
+  for (ab_idx_t b = 0; b < r->output.n; ++b) {
+    const int8_t* image = input + b * r->input.h * width * cin;
+    int8_t* out_image = output + b * r->output.h * ow * cout;
+    for (ab_idx_t c = 0; c < cin; c += 2) {
+      const uint32_t* w = (const uint32_t*)weights + c / 2 * 9;
+      const int32_t* rq = p->rq + c * AB_DSP_RQ_STRIDE;
+      for (ab_idx_t oy = 0; oy < r->output.h; ++oy) {
+        const ab_idx_t iy = oy * r->stride_h - r->pad_h;
+        const int rows_inside = iy >= 0 && iy + 2 < r->input.h;
+        int8_t* out = out_image + oy * ow * cout + c;
+        /* Blocks inside the input in a loop of their own, so that GCC does not merge their code
+         * with the checked blocks' (it then tests the checks at run time). */
+        ab_idx_t ox = 0;
+        if (rows_inside) {
+          for (; ox < full && 2 * ox < r->pad_w; ox += AB_DSP_DW2_BLOCK) {
+            ab_dsp_dw2_block(p, image + c, iy, 2 * ox - r->pad_w, w, rq, out + ox * cout, AB_DSP_DW2_BLOCK, everywhere, pad);
+          }
+          for (; ox < full && 2 * (ox + AB_DSP_DW2_BLOCK) - r->pad_w < width; ox += AB_DSP_DW2_BLOCK) {
+            ab_dsp_dw2_block(p, image + c, iy, 2 * ox - r->pad_w, w, rq, out + ox * cout, AB_DSP_DW2_BLOCK, 0, pad);
+          }
+          if (ox < full && 2 * (ox + AB_DSP_DW2_BLOCK) - r->pad_w == width) {
+            ab_dsp_dw2_block(p, image + c, iy, 2 * ox - r->pad_w, w, rq, out + ox * cout, AB_DSP_DW2_BLOCK, AB_DSP_DW2_RIGHT, pad);
+            ox += AB_DSP_DW2_BLOCK;
+          }
+        }
+        for (; ox < full; ox += AB_DSP_DW2_BLOCK) {
+          ab_dsp_dw2_block(p, image + c, iy, 2 * ox - r->pad_w, w, rq, out + ox * cout, AB_DSP_DW2_BLOCK, everywhere, pad);
+        }
+        if (tail != 0) ab_dsp_dw2_block(p, image + c, iy, 2 * full - r->pad_w, w, rq, out + full * cout, tail, everywhere, pad);
       }
     }
   }

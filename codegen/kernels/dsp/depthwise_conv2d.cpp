@@ -47,8 +47,9 @@ ab_idx_t block_channels(ab_idx_t channels, int64_t bytes_per_channel, int64_t bu
 }
 
 // The kernels: any shape, or 3x3 with the weight words [w0, w1], [w1, w2] (ab_dsp_dw3_kernel_row).
-// three_by_three_image: the 3x3 kernel on whole images (every padded row of a channel block).
-enum class Kernel { any, three_by_three, three_by_three_image };
+// three_by_three_image: the 3x3 kernel on whole images (every padded row of a channel block);
+// three_by_three_s2: the 3x3 kernel of stride 2 on the input as stored (ab_dsp_dw2_block).
+enum class Kernel { any, three_by_three, three_by_three_image, three_by_three_s2 };
 
 bool is_3x3(Kernel k) { return k != Kernel::any; }
 
@@ -103,6 +104,15 @@ std::string unsupported_3x3_image(const ScheduleContext& c, const LoweredOp& op)
   return unsupported_3x3(c, op);
 }
 
+// dsp_dw3x3_s2 reads the input as stored, two channels at a time (ab_dsp_dw2_block).
+std::string unsupported_3x3_s2(const ScheduleContext& c, const LoweredOp& op) {
+  const auto& r = std::get<ab_depthwise_conv2d_params>(op.params);
+  if (!three_by_three(r) || r.stride_w != 2) return "only 3x3 kernels, undilated, with a horizontal stride of 2";
+  if (r.depth_multiplier != 1) return "only a depth multiplier of 1 (dsp_dw3x3 takes the others)";
+  if (r.input.c % 2 != 0) return "only an even channel count (it reads two channels a halfword at a time)";
+  return tensors_unsupported(c);
+}
+
 // One channel's kernel row as int16 lanes: [w0, w1] (and [w2, 0] ...) for the any-shape kernel,
 // [w0, w1], [w1, w2] for the 3x3 one.
 void push_kernel_row(std::vector<int16_t>& out, const int8_t* taps, ab_idx_t width, ab_idx_t pairs, int32_t scale,
@@ -113,6 +123,21 @@ void push_kernel_row(std::vector<int16_t>& out, const int8_t* taps, ab_idx_t wid
     return;
   }
   for (ab_idx_t kw = 0; kw < 2 * pairs; ++kw) out.push_back(tap(kw));
+}
+
+// dsp_dw3x3_s2's weights: the per-channel rows [w0, w1, w1, w2] regrouped per pair of channels
+// (c, c+1) and kernel row as the words [w0, w1] of c, [w0, w1] of c+1, [w2 of c, w2 of c+1].
+std::vector<int16_t> channel_pairs(const std::vector<int16_t>& rows, ab_idx_t channels) {
+  const auto tap = [&](ab_idx_t ch, ab_idx_t kh, ab_idx_t kw) {
+    return rows[static_cast<std::size_t>((ch * 3 + kh) * 4 + (kw == 2 ? 3 : kw))];
+  };
+  std::vector<int16_t> out;
+  for (ab_idx_t ch = 0; ch < channels; ch += 2)
+    for (ab_idx_t kh = 0; kh < 3; ++kh)
+      for (int16_t v : {tap(ch, kh, 0), tap(ch, kh, 1), tap(ch + 1, kh, 0), tap(ch + 1, kh, 1), tap(ch, kh, 2),
+                        tap(ch + 1, kh, 2)})
+        out.push_back(v);
+  return out;
 }
 
 void apply(const ScheduleContext& c, LoweredOp& op, int64_t budget, Kernel kernel) {
@@ -139,8 +164,13 @@ void apply(const ScheduleContext& c, LoweredOp& op, int64_t budget, Kernel kerne
   p.ring_rows = kernel == Kernel::three_by_three_image ? image_rows(r) : ring_rows(r);
   // the 3x3 kernel's ring is mirrored: ring_rows - 1 more slots (ab_dsp_dw_ring_slots)
   const int64_t slots = kernel == Kernel::three_by_three ? 2 * p.ring_rows - 1 : p.ring_rows;
-  const int64_t per_channel = slots * p.row_width * 2;
+  int64_t per_channel = slots * p.row_width * 2;
   p.block_channels = block_channels(r.input.c, per_channel, budget);
+  if (kernel == Kernel::three_by_three_s2) {  // no rows transposed: channel pairs, no scratch
+    p.row_width = p.ring_rows = 0;
+    p.block_channels = 2;
+    per_channel = 0;
+  }
   p.requant = t.mode;
   p.rq = add_param_array(op, "rq", t.rq);
 
@@ -152,11 +182,12 @@ void apply(const ScheduleContext& c, LoweredOp& op, int64_t budget, Kernel kerne
   GeneratedConstant packed;
   packed.source = weights_id;
   packed.name = "(int16 pairs of taps per kernel row)";
-  packed.values = std::move(pairs);
+  packed.values = kernel == Kernel::three_by_three_s2 ? channel_pairs(pairs, cout) : std::move(pairs);
   op.constants = {std::move(packed)};
   op.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Weights, -1, 0}, {ArgRole::Output, c.node.outputs[0]}};
   op.kernel = kernel == Kernel::three_by_three         ? "ab_dsp_depthwise_conv2d_3x3_s8"
               : kernel == Kernel::three_by_three_image ? "ab_dsp_depthwise_conv2d_3x3_image_s8"
+              : kernel == Kernel::three_by_three_s2    ? "ab_dsp_depthwise_conv2d_3x3_s2_s8"
                                                        : "ab_dsp_depthwise_conv2d_s8";
   op.params_type = "ab_dsp_depthwise_conv2d_params";
   op.schedule_params =
@@ -188,7 +219,12 @@ std::vector<Schedule> depthwise_conv2d_schedules() {
   image.apply = [](const ScheduleContext& c, LoweredOp& op) {
     apply(c, op, kScratchBudget, Kernel::three_by_three_image);
   };
-  return {std::move(s), std::move(small), std::move(three), std::move(image)};
+  Schedule s2 = dsp_schedule("dsp_dw3x3_s2", OpType::DepthwiseConv2D, 25,
+                             "3x3 kernels of horizontal stride 2 on the input as stored, two channels at a time "
+                             "(no transposed rows, no scratch): SMLAD on each channel's tap pairs");
+  s2.unsupported = unsupported_3x3_s2;
+  s2.apply = [](const ScheduleContext& c, LoweredOp& op) { apply(c, op, kScratchBudget, Kernel::three_by_three_s2); };
+  return {std::move(s), std::move(small), std::move(three), std::move(image), std::move(s2)};
 }
 
 }  // namespace dsp

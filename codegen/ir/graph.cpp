@@ -101,6 +101,10 @@ int64_t alias_byte_offset(const Graph& g, int tensor) {
   return offset;
 }
 
+bool is_activation(const Graph& g, int tensor) {
+  return tensor >= 0 && !g.tensors[tensor].is_constant() && !g.tensors[tensor].is_variable;
+}
+
 int alias_root(const Graph& g, int tensor) {
   // Chains are short (RESHAPE of RESHAPE); the bound guards against a malformed cycle.
   for (std::size_t hops = 0; hops <= g.tensors.size(); ++hops) {

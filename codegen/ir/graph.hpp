@@ -292,6 +292,10 @@ Graph structure_copy(const Graph& g);
 // ResetVariableTensors sets it: an int8 tensor's zero point, 0 for every other type.
 uint8_t variable_reset_byte(const Tensor& t);
 
+// Whether tensor id `tensor` is an activation, what the arena holds: present (not -1), neither a
+// constant nor an operator's state.
+bool is_activation(const Graph& g, int tensor);
+
 // The tensor whose memory `tensor` uses: follows Tensor::alias_of to the end of the chain.
 int alias_root(const Graph& g, int tensor);
 // Bytes from the start of alias_root's memory to this tensor's first byte (the alias_offsets

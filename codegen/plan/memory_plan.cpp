@@ -150,8 +150,6 @@ int64_t arena_lower_bound(const Graph& g, const PlanOptions& options, const std:
 
 namespace {
 
-bool is_activation(const Graph& g, int t) { return t >= 0 && !g.tensors[t].is_constant() && !g.tensors[t].is_variable; }
-
 // Every activation input of every operator in place under each of its activation outputs, as far
 // as the planner's windows go (an output at or below its input: saves the smaller of the two).
 std::vector<OverlapPermit> every_overlap(const Graph& g) {

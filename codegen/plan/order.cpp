@@ -7,10 +7,6 @@
 namespace aotbench::codegen {
 namespace {
 
-bool is_activation(const Graph& g, int t) {
-  return t >= 0 && !g.tensors[t].is_constant() && !g.tensors[t].is_variable;
-}
-
 // The distinct buffers (alias roots) of activation tensors in `ids`.
 std::set<int> roots_of(const Graph& g, const std::vector<int>& ids) {
   std::set<int> roots;

@@ -7,10 +7,6 @@
 namespace aotbench::codegen {
 namespace {
 
-bool is_activation(const Graph& g, int t) {
-  return t >= 0 && !g.tensors[t].is_constant() && !g.tensors[t].is_variable;
-}
-
 // Operators whose output element i depends on element i of each input only.
 bool is_element_wise(OpType t) {
   switch (t) {

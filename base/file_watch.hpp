@@ -41,6 +41,8 @@ class FileWatcher {
               std::function<void(const std::vector<std::string>&)> on_change);
   ~FileWatcher();
   FileWatcher(const FileWatcher&) = delete;
+  // The files and their stamps from the start: changes() may also be asked from any thread.
+  const FileWatch& watch() const { return watch_; }
   FileWatcher& operator=(const FileWatcher&) = delete;
 
  private:

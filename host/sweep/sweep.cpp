@@ -514,8 +514,7 @@ class Sweep {
   // timeout, minutes). The children are killed, so every wait in flight ends now; the results
   // measured so far stay, and --resume measures the rest.
   void watch_the_build() {
-    build_files_.emplace(files_from_the_build(setup_));
-    build_watch_.emplace(*build_files_, std::chrono::seconds(1),
+    build_watch_.emplace(base::FileWatch(files_from_the_build(setup_)), std::chrono::seconds(1),
                          [this](const std::vector<std::string>& changed) { stop_for_rebuild(changed); });
   }
 
@@ -531,7 +530,7 @@ class Sweep {
   // runtime library, an emulator that cannot load the plugin) in the second before the watch
   // sees it must not stay as the variant's result.
   bool rebuilt_now() {
-    const std::vector<std::string> changed = build_files_ ? build_files_->changes() : std::vector<std::string>{};
+    const std::vector<std::string> changed = build_watch_ ? build_watch_->watch().changes() : std::vector<std::string>{};
     if (!changed.empty()) stop_for_rebuild(changed);
     return !changed.empty();
   }
@@ -672,7 +671,6 @@ class Sweep {
   std::unique_ptr<results::History> history_;
   std::optional<flash::EmulatorPool> emulators_;  // emulated boards: kept up across variants
   std::optional<flash::BoardPool> boards_;        // boards on the network, shared out among the workers
-  std::optional<base::FileWatch> build_files_;    // what the sweep uses of the build, as it started
   std::optional<base::FileWatcher> build_watch_;  // while measuring: stops the sweep on a rebuild
   std::once_flag rebuilt_once_;
   std::mutex results_mutex_, device_lock_;

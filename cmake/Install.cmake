@@ -10,15 +10,10 @@ install(TARGETS aotbench RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 install(DIRECTORY scenarios/boards scenarios/models scenarios/sweeps
         DESTINATION "${AOTBENCH_DATA_DESTINATION}/scenarios")
 
-# What generated code is compiled with: kernel families and the AOT runtime (C only).
-install(DIRECTORY codegen/kernels/ DESTINATION "${AOTBENCH_DATA_DESTINATION}/codegen/kernels"
-        FILES_MATCHING PATTERN "*.c" PATTERN "*.h")
-install(FILES codegen/runtime/ab_aot_runtime.c codegen/runtime/ab_aot_runtime.h
-        DESTINATION "${AOTBENCH_DATA_DESTINATION}/codegen/runtime")
-
-# The model interface the adapter implements, and the host runner of --board host.
-install(DIRECTORY device/include/ DESTINATION "${AOTBENCH_DATA_DESTINATION}/device/include")
-install(FILES host/infer/host_main.c DESTINATION "${AOTBENCH_DATA_DESTINATION}/host/infer")
+# What generated code is compiled with (kernel families, the AOT runtime), the model interface the
+# adapter implements and the host runner of --board host: the build's staged copy
+# (cmake/StageData.cmake), which a program in the build tree reads too.
+install(DIRECTORY "${AOTBENCH_STAGE_DIR}/" DESTINATION "${AOTBENCH_DATA_DESTINATION}" PATTERN "stamp" EXCLUDE)
 
 # The timing model QEMU loads (device/qemu_timing), found by data_path("timing/...").
 install(TARGETS ab_timing LIBRARY DESTINATION "${AOTBENCH_DATA_DESTINATION}/timing")

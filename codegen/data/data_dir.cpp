@@ -30,4 +30,16 @@ fs::path data_path(const char* env, const fs::path& rel, const fs::path& in_tree
   return data_path(rel, in_tree);
 }
 
+fs::path staged_path(const fs::path& rel) {
+  if (const char* dir = std::getenv("AOTBENCH_STAGE_DIR"); dir && *dir) return fs::path(dir) / rel;
+  return data_path(rel, fs::path(AOTBENCH_STAGE_DIR) / rel);
+}
+
+std::optional<fs::path> stage_stamp() {
+  std::error_code ec;
+  const fs::path stamp = staged_path("stamp");
+  if (!fs::exists(stamp, ec)) return std::nullopt;  // an installation has none: it is not rebuilt
+  return stamp;
+}
+
 }  // namespace aotbench::codegen

@@ -75,7 +75,7 @@ BuildPlan FirmwareBuilder::plan(const board::Profile& p, const VariantSpec& v, c
   fs::path gen = runtime_dir_ / "gen" / p.name, lib = runtime_dir_ / p.name / "libabdevice.a";
   board::FirmwareFlags flags = board::firmware_flags(p, gen / board::kLinkerScriptFile);
   std::vector<std::string> cflags = v.cflags.empty() ? std::vector<std::string>{"-Os"} : v.cflags;
-  std::vector<fs::path> includes = {codegen::data_path("device/include", fs::path(AOTBENCH_SOURCE_DIR) / "device" / "include")};
+  std::vector<fs::path> includes = {codegen::staged_path("device/include")};
   includes.insert(includes.end(), v.include_dirs.begin(), v.include_dirs.end());
 
   BuildPlan plan;

@@ -16,7 +16,7 @@ namespace aotbench::infer {
 namespace {
 
 // `rel` of the source tree, or of the installed data folder.
-fs::path source_file(const std::string& rel) { return codegen::data_path(rel, fs::path(AOTBENCH_SOURCE_DIR) / rel); }
+fs::path source_file(const std::string& rel) { return codegen::staged_path(rel); }
 
 }  // namespace
 

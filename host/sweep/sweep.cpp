@@ -28,6 +28,7 @@
 #include "host/choice/best_config.hpp"
 #include "host/choice/fit_check.hpp"
 #include "host/choice/select.hpp"
+#include "codegen/data/data_dir.hpp"
 #include "codegen/emit/emitter.hpp"
 #include "codegen/names/names.hpp"
 #include "host/flash/session.hpp"
@@ -194,6 +195,7 @@ std::vector<fs::path> files_from_the_build(const measure::MeasureSetup& s) {
   for (const char* f : {board::kBoardConfigFile, board::kLinkerScriptFile, board::kStartupFile})
     files.push_back(runtime / "gen" / s.board.name / f);
   if (s.qemu.timing_model) files.push_back(flash::timing_plugin_path());
+  if (const auto stamp = codegen::stage_stamp()) files.push_back(*stamp);  // the kernels and runtime compiled in
   return files;
 }
 

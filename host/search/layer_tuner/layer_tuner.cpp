@@ -35,6 +35,7 @@ bool agree(uint64_t a, uint64_t b, uint64_t spread) {
 }
 
 constexpr int kMaxVerifications = 3;  // compositions whose logged figures are measured again
+constexpr double kOtherBuildWithin = 1.05;  // a variant of another build this close is tuned too
 constexpr const char* kNoFit = "no composition of the measured schedules is predicted to fit the limits";
 
 // Why a variant predicted to miss the limits by `over` cannot be used.
@@ -63,7 +64,7 @@ std::vector<Proposal> LayerTuner::next(const SearchState& state) {
     case Phase::compose:
       if (composed_ && repair(*composed_)) return {composed_proposal()};
       // The band group's layers are not in the chosen layers' sum: nothing to verify it by.
-      if (composed_ && !banded_pass_) {
+      if (composed_ && !bases_[pass_].banded) {
         if (auto image = verification()) {
           phase_ = Phase::verify;
           return {image_proposal(std::move(*image))};
@@ -98,46 +99,50 @@ bool LayerTuner::start(const SearchState& state) {
   std::erase_if(scratch.variants, [&](const results::VariantResult& v) {
     return std::none_of(state.space.begin(), state.space.end(), [&](const auto& s) { return s.key() == v.key; });
   });
-  const auto variant_of = [&](std::size_t i) {
-    return *std::find_if(state.space.begin(), state.space.end(),
-                         [&](const auto& s) { return s.key() == scratch.variants[i].key; });
+  const auto variant_of = [&](const std::string& key) {
+    codegen::Variant v = *std::find_if(state.space.begin(), state.space.end(), [&](const auto& s) { return s.key() == key; });
+    v.set("profile", "off");
+    return v;
   };
-  auto winner = choice::select_winner(scratch, state.limits, state.objective);
-  if (winner && variant_of(*winner).get("patches") != "0") {
-    banded_ = variant_of(*winner);
-    banded_->set("profile", "off");
-    banded_result_ = scratch.variants[*winner];
-  }
-  if (!winner || banded_) {
+  choice::Limits limits = state.limits;
+  auto winner = choice::select_winner(scratch, limits, state.objective);
+  std::optional<Base> banded;
+  if (winner && variant_of(scratch.variants[*winner].key).get("patches") != "0")
+    banded = Base{variant_of(scratch.variants[*winner].key), scratch.variants[*winner], true};
+  if (!winner || banded) {
     // Nothing fits as it is (a tight --max-ram or --max-flash), or only in bands of rows, which
     // the RAM axis adds as a last resort: start from the fastest that ran, matched and keeps
     // within the stack limit (which schedules are not chosen for); the composition trades its
     // schedules for leaner ones until it is predicted to fit.
     constexpr uint64_t kAny = std::numeric_limits<uint64_t>::max();
-    if (auto fastest = choice::select_winner(scratch, choice::Limits{kAny, kAny, state.limits.stack}, state.objective))
-      winner = fastest;
+    limits = choice::Limits{kAny, kAny, state.limits.stack};
+    if (auto fastest = choice::select_winner(scratch, limits, state.objective)) winner = fastest;
   }
   if (!winner) {
     note_ = "no untuned variant ran and matched: nothing to tune from";
     return false;
   }
-  base_key_ = scratch.variants[*winner].key;
-  if (banded_ && base_key_ == banded_result_->key) banded_.reset();  // the fastest itself: one pass
-  base_ = variant_of(*winner);
-  base_.set("profile", "off");
+  bases_.push_back(Base{variant_of(scratch.variants[*winner].key), scratch.variants[*winner]});
+  // The best of another compiler or opt level close behind, under the same limits, whole.
+  const auto build_of = [](const codegen::Variant& v) {
+    const codegen::BuildConfig c = codegen::build_config(v);
+    return std::pair(c.cc, c.opt);
+  };
+  results::Run others = scratch;
+  std::erase_if(others.variants, [&](const results::VariantResult& r) {
+    const codegen::Variant v = variant_of(r.key);
+    return v.get("patches") != "0" || build_of(v) == build_of(bases_[0].variant);
+  });
+  if (const auto other = choice::select_winner(others, limits, state.objective)) {
+    const results::VariantResult& r = others.variants[*other];
+    if (r.counts && bases_[0].result.counts &&
+        static_cast<double>(r.counts->median) <= kOtherBuildWithin * static_cast<double>(bases_[0].result.counts->median))
+      bases_.push_back(Base{variant_of(r.key), r});
+  }
+  if (banded && banded->result.key != bases_[0].result.key) bases_.push_back(std::move(*banded));
   emit_options_.model_name = state.setup.model->name;
   emit_options_.cpu_features = state.setup.board.cpu.features;
-  const codegen::BuildConfig config = codegen::build_config(base_);
-  compiler_ = build::Toolchain::cross(config.cc).version();
-  build_ = fmt::format("{},index=i{}", config.opt, config.index_bits);
-
-  const codegen::Graph& g = state.setup.model->graph;
-  layers_ = codegen::layer_groups(g, base_, emit_options_);
-  for (const codegen::LayerGroup& layers : layers_) {
-    Group grp{&layers, {}};
-    for (const codegen::ScheduleChoice& choice : layers.choices) grp.candidates.emplace_back(choice);
-    groups_.push_back(std::move(grp));
-  }
+  begin_pass();
   const bool choices = std::any_of(layers_.begin(), layers_.end(), [](const codegen::LayerGroup& grp) {
     return grp.choices.size() > 1;
   });
@@ -145,8 +150,6 @@ bool LayerTuner::start(const SearchState& state) {
     note_ = fmt::format("one schedule per layer on {}: nothing to tune", state.setup.board.name);
     return false;
   }
-  read_log();
-  footprint_.emplace(g, emit_options_, base_, scratch.variants[*winner]);
   return true;
 }
 
@@ -160,38 +163,50 @@ std::vector<Proposal> LayerTuner::measure_or_compose() {
 }
 
 // The composition of this pass is settled (measured, or none predicted to fit: `why_none`); the
-// next one starts from the banded winner, if there is one still to start from: its layers not
-// measured yet (none fitted beside the variant whole) are measured in images of it first.
+// next pass starts from the next base, its layers not measured yet measured in images of it first.
 std::vector<Proposal> LayerTuner::settled(const std::string& why_none) {
-  if (start_banded_pass()) {
+  if (next_pass()) {
     phase_ = Phase::images;
     planned_ = false;
     return measure_or_compose();
   }
-  if (!why_none.empty() && !composed_ && !whole_composed_)
-    note_ = banded_pass_ ? std::string(kNoFit) + ", from the variant whole or in bands" : why_none;
+  if (!why_none.empty() && !composed_ && composed_before_.empty())
+    note_ = bases_.size() > 1 ? fmt::format("{}, from any of {} bases", kNoFit, bases_.size()) : why_none;
   phase_ = Phase::done;
   return {};
 }
 
-// The pass from the banded winner (false: none, or done): the groups again, its band group's
-// operators left out (they keep its schedules), every other layer with the figures measured so
-// far and this base's bytes; a candidate that could not fit beside the variant whole may now.
-bool LayerTuner::start_banded_pass() {
-  if (!banded_ || banded_pass_) return false;
-  whole_tuning_ = pass_tuning();
-  whole_composed_ = composed_;
-  banded_pass_ = true;
+// The next pass (false: none left), its composition from scratch.
+bool LayerTuner::next_pass() {
+  if (pass_ + 1 >= bases_.size()) return false;
+  if (auto t = pass_tuning()) composed_before_.emplace_back(std::move(*t), *composed_);
   composed_.reset();
   repairs_ = 0;
+  ++pass_;
+  begin_pass();
+  return true;
+}
+
+// The groups of this pass's base with their candidates (a banded base's band group left out).
+// Figures measured in an earlier pass carry over where the build is the same; a base of another
+// build reads the log of its own.
+void LayerTuner::begin_pass() {
+  const Base& base = bases_[pass_];
+  const codegen::BuildConfig config = codegen::build_config(base.variant);
+  const std::string compiler = build::Toolchain::cross(config.cc).version();
+  const std::string build = fmt::format("{},index=i{}", config.opt, config.index_bits);
   std::map<std::pair<std::string, std::string>, Candidate> known;  // by signature and schedule
-  for (const Group& grp : groups_)
-    for (const Candidate& c : grp.candidates) known.emplace(std::pair(grp.layers->signature, c.schedule), c);
+  if (compiler == compiler_ && build == build_)
+    for (const Group& grp : groups_)
+      for (const Candidate& c : grp.candidates) known.emplace(std::pair(grp.layers->signature, c.schedule), c);
+  base_ = base.variant;
+  base_key_ = base.result.key;
+  compiler_ = compiler;
+  build_ = build;
   const codegen::Graph& g = setup_->model->graph;
-  base_ = *banded_;
-  base_key_ = banded_result_->key;
   groups_.clear();
-  layers_ = codegen::layer_groups(g, base_, emit_options_);  // its band group left out
+  layers_ = codegen::layer_groups(g, base_, emit_options_);
+  bool unknown = false;
   for (const codegen::LayerGroup& layers : layers_) {
     Group grp{&layers, {}};
     for (const codegen::ScheduleChoice& choice : layers.choices) {
@@ -199,15 +214,17 @@ bool LayerTuner::start_banded_pass() {
       if (const auto it = known.find(std::pair(layers.signature, choice.schedule)); it != known.end()) {
         c = it->second;
         static_cast<codegen::ScheduleChoice&>(c) = choice;  // this base's bytes
-        if (c.unfit) c.failed.clear();  // beside the variant whole; in bands it may fit
+        if (c.unfit) c.failed.clear();  // beside another base; beside this one it may fit
         c.unfit = false;
+      } else {
+        unknown = true;
       }
       grp.candidates.push_back(std::move(c));
     }
     groups_.push_back(std::move(grp));
   }
-  footprint_.emplace(g, emit_options_, base_, *banded_result_);
-  return true;
+  if (unknown) read_log();
+  footprint_.emplace(g, emit_options_, base_, base.result);
 }
 
 // What the log knows, where it is plausible; an implausible figure is measured again.
@@ -216,6 +233,7 @@ void LayerTuner::read_log() {
   std::vector<Candidate*> of;
   for (Group& grp : groups_) {
     for (Candidate& c : grp.candidates) {
+      if (c.counts || c.logged) continue;  // measured or read in an earlier pass
       c.logged = log_.find(key(grp, c));
       if (!c.logged) continue;
       figures.push_back({grp.layers->type, c.schedule, grp.layers->macs, c.logged->counts, c.logged->damaged});
@@ -547,21 +565,27 @@ bool LayerTuner::repair(const results::VariantResult& composed) {
   return fit_composition() && chosen() != before;
 }
 
-// Of the compositions from the variant whole and from the banded winner, the faster that fits
-// (the one that ran, where neither does).
+// Of the compositions of every pass, the fastest that fits (the fastest that ran, where none fits);
+// its note names the others.
 std::optional<results::Tuning> LayerTuner::tuning() const {
-  std::optional<results::Tuning> banded = banded_pass_ ? pass_tuning() : std::nullopt;
-  const std::optional<results::Tuning>& whole = banded_pass_ ? whole_tuning_ : pass_tuning();
-  if (!banded || !whole) return banded ? banded : whole;
+  std::vector<std::pair<results::Tuning, results::VariantResult>> all = composed_before_;
+  if (auto t = pass_tuning()) all.emplace_back(std::move(*t), *composed_);
+  if (all.empty()) return std::nullopt;
   auto rank = [&](const results::VariantResult& r) {
     return std::pair(!fits(r, limits_), r.counts ? r.counts->median : std::numeric_limits<uint64_t>::max());
   };
-  const bool banded_wins = rank(*composed_) < rank(*whole_composed_);
-  results::Tuning kept = banded_wins ? *banded : *whole;
-  const results::VariantResult& other = banded_wins ? *whole_composed_ : *composed_;
-  kept.note += fmt::format("; composed from {} too: {} ({}{})", banded_wins ? whole->base_key : banded->base_key,
-                           other.key, results::to_string(other.status),
-                           other.counts ? fmt::format(", {}", other.counts->median) : "");
+  const auto best = std::min_element(all.begin(), all.end(),
+                                     [&](const auto& a, const auto& b) { return rank(a.second) < rank(b.second); });
+  results::Tuning kept = best->first;
+  kept.images = images_;  // what every pass took
+  kept.measured = measured_;
+  kept.from_log = from_log_;
+  for (const auto& [tuning, composed] : all) {
+    if (&composed == &best->second) continue;
+    kept.note += fmt::format("; composed from {} too: {} ({}{})", tuning.base_key, composed.key,
+                             results::to_string(composed.status),
+                             composed.counts ? fmt::format(", {}", composed.counts->median) : "");
+  }
   return kept;
 }
 
@@ -606,7 +630,7 @@ std::optional<results::Tuning> LayerTuner::pass_tuning() const {
     const double gap = static_cast<double>(total) - static_cast<double>(t.layers_sum);
     t.note = fmt::format("composed {} = the chosen layers' {} + {} {} ({:.2f}%)", total, t.layers_sum,
                          static_cast<int64_t>(gap),
-                         banded_pass_ ? "in the band group and outside the operators" : "outside the operators",
+                         bases_[pass_].banded ? "in the band group and outside the operators" : "outside the operators",
                          100.0 * gap / static_cast<double>(total));
   } else {
     t.note = fmt::format("the composed variant did not run: {}", composed_->message);

@@ -15,11 +15,15 @@
 // memory-hungry choices, the least costly first; measurement images that would not fit are split.
 //
 // It starts from the winner of what was measured before it (the best untuned variant), and only
-// for the instructions/cycles objective. Where that winner runs its first layers in bands of rows
-// (patches=K: the only variants that fit a tight RAM limit), it composes from the fastest variant
-// whole first, then from the banded winner too: the layers outside its band group take the
-// fastest measured schedules that fit, the band group keeps its own (measured whole, a layer's
-// figure says nothing of its bands). The faster composition that fits is the tuning.
+// for the instructions/cycles objective. It composes from up to three bases, one pass each, and
+// the fastest composition that fits is the tuning:
+// - the winner (where that runs its first layers in bands of rows, the fastest variant whole);
+// - the best variant of another compiler or opt level within 5 % of it: a layer's figures belong
+//   to its build, and which build tunes best the untuned totals do not tell (-O2 and -O3 0.3 %
+//   apart untuned have tuned 6 % apart);
+// - where the winner runs in bands (patches=K: the only variants that fit a tight RAM limit), the
+//   banded winner: the layers outside its band group take the fastest measured schedules that
+//   fit, the band group keeps its own (measured whole, a layer's figure says nothing of its bands).
 //
 // The log is checked, never trusted blindly: a figure that is implausible on its own or beside
 // its siblings (search/layer_tuner/log_trust.hpp) is measured again before anything is chosen, and when the
@@ -82,7 +86,8 @@ class LayerTuner : public SearchStrategy {
   bool start(const SearchState& state);
   std::vector<Proposal> measure_or_compose();
   std::vector<Proposal> settled(const std::string& why_none);
-  bool start_banded_pass();
+  void begin_pass();
+  bool next_pass();
   std::optional<results::Tuning> pass_tuning() const;
   std::vector<Proposal> images();
   void fit_image(Image image, std::vector<Image>& out);
@@ -127,13 +132,16 @@ class LayerTuner : public SearchStrategy {
   std::vector<results::LogCorrection> corrections_;
   std::string suspicion_;     // why the last composition's logged figures are measured again
   std::string disagreement_;  // a composition the log's figures do not add up to, left as it is
-  // The banded winner (when the winner is banded), and the composition from the variant whole
-  // once the tuner composes from the banded one.
-  std::optional<codegen::Variant> banded_;
-  std::optional<results::VariantResult> banded_result_;
-  bool banded_pass_ = false;
-  std::optional<results::Tuning> whole_tuning_;
-  std::optional<results::VariantResult> whole_composed_;
+  // What the passes compose from, in order; the one of this pass is bases_[pass_].
+  struct Base {
+    codegen::Variant variant;  // without profile hooks
+    results::VariantResult result;
+    bool banded = false;  // its band group keeps its schedules
+  };
+  std::vector<Base> bases_;
+  std::size_t pass_ = 0;
+  // The compositions of the passes before this one, each with its tuning.
+  std::vector<std::pair<results::Tuning, results::VariantResult>> composed_before_;
 };
 
 }  // namespace aotbench::search

@@ -77,10 +77,13 @@ class Tuner : public ::testing::Test {
     const bool banded = p.variant.get("patches") != "0" && run_.variants.size() > 1;
     m.result = run_.variants[banded ? 1 : 0];
     m.result.key = p.variant.key();
+    // Code built at -O3 runs every dsp layer `o3_dsp_` cycles faster, where a test says so.
+    const bool o3 = p.variant.get("opt") == "O3";
     uint64_t total = 0;
     for (const auto& [index, schedule] : p.variant.layer_schedules()) {
-      m.ops.push_back({index, "", cycles_of(schedule), 0, schedule, spread_of(schedule)});
-      total += cycles_of(schedule);
+      const uint64_t cycles = cycles_of(schedule) - (o3 && schedule != "ref" ? o3_dsp_ : 0);
+      m.ops.push_back({index, "", cycles, 0, schedule, spread_of(schedule)});
+      total += cycles;
     }
     m.result.counts = results::summarize({total});
     return m;
@@ -95,6 +98,19 @@ class Tuner : public ::testing::Test {
   measure::MeasureSetup setup_;
   results::Run run_;
   const choice::Limits roomy_{1 << 20, 1 << 20, std::nullopt};
+  uint64_t o3_dsp_ = 0;
+
+  // An untuned -O3 variant beside the -O2 one, counted `counts`.
+  codegen::Variant add_o3(uint64_t counts) {
+    const codegen::Variant o3 = codegen::Variant::parse("opt=O3,kernels=dsp");
+    space_.push_back(o3);
+    results::VariantResult r = run_.variants[0];
+    r.key = o3.key();
+    r.knobs = measure::knobs_of(o3);
+    r.counts = results::summarize({counts});
+    run_.variants.push_back(r);
+    return o3;
+  }
 };
 
 TEST_F(Tuner, AsManyImagesAsTheMostCandidatesThenOneComposition) {
@@ -250,6 +266,51 @@ std::size_t ref_groups(const results::Tuning& t) {
 // The adversarial run's case: `ref` figures of 0 or 1e30 (stored as a REAL) in the log. They are
 // not used: every one is measured again (one image: the ref candidates), replaced in the log with
 // the old entry kept as superseded, and the tuning ends where a clean log's does.
+// -O3 is 1 % behind -O2 untuned, but its dsp layers tune 300 cycles faster each: the tuner composes
+// from both builds, each measured in images of its own, and keeps the -O3 composition.
+TEST_F(Tuner, ABuildCloseBehindIsTunedTooAndWinsWhereItsLayersAreFaster) {
+  const codegen::Variant o3 = add_o3(909000);
+  o3_dsp_ = 300;
+  results::TuningLog log(db_);
+  search::LayerTuner tuner(log);
+  const std::vector<int> batches = drive(tuner, roomy_);
+  const auto t = tuner.tuning();
+  ASSERT_TRUE(t.has_value()) << tuner.note();
+  EXPECT_EQ(batches, (std::vector<int>{7, -1, 7, -1}));  // -O2's images and composition, then -O3's
+  EXPECT_EQ(t->base_key, o3.key());
+  EXPECT_EQ(t->images, 14);  // both passes'
+  EXPECT_NE(t->tuned_key.find("opt=O3"), std::string::npos) << t->tuned_key;
+  EXPECT_NE(t->note.find("composed from " + space_[0].key() + " too"), std::string::npos) << t->note;
+  for (const auto& l : t->layers) {
+    if (l.schedule != "ref") {
+      EXPECT_EQ(l.counts, cycles_of(l.schedule) - 300) << l.index << " " << l.schedule;
+    }
+  }
+
+  // The same figures, -O3 no faster: the -O2 composition stays (the earlier pass wins a tie).
+  fs::remove(db_);
+  o3_dsp_ = 0;
+  results::TuningLog fresh(db_);
+  search::LayerTuner again(fresh);
+  drive(again, roomy_);
+  const auto kept = again.tuning();
+  ASSERT_TRUE(kept.has_value()) << again.note();
+  EXPECT_EQ(kept->base_key, space_[0].key());
+}
+
+// A build 10 % behind untuned is not worth its images: one pass.
+TEST_F(Tuner, ABuildFarBehindIsNotTuned) {
+  add_o3(990000);
+  o3_dsp_ = 300;
+  results::TuningLog log(db_);
+  search::LayerTuner tuner(log);
+  EXPECT_EQ(drive(tuner, roomy_), (std::vector<int>{7, -1}));
+  const auto t = tuner.tuning();
+  ASSERT_TRUE(t.has_value()) << tuner.note();
+  EXPECT_EQ(t->base_key, space_[0].key());
+  EXPECT_EQ(t->note.find("composed from"), std::string::npos) << t->note;
+}
+
 TEST_F(Tuner, ZeroOrHugeRefFiguresAreMeasuredAgainAndReplaced) {
   for (const std::string poison : {"0", "1e30"}) {
     fs::remove(db_);

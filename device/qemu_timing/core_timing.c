@@ -75,6 +75,9 @@ static int pairable(const ab_insn* i) {
          i->cls == AB_I_LOAD || i->cls == AB_I_STORE || i->cls == AB_I_FP || i->cls == AB_I_IT;
 }
 
+/* Multiplies and DSP operations issue only as the first of a pair. */
+static int is_multiply(const ab_insn* i) { return i->cls == AB_I_MUL || i->cls == AB_I_MAC || i->cls == AB_I_DSP_MUL; }
+
 static uint32_t m7_cycles(const ab_insn* prev, int prev_paired, const ab_insn* cur, int* paired) {
   uint32_t c = 1;
   switch ((ab_insn_class)cur->cls) {
@@ -89,7 +92,7 @@ static uint32_t m7_cycles(const ab_insn* prev, int prev_paired, const ab_insn* c
   *paired = 0;
   const int depends = prev && (prev->dst & cur->addr);
   if (prev && !prev_paired && pairable(prev) && (pairable(cur) || cur->cls == AB_I_BRANCH) && !prev->writes_pc &&
-      !depends && !(is_memory(prev) && is_memory(cur)) && c == 1) {
+      !depends && !(is_memory(prev) && is_memory(cur)) && !is_multiply(cur) && c == 1) {
     *paired = 1;
     return 0;
   }

@@ -336,6 +336,112 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
   }
 }
 
+#if AB_DSP_NATIVE && defined(__OPTIMIZE__) && !defined(__clang__)
+/* The multiplies of a block written for the Cortex-M4's load pipeline (GCC only: the rows'
+ * distance is an "i" operand, a constant of the layer, which clang wants as a constant expression).
+ * One asm statement per chunk of the block (four outputs, or all six of a 6-wide row; the
+ * three kernel rows): per kernel row its two weight words and the row words are one run of
+ * independent LDRs (a run of n takes n + 1 cycles), the rows' distance an immediate offset (no
+ * pointer per row), and the first kernel row starts every accumulator at the bias (no moves).
+ * 12 or 13 registers. Every operand early-clobber, as in ab_dsp_conv2d.h; "memory": the rows
+ * were written by the transposition in C. */
+#define AB_DSP_DW3_ASM 1
+#define AB_DSP_DW3_W(WO) "ldr %[a], [%[w], #" WO "]\n\tldr %[b], [%[w], #" WO "+4]\n\t"
+#define AB_DSP_DW3_LD(O, E, XO) "ldr %[" E "], [%[r], #%c[" O "]+" XO "]\n\t"
+/* WO: the kernel row's weights (byte offset from w); O: the operand of its row's offset; XO: a
+ * word's byte offset in the row. Output C from the row words E0, E1 (ab_dsp_dw3_kernel_row: A
+ * the even outputs of stride 1 and all of stride 2, B the odd ones of stride 1), added to IN. */
+#define AB_DSP_DW3_A(C, E0, E1, IN) \
+  "smlad %[" C "], %[" E0 "], %[a], %[" IN "]\n\tsmlabt %[" C "], %[" E1 "], %[b], %[" C "]\n\t"
+#define AB_DSP_DW3_B(C, E0, E1, IN) \
+  "smlatb %[" C "], %[" E0 "], %[a], %[" IN "]\n\tsmlad %[" C "], %[" E1 "], %[b], %[" C "]\n\t"
+#define AB_DSP_DW3_S1_4(WO, I0, I1, I2, I3, O)                                                       \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1)                          \
+  AB_DSP_DW3_A("c2", "e1", "e2", I2) AB_DSP_DW3_B("c3", "e1", "e2", I3)
+#define AB_DSP_DW3_S1_3(WO, I0, I1, I2, I3, O)                                                       \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1) AB_DSP_DW3_A("c2", "e1", "e2", I2)
+#define AB_DSP_DW3_S1_2(WO, I0, I1, I2, I3, O)                                                       \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                             \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1)
+#define AB_DSP_DW3_X_1(WO, I0, I1, I2, I3, O) \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_A("c0", "e0", "e1", I0)
+#define AB_DSP_DW3_S2_4(WO, I0, I1, I2, I3, O)                                                       \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_A("c1", "e1", "e2", I1)                          \
+  AB_DSP_DW3_LD(O, "e0", "12") AB_DSP_DW3_LD(O, "e1", "16")                                            \
+  AB_DSP_DW3_A("c2", "e2", "e0", I2) AB_DSP_DW3_A("c3", "e0", "e1", I3)
+#define AB_DSP_DW3_S2_3(WO, I0, I1, I2, I3, O)                                                       \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_A("c1", "e1", "e2", I1)                          \
+  AB_DSP_DW3_LD(O, "e0", "12") AB_DSP_DW3_A("c2", "e2", "e0", I2)
+#define AB_DSP_DW3_S2_2(WO, I0, I1, I2, I3, O)                                                       \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_A("c1", "e1", "e2", I1)
+/* Six outputs (VWW's 6x6 maps) with two row registers, 13 in all: each word loaded once the
+ * outputs before are done with the one it replaces. */
+#define AB_DSP_DW3_S1_6(WO, I0, I1, I2, I3, I4, I5, O)                                             \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                         \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1) AB_DSP_DW3_LD(O, "e0", "8") \
+  AB_DSP_DW3_A("c2", "e1", "e0", I2) AB_DSP_DW3_B("c3", "e1", "e0", I3) AB_DSP_DW3_LD(O, "e1", "12") \
+  AB_DSP_DW3_A("c4", "e0", "e1", I4) AB_DSP_DW3_B("c5", "e0", "e1", I5)
+#define AB_DSP_DW3_S2_6(WO, I0, I1, I2, I3, I4, I5, O)                                             \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                         \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_LD(O, "e0", "8") AB_DSP_DW3_A("c1", "e1", "e0", I1) \
+  AB_DSP_DW3_LD(O, "e1", "12") AB_DSP_DW3_A("c2", "e0", "e1", I2) AB_DSP_DW3_LD(O, "e0", "16")      \
+  AB_DSP_DW3_A("c3", "e1", "e0", I3) AB_DSP_DW3_LD(O, "e1", "20") AB_DSP_DW3_A("c4", "e0", "e1", I4) \
+  AB_DSP_DW3_LD(O, "e0", "24") AB_DSP_DW3_A("c5", "e1", "e0", I5)
+#define AB_DSP_DW3_ROWS6(T)                                                                                 \
+  __asm__(T("0", "bias", "bias", "bias", "bias", "bias", "bias", "o0")                                      \
+              T("8", "c0", "c1", "c2", "c3", "c4", "c5", "o1") T("16", "c0", "c1", "c2", "c3", "c4", "c5", "o2") \
+          : [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2]), [c3] "=&r"(c[3]), [c4] "=&r"(c[4]),       \
+            [c5] "=&r"(c[5]), [a] "=&r"(a), [b] "=&r"(b), [e0] "=&r"(e0), [e1] "=&r"(e1)                    \
+          : [r] "r"(row), [w] "r"(w), [bias] "r"(bias), [o0] "i"(0), [o1] "i"(2 * slot), [o2] "i"(4 * slot) \
+          : "memory")
+/* the chunk's accumulators */
+#define AB_DSP_DW3_C4 [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2]), [c3] "=&r"(c[3])
+#define AB_DSP_DW3_C3 [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2])
+#define AB_DSP_DW3_C2 [c0] "=&r"(c[0]), [c1] "=&r"(c[1])
+#define AB_DSP_DW3_C1 [c0] "=&r"(c[0])
+/* one asm statement for the three kernel rows: row k's words at offset k * slot values */
+#define AB_DSP_DW3_ROWS(T, C)                                                                                \
+  __asm__(T("0", "bias", "bias", "bias", "bias", "o0") T("8", "c0", "c1", "c2", "c3", "o1")                \
+              T("16", "c0", "c1", "c2", "c3", "o2")                                                        \
+          : C, [a] "=&r"(a), [b] "=&r"(b), [e0] "=&r"(e0), [e1] "=&r"(e1), [e2] "=&r"(e2)                  \
+          : [r] "r"(row), [w] "r"(w), [bias] "r"(bias), [o0] "i"(0), [o1] "i"(2 * slot), [o2] "i"(4 * slot) \
+          : "memory")
+/* Accumulators c[0..n-1] (n <= 4, or 6) of the outputs of one channel whose windows start at
+ * `row` (its first transposed row; the others `slot` values after each other); w: its six
+ * weight words. */
+AB_DSP_INLINE void ab_dsp_dw3_chunk_asm(int32_t* c, const int16_t* row, ab_idx_t slot, ab_idx_t stride,
+                                        const uint32_t* w, int32_t bias, ab_idx_t n) {
+  uint32_t a, b, e0, e1, e2;
+  if (n == 6) {
+    if (stride == 1) {
+      AB_DSP_DW3_ROWS6(AB_DSP_DW3_S1_6);
+    } else {
+      AB_DSP_DW3_ROWS6(AB_DSP_DW3_S2_6);
+    }
+    (void)e2;
+  } else if (stride == 1 && n == 4) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S1_4, AB_DSP_DW3_C4);
+  } else if (stride == 1 && n == 3) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S1_3, AB_DSP_DW3_C3);
+  } else if (stride == 1 && n == 2) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S1_2, AB_DSP_DW3_C2);
+  } else if (n == 1) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_X_1, AB_DSP_DW3_C1);
+  } else if (n == 4) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S2_4, AB_DSP_DW3_C4);
+  } else if (n == 3) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S2_3, AB_DSP_DW3_C3);
+  } else {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S2_2, AB_DSP_DW3_C2);
+  }
+}
+#endif
+
 /* Hides a pointer's value from the optimizer, so that what is loaded through it is loaded again
  * where it is used: the 3x3 kernel has more values per block of outputs (six weight words, four
  * accumulators, the channel's requantization, the row and output pointers) than the M4 has
@@ -357,6 +463,25 @@ AB_DSP_INLINE void ab_dsp_dw3_outputs(const ab_dsp_depthwise_conv2d_params* p, c
   AB_DSP_DW_RELOAD(w);
   AB_DSP_DW_RELOAD(rq);
   const int32_t bias = rq[0];
+#ifdef AB_DSP_DW3_ASM
+  /* Chunks of four outputs (a block of six whole), each requantized before the next: fewer live
+   * accumulators. The rows' distance must fit a load's immediate offset (4095 bytes). */
+  if (__builtin_constant_p(slot) && 4 * slot + 24 < 4096) {
+    AB_UNROLL
+    for (ab_idx_t i = 0; i < n; i += 4) {
+      const ab_idx_t m = n == 6 ? 6 : n - i < 4 ? n - i : 4;
+      int32_t acc[6];
+      ab_dsp_dw3_chunk_asm(acc, row + i * stride, slot, stride, w, bias, m);
+      const ab_dsp_channel c = ab_dsp_channel_at(rq);
+      AB_UNROLL
+      for (ab_idx_t j = 0; j < m; ++j) {
+        out[(i + j) * r->output.c] = ab_dsp_requantize_channel(acc[j], c, p->requant, 0, r->act_min, r->act_max);
+      }
+      if (m == 6) break;
+    }
+    return;
+  }
+#endif
   ab_dsp_acc_dw3 acc;
   AB_UNROLL
   for (ab_idx_t i = 0; i < AB_DSP_DW3_BLOCK; ++i) acc.a[i] = bias;
@@ -382,9 +507,16 @@ AB_DSP_INLINE void ab_dsp_dw3_row(const ab_dsp_depthwise_conv2d_params* p, const
   out += oc;
   ab_idx_t x = 0;
   /* Rows of a few blocks without a taken branch per block (GCC leaves longer rows a loop). */
-  AB_UNROLL4
-  for (; x + block <= ow; x += block, row += block * stride, out += block * cout) {
-    ab_dsp_dw3_outputs(p, row, slot, w, rq, out, block);
+  if (ow / block <= 4) {
+    AB_UNROLL4
+    for (; x + block <= ow; x += block, row += block * stride, out += block * cout) {
+      ab_dsp_dw3_outputs(p, row, slot, w, rq, out, block);
+    }
+  } else {
+    _Pragma("GCC unroll 1")
+    for (; x + block <= ow; x += block, row += block * stride, out += block * cout) {
+      ab_dsp_dw3_outputs(p, row, slot, w, rq, out, block);
+    }
   }
   if (ow % block != 0) ab_dsp_dw3_outputs(p, row, slot, w, rq, out, ow % block);
 }

@@ -396,14 +396,25 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
   AB_DSP_DW3_LD(O, "e1", "12") AB_DSP_DW3_A("c2", "e0", "e1", I2) AB_DSP_DW3_LD(O, "e0", "16")      \
   AB_DSP_DW3_A("c3", "e1", "e0", I3) AB_DSP_DW3_LD(O, "e1", "20") AB_DSP_DW3_A("c4", "e0", "e1", I4) \
   AB_DSP_DW3_LD(O, "e0", "24") AB_DSP_DW3_A("c5", "e1", "e0", I5)
-#define AB_DSP_DW3_ROWS6(T)                                                                                 \
+#define AB_DSP_DW3_S1_5(WO, I0, I1, I2, I3, I4, I5, O)                                             \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                         \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1) AB_DSP_DW3_LD(O, "e0", "8") \
+  AB_DSP_DW3_A("c2", "e1", "e0", I2) AB_DSP_DW3_B("c3", "e1", "e0", I3) AB_DSP_DW3_LD(O, "e1", "12") \
+  AB_DSP_DW3_A("c4", "e0", "e1", I4)
+#define AB_DSP_DW3_S2_5(WO, I0, I1, I2, I3, I4, I5, O)                                             \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                         \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_LD(O, "e0", "8") AB_DSP_DW3_A("c1", "e1", "e0", I1) \
+  AB_DSP_DW3_LD(O, "e1", "12") AB_DSP_DW3_A("c2", "e0", "e1", I2) AB_DSP_DW3_LD(O, "e0", "16")      \
+  AB_DSP_DW3_A("c3", "e1", "e0", I3) AB_DSP_DW3_LD(O, "e1", "20") AB_DSP_DW3_A("c4", "e0", "e1", I4)
+#define AB_DSP_DW3_ROWS56(T, C)                                                                             \
   __asm__(T("0", "bias", "bias", "bias", "bias", "bias", "bias", "o0")                                      \
               T("8", "c0", "c1", "c2", "c3", "c4", "c5", "o1") T("16", "c0", "c1", "c2", "c3", "c4", "c5", "o2") \
-          : [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2]), [c3] "=&r"(c[3]), [c4] "=&r"(c[4]),       \
-            [c5] "=&r"(c[5]), [a] "=&r"(a), [b] "=&r"(b), [e0] "=&r"(e0), [e1] "=&r"(e1)                    \
+          : C, [a] "=&r"(a), [b] "=&r"(b), [e0] "=&r"(e0), [e1] "=&r"(e1)                                  \
           : [r] "r"(row), [w] "r"(w), [bias] "r"(bias), [o0] "i"(0), [o1] "i"(2 * slot), [o2] "i"(4 * slot) \
           : "memory")
 /* the chunk's accumulators */
+#define AB_DSP_DW3_C6 AB_DSP_DW3_C5, [c5] "=&r"(c[5])
+#define AB_DSP_DW3_C5 AB_DSP_DW3_C4, [c4] "=&r"(c[4])
 #define AB_DSP_DW3_C4 [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2]), [c3] "=&r"(c[3])
 #define AB_DSP_DW3_C3 [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2])
 #define AB_DSP_DW3_C2 [c0] "=&r"(c[0]), [c1] "=&r"(c[1])
@@ -421,11 +432,15 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
 AB_DSP_INLINE void ab_dsp_dw3_chunk_asm(int32_t* c, const int16_t* row, ab_idx_t slot, ab_idx_t stride,
                                         const uint32_t* w, int32_t bias, ab_idx_t n) {
   uint32_t a, b, e0, e1, e2;
-  if (n == 6) {
-    if (stride == 1) {
-      AB_DSP_DW3_ROWS6(AB_DSP_DW3_S1_6);
+  if (n == 6 || n == 5) {
+    if (stride == 1 && n == 6) {
+      AB_DSP_DW3_ROWS56(AB_DSP_DW3_S1_6, AB_DSP_DW3_C6);
+    } else if (n == 6) {
+      AB_DSP_DW3_ROWS56(AB_DSP_DW3_S2_6, AB_DSP_DW3_C6);
+    } else if (stride == 1) {
+      AB_DSP_DW3_ROWS56(AB_DSP_DW3_S1_5, AB_DSP_DW3_C5);
     } else {
-      AB_DSP_DW3_ROWS6(AB_DSP_DW3_S2_6);
+      AB_DSP_DW3_ROWS56(AB_DSP_DW3_S2_5, AB_DSP_DW3_C5);
     }
     (void)e2;
   } else if (stride == 1 && n == 4) {
@@ -473,7 +488,7 @@ AB_DSP_INLINE void ab_dsp_dw3_outputs(const ab_dsp_depthwise_conv2d_params* p, c
   if (__builtin_constant_p(slot) && 4 * slot + 24 < 4096) {
     AB_UNROLL
     for (ab_idx_t i = 0; i < n; i += 4) {
-      const ab_idx_t m = n == 6 ? 6 : n - i < 4 ? n - i : 4;
+      const ab_idx_t m = n == 6 || n == 5 ? n : n - i < 4 ? n - i : 4;
       int32_t acc[6];
       ab_dsp_dw3_chunk_asm(acc, row + i * stride, slot, stride, w, bias, m);
       const ab_dsp_channel c = ab_dsp_channel_at(rq);
@@ -481,7 +496,7 @@ AB_DSP_INLINE void ab_dsp_dw3_outputs(const ab_dsp_depthwise_conv2d_params* p, c
       for (ab_idx_t j = 0; j < m; ++j) {
         out[(i + j) * r->output.c] = ab_dsp_requantize_channel(acc[j], c, p->requant, 0, r->act_min, r->act_max);
       }
-      if (m == 6) break;
+      if (m > 4) break;
     }
     return;
   }

@@ -36,6 +36,33 @@ AB_DSP_INLINE void ab_dsp_dw_clear(int16_t* at, ab_idx_t values, int32_t zero_po
   for (ab_idx_t i = 0; i < values; i += 2) ab_write_u32(at + i, zz);
 }
 
+/* Two pixels (at src, src + cin) of `count` channels (a multiple of 4) into four words of two
+ * columns each per four channels, at dst (and dst + to_copy, unless 0): the two pixels' bytes of
+ * channels 0, 1 joined into one word, of 2, 3 into another, and SXTB16 of each gives two
+ * channels' words (six instructions for four words). */
+AB_DSP_INLINE void ab_dsp_dw_transpose4(int16_t* dst, ab_idx_t to_copy, const int8_t* src, ab_idx_t cin,
+                                        ab_idx_t stride, ab_idx_t count) {
+  AB_UNROLL
+  for (ab_idx_t ch = 0; ch < count; ch += 4) {
+    const uint32_t a = ab_read_u32(src + ch), b = ab_read_u32(src + cin + ch);
+    const uint32_t lo = ab_pkhbt(a, b), hi = ab_pkhtb(b, a);
+    const uint32_t v0 = ab_sxtb16(lo), v1 = ab_sxtb16_ror8(lo);
+    const uint32_t v2 = ab_sxtb16(hi), v3 = ab_sxtb16_ror8(hi);
+    int16_t* row = dst + ch * stride;
+    ab_write_u32(row, v0);
+    ab_write_u32(row + stride, v1);
+    ab_write_u32(row + 2 * stride, v2);
+    ab_write_u32(row + 3 * stride, v3);
+    if (to_copy) {
+      row += to_copy;
+      ab_write_u32(row, v0);
+      ab_write_u32(row + stride, v1);
+      ab_write_u32(row + 2 * stride, v2);
+      ab_write_u32(row + 3 * stride, v3);
+    }
+  }
+}
+
 /* Copies input row iy of channels [c0, c0 + count) into the inner columns of `slot` (count rows
  * of row_width; the padding columns already hold the zero point), and of `copy` unless it is
  * null (the 3x3 kernel's mirrored ring). */
@@ -47,33 +74,17 @@ AB_DSP_INLINE void ab_dsp_dw_transpose(int16_t* slot, int16_t* copy, const ab_ds
   int16_t* dst = slot + r->pad_w;
   const ab_idx_t to_copy = copy ? copy - slot : 0;
   if (count % 4 == 0) {
-    /* Two pixels of four channels: four words of two columns each. The pixel pairs a loop: at
-     * -O3 GCC unrolled them, and a row of 6x6x128 (32 channels a block) outgrew the instruction
-     * cache. */
+    /* Two pixels of four channels a step (ab_dsp_dw_transpose4). Blocks of four channels: steps
+     * unrolled by four. More: a loop of pixel pairs (at -O3 GCC unrolled them, and a row of
+     * 6x6x128, 32 channels a block, outgrew the instruction cache; 12x12x64's 8 unrolled by four
+     * did too). */
     ab_idx_t x = 0;
-    _Pragma("GCC unroll 1")
-    for (; x + 2 <= width; x += 2, src += 2 * cin, dst += 2) {
-      AB_UNROLL
-      for (ab_idx_t ch = 0; ch < count; ch += 4) {
-        /* the two pixels' bytes of channels 0, 1 joined into one word, of 2, 3 into another:
-         * SXTB16 of each gives two channels' words (six instructions for four words) */
-        const uint32_t a = ab_read_u32(src + ch), b = ab_read_u32(src + cin + ch);
-        const uint32_t lo = ab_pkhbt(a, b), hi = ab_pkhtb(b, a);
-        const uint32_t v0 = ab_sxtb16(lo), v1 = ab_sxtb16_ror8(lo);
-        const uint32_t v2 = ab_sxtb16(hi), v3 = ab_sxtb16_ror8(hi);
-        int16_t* row = dst + ch * stride;
-        ab_write_u32(row, v0);
-        ab_write_u32(row + stride, v1);
-        ab_write_u32(row + 2 * stride, v2);
-        ab_write_u32(row + 3 * stride, v3);
-        if (copy) {
-          row += to_copy;
-          ab_write_u32(row, v0);
-          ab_write_u32(row + stride, v1);
-          ab_write_u32(row + 2 * stride, v2);
-          ab_write_u32(row + 3 * stride, v3);
-        }
-      }
+    if (count == 4) {
+      AB_UNROLL4
+      for (; x + 2 <= width; x += 2, src += 2 * cin, dst += 2) ab_dsp_dw_transpose4(dst, to_copy, src, cin, stride, count);
+    } else {
+      _Pragma("GCC unroll 1")
+      for (; x + 2 <= width; x += 2, src += 2 * cin, dst += 2) ab_dsp_dw_transpose4(dst, to_copy, src, cin, stride, count);
     }
     if (x < width) {
       for (ab_idx_t ch = 0; ch < count; ++ch) {
@@ -489,8 +500,10 @@ AB_DSP_INLINE void ab_dsp_dw3_outputs(const ab_dsp_depthwise_conv2d_params* p, c
                                       const uint32_t* w, const int32_t* rq, int8_t* out, ab_idx_t n) {
   const ab_depthwise_conv2d_params* r = &p->ref;
   const ab_idx_t stride = r->stride_w;
+#ifndef AB_DSP_DW3_ASM
   AB_DSP_DW_RELOAD(w);
   AB_DSP_DW_RELOAD(rq);
+#endif
   const int32_t bias = rq[0];
 #ifdef AB_DSP_DW3_ASM
   /* Chunks of four outputs (a block of six whole), each requantized before the next: fewer live
@@ -536,7 +549,7 @@ AB_DSP_INLINE void ab_dsp_dw3_row(const ab_dsp_depthwise_conv2d_params* p, const
   out += oc;
   ab_idx_t x = 0;
   /* Rows of a few blocks without a taken branch per block (GCC leaves longer rows a loop). */
-  if (ow / block <= 4) {
+  if (ow / block <= 4 && stride == 1) {
     AB_UNROLL4
     for (; x + block <= ow; x += block, row += block * stride, out += block * cout) {
       ab_dsp_dw3_outputs(p, row, slot, w, rq, out, block);

@@ -13,7 +13,8 @@
  *
  * 3x3 kernels of horizontal stride 1 or 2 have a kernel of their own on the same transposed rows
  * (ab_dsp_depthwise_conv2d_3x3_s8, and _3x3_image_s8 for small feature maps): no zero tap, only
- * word-aligned loads, the rows of a window at constant distances. Those of horizontal stride 2
+ * word-aligned loads, the rows of a window at constant distances; on the M4 its multiplies are
+ * inline assembly (AB_DSP_DW3_ASM). Those of horizontal stride 2
  * also have one that reads the input as stored, two channels at a time
  * (ab_dsp_depthwise_conv2d_3x3_s2_s8). */
 #ifndef AB_DSP_DEPTHWISE_CONV2D_H

@@ -365,7 +365,7 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
  * distance is an "i" operand, a constant of the layer, which clang wants as a constant
  * expression; not on the M7, whose dual issue pairs a load with a multiply, which runs of loads
  * leave unpaired: VWW's depthwise layers took 4 % more cycles there).
- * One asm statement per chunk of the block (four outputs, or all six of a 6-wide row; the
+ * One asm statement per chunk of the block (four outputs, or a whole block of five or six; the
  * three kernel rows): per kernel row its two weight words and the row words are one run of
  * independent LDRs (a run of n takes n + 1 cycles), the rows' distance an immediate offset (no
  * pointer per row), and the first kernel row starts every accumulator at the bias (no moves).
@@ -405,8 +405,9 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
 #define AB_DSP_DW3_S2_2(WO, I0, I1, I2, I3, O)                                                       \
   AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
   AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_A("c1", "e1", "e2", I1)
-/* Six outputs (VWW's 6x6 maps) with two row registers, 13 in all: each word loaded once the
- * outputs before are done with the one it replaces. */
+/* Six or five outputs (VWW's 6x6 maps, KWS's 25x5) with two row registers, 13 in all: each word
+ * loaded once the outputs before are done with the one it replaces (as four and one or two they
+ * cost more than the C). */
 #define AB_DSP_DW3_S1_6(WO, I0, I1, I2, I3, I4, I5, O)                                             \
   AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                         \
   AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1) AB_DSP_DW3_LD(O, "e0", "8") \
@@ -448,7 +449,7 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
           : C, [a] "=&r"(a), [b] "=&r"(b), [e0] "=&r"(e0), [e1] "=&r"(e1), [e2] "=&r"(e2)                  \
           : [r] "r"(row), [w] "r"(w), [bias] "r"(bias), [o0] "i"(0), [o1] "i"(2 * slot), [o2] "i"(4 * slot) \
           : "memory")
-/* Accumulators c[0..n-1] (n <= 4, or 6) of the outputs of one channel whose windows start at
+/* Accumulators c[0..n-1] (n <= 6) of the outputs of one channel whose windows start at
  * `row` (its first transposed row; the others `slot` values after each other); w: its six
  * weight words. */
 AB_DSP_INLINE void ab_dsp_dw3_chunk_asm(int32_t* c, const int16_t* row, ab_idx_t slot, ab_idx_t stride,
@@ -507,7 +508,7 @@ AB_DSP_INLINE void ab_dsp_dw3_outputs(const ab_dsp_depthwise_conv2d_params* p, c
 #endif
   const int32_t bias = rq[0];
 #ifdef AB_DSP_DW3_ASM
-  /* Chunks of four outputs (a block of six whole), each requantized before the next: fewer live
+  /* Chunks of four outputs (a block of five or six whole), each requantized before the next: fewer live
    * accumulators. The rows' distance must fit a load's immediate offset (4095 bytes). */
   if (__builtin_constant_p(slot) && 4 * slot + 24 < 4096) {
     AB_UNROLL

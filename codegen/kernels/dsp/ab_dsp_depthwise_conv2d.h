@@ -13,7 +13,8 @@
  *
  * 3x3 kernels of horizontal stride 1 or 2 have a kernel of their own on the same transposed rows
  * (ab_dsp_depthwise_conv2d_3x3_s8, and _3x3_image_s8 for small feature maps): no zero tap, only
- * word-aligned loads, the rows of a window at constant distances. Those of horizontal stride 2
+ * word-aligned loads, the rows of a window at constant distances; on the M4 its multiplies are
+ * inline assembly (AB_DSP_DW3_ASM). Those of horizontal stride 2
  * also have one that reads the input as stored, two channels at a time
  * (ab_dsp_depthwise_conv2d_3x3_s2_s8). */
 #ifndef AB_DSP_DEPTHWISE_CONV2D_H
@@ -36,6 +37,33 @@ AB_DSP_INLINE void ab_dsp_dw_clear(int16_t* at, ab_idx_t values, int32_t zero_po
   for (ab_idx_t i = 0; i < values; i += 2) ab_write_u32(at + i, zz);
 }
 
+/* Two pixels (at src, src + cin) of `count` channels (a multiple of 4) into four words of two
+ * columns each per four channels, at dst (and dst + to_copy, unless 0): the two pixels' bytes of
+ * channels 0, 1 joined into one word, of 2, 3 into another, and SXTB16 of each gives two
+ * channels' words (six instructions for four words). */
+AB_DSP_INLINE void ab_dsp_dw_transpose4(int16_t* dst, ab_idx_t to_copy, const int8_t* src, ab_idx_t cin,
+                                        ab_idx_t stride, ab_idx_t count) {
+  AB_UNROLL
+  for (ab_idx_t ch = 0; ch < count; ch += 4) {
+    const uint32_t a = ab_read_u32(src + ch), b = ab_read_u32(src + cin + ch);
+    const uint32_t lo = ab_pkhbt(a, b), hi = ab_pkhtb(b, a);
+    const uint32_t v0 = ab_sxtb16(lo), v1 = ab_sxtb16_ror8(lo);
+    const uint32_t v2 = ab_sxtb16(hi), v3 = ab_sxtb16_ror8(hi);
+    int16_t* row = dst + ch * stride;
+    ab_write_u32(row, v0);
+    ab_write_u32(row + stride, v1);
+    ab_write_u32(row + 2 * stride, v2);
+    ab_write_u32(row + 3 * stride, v3);
+    if (to_copy) {
+      row += to_copy;
+      ab_write_u32(row, v0);
+      ab_write_u32(row + stride, v1);
+      ab_write_u32(row + 2 * stride, v2);
+      ab_write_u32(row + 3 * stride, v3);
+    }
+  }
+}
+
 /* Copies input row iy of channels [c0, c0 + count) into the inner columns of `slot` (count rows
  * of row_width; the padding columns already hold the zero point), and of `copy` unless it is
  * null (the 3x3 kernel's mirrored ring). */
@@ -47,29 +75,17 @@ AB_DSP_INLINE void ab_dsp_dw_transpose(int16_t* slot, int16_t* copy, const ab_ds
   int16_t* dst = slot + r->pad_w;
   const ab_idx_t to_copy = copy ? copy - slot : 0;
   if (count % 4 == 0) {
-    /* Two pixels of four channels: four words of two columns each. */
+    /* Two pixels of four channels a step (ab_dsp_dw_transpose4). Blocks of four channels: steps
+     * unrolled by four. More: a loop of pixel pairs (at -O3 GCC unrolled them, and a row of
+     * 6x6x128, 32 channels a block, outgrew the instruction cache; 12x12x64's 8 unrolled by four
+     * did too). */
     ab_idx_t x = 0;
-    for (; x + 2 <= width; x += 2, src += 2 * cin, dst += 2) {
-      AB_UNROLL
-      for (ab_idx_t ch = 0; ch < count; ch += 4) {
-        const uint32_t a = ab_read_u32(src + ch), b = ab_read_u32(src + cin + ch);
-        const uint32_t a02 = ab_sxtb16(a), a13 = ab_sxtb16_ror8(a);
-        const uint32_t b02 = ab_sxtb16(b), b13 = ab_sxtb16_ror8(b);
-        const uint32_t v0 = ab_pkhbt(a02, b02), v1 = ab_pkhbt(a13, b13);
-        const uint32_t v2 = ab_pkhtb(b02, a02), v3 = ab_pkhtb(b13, a13);
-        int16_t* row = dst + ch * stride;
-        ab_write_u32(row, v0);
-        ab_write_u32(row + stride, v1);
-        ab_write_u32(row + 2 * stride, v2);
-        ab_write_u32(row + 3 * stride, v3);
-        if (copy) {
-          row += to_copy;
-          ab_write_u32(row, v0);
-          ab_write_u32(row + stride, v1);
-          ab_write_u32(row + 2 * stride, v2);
-          ab_write_u32(row + 3 * stride, v3);
-        }
-      }
+    if (count == 4) {
+      AB_UNROLL4
+      for (; x + 2 <= width; x += 2, src += 2 * cin, dst += 2) ab_dsp_dw_transpose4(dst, to_copy, src, cin, stride, count);
+    } else {
+      _Pragma("GCC unroll 1")
+      for (; x + 2 <= width; x += 2, src += 2 * cin, dst += 2) ab_dsp_dw_transpose4(dst, to_copy, src, cin, stride, count);
     }
     if (x < width) {
       for (ab_idx_t ch = 0; ch < count; ++ch) {
@@ -336,6 +352,138 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
   }
 }
 
+/* Cores with a double-precision FPU: the Cortex-M7 of the dsp family's boards (GCC defines no
+ * macro for the core itself; an M7 with a single-precision FPU looks like an M4). */
+#if defined(__ARM_FP) && (__ARM_FP & 8)
+#define AB_DSP_DUAL_ISSUE 1
+#else
+#define AB_DSP_DUAL_ISSUE 0
+#endif
+
+#if AB_DSP_NATIVE && defined(__OPTIMIZE__) && !defined(__clang__) && !AB_DSP_DUAL_ISSUE
+/* The multiplies of a block written for the Cortex-M4's load pipeline (GCC only: the rows'
+ * distance is an "i" operand, a constant of the layer, which clang wants as a constant
+ * expression; not on the M7, whose dual issue pairs a load with a multiply, which runs of loads
+ * leave unpaired: VWW's depthwise layers took 4 % more cycles there).
+ * One asm statement per chunk of the block (four outputs, or a whole block of five or six; the
+ * three kernel rows): per kernel row its two weight words and the row words are one run of
+ * independent LDRs (a run of n takes n + 1 cycles), the rows' distance an immediate offset (no
+ * pointer per row), and the first kernel row starts every accumulator at the bias (no moves).
+ * 12 or 13 registers. Every operand early-clobber, as in ab_dsp_conv2d.h; "memory": the rows
+ * were written by the transposition in C. */
+#define AB_DSP_DW3_ASM 1
+#define AB_DSP_DW3_W(WO) "ldr %[a], [%[w], #" WO "]\n\tldr %[b], [%[w], #" WO "+4]\n\t"
+#define AB_DSP_DW3_LD(O, E, XO) "ldr %[" E "], [%[r], #%c[" O "]+" XO "]\n\t"
+/* WO: the kernel row's weights (byte offset from w); O: the operand of its row's offset; XO: a
+ * word's byte offset in the row. Output C from the row words E0, E1 (ab_dsp_dw3_kernel_row: A
+ * the even outputs of stride 1 and all of stride 2, B the odd ones of stride 1), added to IN. */
+#define AB_DSP_DW3_A(C, E0, E1, IN) \
+  "smlad %[" C "], %[" E0 "], %[a], %[" IN "]\n\tsmlabt %[" C "], %[" E1 "], %[b], %[" C "]\n\t"
+#define AB_DSP_DW3_B(C, E0, E1, IN) \
+  "smlatb %[" C "], %[" E0 "], %[a], %[" IN "]\n\tsmlad %[" C "], %[" E1 "], %[b], %[" C "]\n\t"
+#define AB_DSP_DW3_S1_4(WO, I0, I1, I2, I3, O)                                                       \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1)                          \
+  AB_DSP_DW3_A("c2", "e1", "e2", I2) AB_DSP_DW3_B("c3", "e1", "e2", I3)
+#define AB_DSP_DW3_S1_3(WO, I0, I1, I2, I3, O)                                                       \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1) AB_DSP_DW3_A("c2", "e1", "e2", I2)
+#define AB_DSP_DW3_S1_2(WO, I0, I1, I2, I3, O)                                                       \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                             \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1)
+#define AB_DSP_DW3_X_1(WO, I0, I1, I2, I3, O) \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_A("c0", "e0", "e1", I0)
+#define AB_DSP_DW3_S2_4(WO, I0, I1, I2, I3, O)                                                       \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_A("c1", "e1", "e2", I1)                          \
+  AB_DSP_DW3_LD(O, "e0", "12") AB_DSP_DW3_LD(O, "e1", "16")                                            \
+  AB_DSP_DW3_A("c2", "e2", "e0", I2) AB_DSP_DW3_A("c3", "e0", "e1", I3)
+#define AB_DSP_DW3_S2_3(WO, I0, I1, I2, I3, O)                                                       \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_A("c1", "e1", "e2", I1)                          \
+  AB_DSP_DW3_LD(O, "e0", "12") AB_DSP_DW3_A("c2", "e2", "e0", I2)
+#define AB_DSP_DW3_S2_2(WO, I0, I1, I2, I3, O)                                                       \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_A("c1", "e1", "e2", I1)
+/* Six or five outputs (VWW's 6x6 maps, KWS's 25x5) with two row registers, 13 in all: each word
+ * loaded once the outputs before are done with the one it replaces (as four and one or two they
+ * cost more than the C). */
+#define AB_DSP_DW3_S1_6(WO, I0, I1, I2, I3, I4, I5, O)                                             \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                         \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1) AB_DSP_DW3_LD(O, "e0", "8") \
+  AB_DSP_DW3_A("c2", "e1", "e0", I2) AB_DSP_DW3_B("c3", "e1", "e0", I3) AB_DSP_DW3_LD(O, "e1", "12") \
+  AB_DSP_DW3_A("c4", "e0", "e1", I4) AB_DSP_DW3_B("c5", "e0", "e1", I5)
+#define AB_DSP_DW3_S2_6(WO, I0, I1, I2, I3, I4, I5, O)                                             \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                         \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_LD(O, "e0", "8") AB_DSP_DW3_A("c1", "e1", "e0", I1) \
+  AB_DSP_DW3_LD(O, "e1", "12") AB_DSP_DW3_A("c2", "e0", "e1", I2) AB_DSP_DW3_LD(O, "e0", "16")      \
+  AB_DSP_DW3_A("c3", "e1", "e0", I3) AB_DSP_DW3_LD(O, "e1", "20") AB_DSP_DW3_A("c4", "e0", "e1", I4) \
+  AB_DSP_DW3_LD(O, "e0", "24") AB_DSP_DW3_A("c5", "e1", "e0", I5)
+#define AB_DSP_DW3_S1_5(WO, I0, I1, I2, I3, I4, I5, O)                                             \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                         \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1) AB_DSP_DW3_LD(O, "e0", "8") \
+  AB_DSP_DW3_A("c2", "e1", "e0", I2) AB_DSP_DW3_B("c3", "e1", "e0", I3) AB_DSP_DW3_LD(O, "e1", "12") \
+  AB_DSP_DW3_A("c4", "e0", "e1", I4)
+#define AB_DSP_DW3_S2_5(WO, I0, I1, I2, I3, I4, I5, O)                                             \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                         \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_LD(O, "e0", "8") AB_DSP_DW3_A("c1", "e1", "e0", I1) \
+  AB_DSP_DW3_LD(O, "e1", "12") AB_DSP_DW3_A("c2", "e0", "e1", I2) AB_DSP_DW3_LD(O, "e0", "16")      \
+  AB_DSP_DW3_A("c3", "e1", "e0", I3) AB_DSP_DW3_LD(O, "e1", "20") AB_DSP_DW3_A("c4", "e0", "e1", I4)
+#define AB_DSP_DW3_ROWS56(T, C)                                                                             \
+  __asm__(T("0", "bias", "bias", "bias", "bias", "bias", "bias", "o0")                                      \
+              T("8", "c0", "c1", "c2", "c3", "c4", "c5", "o1") T("16", "c0", "c1", "c2", "c3", "c4", "c5", "o2") \
+          : C, [a] "=&r"(a), [b] "=&r"(b), [e0] "=&r"(e0), [e1] "=&r"(e1)                                  \
+          : [r] "r"(row), [w] "r"(w), [bias] "r"(bias), [o0] "i"(0), [o1] "i"(2 * slot), [o2] "i"(4 * slot) \
+          : "memory")
+/* the chunk's accumulators */
+#define AB_DSP_DW3_C6 AB_DSP_DW3_C5, [c5] "=&r"(c[5])
+#define AB_DSP_DW3_C5 AB_DSP_DW3_C4, [c4] "=&r"(c[4])
+#define AB_DSP_DW3_C4 [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2]), [c3] "=&r"(c[3])
+#define AB_DSP_DW3_C3 [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2])
+#define AB_DSP_DW3_C2 [c0] "=&r"(c[0]), [c1] "=&r"(c[1])
+#define AB_DSP_DW3_C1 [c0] "=&r"(c[0])
+/* one asm statement for the three kernel rows: row k's words at offset k * slot values */
+#define AB_DSP_DW3_ROWS(T, C)                                                                                \
+  __asm__(T("0", "bias", "bias", "bias", "bias", "o0") T("8", "c0", "c1", "c2", "c3", "o1")                \
+              T("16", "c0", "c1", "c2", "c3", "o2")                                                        \
+          : C, [a] "=&r"(a), [b] "=&r"(b), [e0] "=&r"(e0), [e1] "=&r"(e1), [e2] "=&r"(e2)                  \
+          : [r] "r"(row), [w] "r"(w), [bias] "r"(bias), [o0] "i"(0), [o1] "i"(2 * slot), [o2] "i"(4 * slot) \
+          : "memory")
+/* Accumulators c[0..n-1] (n <= 6) of the outputs of one channel whose windows start at
+ * `row` (its first transposed row; the others `slot` values after each other); w: its six
+ * weight words. */
+AB_DSP_INLINE void ab_dsp_dw3_chunk_asm(int32_t* c, const int16_t* row, ab_idx_t slot, ab_idx_t stride,
+                                        const uint32_t* w, int32_t bias, ab_idx_t n) {
+  uint32_t a, b, e0, e1, e2;
+  if (n == 6 || n == 5) {
+    if (stride == 1 && n == 6) {
+      AB_DSP_DW3_ROWS56(AB_DSP_DW3_S1_6, AB_DSP_DW3_C6);
+    } else if (n == 6) {
+      AB_DSP_DW3_ROWS56(AB_DSP_DW3_S2_6, AB_DSP_DW3_C6);
+    } else if (stride == 1) {
+      AB_DSP_DW3_ROWS56(AB_DSP_DW3_S1_5, AB_DSP_DW3_C5);
+    } else {
+      AB_DSP_DW3_ROWS56(AB_DSP_DW3_S2_5, AB_DSP_DW3_C5);
+    }
+    (void)e2;
+  } else if (stride == 1 && n == 4) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S1_4, AB_DSP_DW3_C4);
+  } else if (stride == 1 && n == 3) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S1_3, AB_DSP_DW3_C3);
+  } else if (stride == 1 && n == 2) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S1_2, AB_DSP_DW3_C2);
+  } else if (n == 1) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_X_1, AB_DSP_DW3_C1);
+  } else if (n == 4) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S2_4, AB_DSP_DW3_C4);
+  } else if (n == 3) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S2_3, AB_DSP_DW3_C3);
+  } else {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S2_2, AB_DSP_DW3_C2);
+  }
+}
+#endif
+
 /* Hides a pointer's value from the optimizer, so that what is loaded through it is loaded again
  * where it is used: the 3x3 kernel has more values per block of outputs (six weight words, four
  * accumulators, the channel's requantization, the row and output pointers) than the M4 has
@@ -354,9 +502,30 @@ AB_DSP_INLINE void ab_dsp_dw3_outputs(const ab_dsp_depthwise_conv2d_params* p, c
                                       const uint32_t* w, const int32_t* rq, int8_t* out, ab_idx_t n) {
   const ab_depthwise_conv2d_params* r = &p->ref;
   const ab_idx_t stride = r->stride_w;
+#ifndef AB_DSP_DW3_ASM
   AB_DSP_DW_RELOAD(w);
   AB_DSP_DW_RELOAD(rq);
+#endif
   const int32_t bias = rq[0];
+#ifdef AB_DSP_DW3_ASM
+  /* Chunks of four outputs (a block of five or six whole), each requantized before the next: fewer live
+   * accumulators. The rows' distance must fit a load's immediate offset (4095 bytes). */
+  if (__builtin_constant_p(slot) && 4 * slot + 24 < 4096) {
+    AB_UNROLL
+    for (ab_idx_t i = 0; i < n; i += 4) {
+      const ab_idx_t m = n == 6 || n == 5 ? n : n - i < 4 ? n - i : 4;
+      int32_t acc[6];
+      ab_dsp_dw3_chunk_asm(acc, row + i * stride, slot, stride, w, bias, m);
+      const ab_dsp_channel c = ab_dsp_channel_at(rq);
+      AB_UNROLL
+      for (ab_idx_t j = 0; j < m; ++j) {
+        out[(i + j) * r->output.c] = ab_dsp_requantize_channel(acc[j], c, p->requant, 0, r->act_min, r->act_max);
+      }
+      if (m > 4) break;
+    }
+    return;
+  }
+#endif
   ab_dsp_acc_dw3 acc;
   AB_UNROLL
   for (ab_idx_t i = 0; i < AB_DSP_DW3_BLOCK; ++i) acc.a[i] = bias;
@@ -382,9 +551,16 @@ AB_DSP_INLINE void ab_dsp_dw3_row(const ab_dsp_depthwise_conv2d_params* p, const
   out += oc;
   ab_idx_t x = 0;
   /* Rows of a few blocks without a taken branch per block (GCC leaves longer rows a loop). */
-  AB_UNROLL4
-  for (; x + block <= ow; x += block, row += block * stride, out += block * cout) {
-    ab_dsp_dw3_outputs(p, row, slot, w, rq, out, block);
+  if (ow / block <= 4 && stride == 1) {
+    AB_UNROLL4
+    for (; x + block <= ow; x += block, row += block * stride, out += block * cout) {
+      ab_dsp_dw3_outputs(p, row, slot, w, rq, out, block);
+    }
+  } else {
+    _Pragma("GCC unroll 1")
+    for (; x + block <= ow; x += block, row += block * stride, out += block * cout) {
+      ab_dsp_dw3_outputs(p, row, slot, w, rq, out, block);
+    }
   }
   if (ow % block != 0) ab_dsp_dw3_outputs(p, row, slot, w, rq, out, ow % block);
 }

@@ -93,13 +93,24 @@ std::string unsupported_3x3(const ScheduleContext& c, const LoweredOp& op) {
   return unsupported(c, op);
 }
 
+// The bytes of one channel's padded image (dsp_dw3x3_image).
+int64_t image_bytes(const ab_depthwise_conv2d_params& r) {
+  return int64_t{image_rows(r)} * row_width(r, 2, Kernel::three_by_three_image) * 2;
+}
+
+// dsp_dw3x3_image's scratch budget: kScratchBudget, or four channels' images where not even one
+// fits it (VWW's 48x48 layers: 20 KB), up to kImageBudget.
+constexpr int64_t kImageBudget = 32768;
+int64_t image_budget(const ab_depthwise_conv2d_params& r) {
+  return image_bytes(r) > kScratchBudget ? 4 * image_bytes(r) : kScratchBudget;
+}
+
 std::string unsupported_3x3_image(const ScheduleContext& c, const LoweredOp& op) {
   const auto& r = std::get<ab_depthwise_conv2d_params>(op.params);
-  const int64_t bytes = int64_t{image_rows(r)} * row_width(r, 2, Kernel::three_by_three_image) * 2;
-  if (three_by_three(r) && bytes > kScratchBudget) {
-    return fmt::format("one channel's padded image takes {} bytes, more than the {} the scratch may "
-                       "(dsp_dw3x3 keeps three rows of it)",
-                       bytes, kScratchBudget);
+  if (three_by_three(r) && image_budget(r) > kImageBudget) {
+    return fmt::format("four channels' padded images take {} bytes, more than the {} the scratch may "
+                       "(dsp_dw3x3 keeps three rows of them)",
+                       4 * image_bytes(r), kImageBudget);
   }
   return unsupported_3x3(c, op);
 }
@@ -217,7 +228,7 @@ std::vector<Schedule> depthwise_conv2d_schedules() {
                                 "each channel's rows one after the other, its weights staying in the cache");
   image.unsupported = unsupported_3x3_image;
   image.apply = [](const ScheduleContext& c, LoweredOp& op) {
-    apply(c, op, kScratchBudget, Kernel::three_by_three_image);
+    apply(c, op, image_budget(std::get<ab_depthwise_conv2d_params>(op.params)), Kernel::three_by_three_image);
   };
   Schedule s2 = dsp_schedule("dsp_dw3x3_s2", OpType::DepthwiseConv2D, 25,
                              "3x3 kernels of horizontal stride 2 on the input as stored, two channels at a time "

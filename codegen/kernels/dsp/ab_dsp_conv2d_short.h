@@ -35,11 +35,12 @@ AB_DSP_INLINE void ab_dsp_short_expand4(uint32_t* AB_RESTRICT cols, const int8_t
   }
 }
 
-#if AB_DSP_NATIVE && defined(__OPTIMIZE__)
+#if AB_DSP_NATIVE && defined(__OPTIMIZE__) && !defined(__clang__)
 /* One column word of the four pixels against one weight word of each channel: two runs of loads
  * (the two weight words and pixels 2 and 3, then pixels 1 and 0), each pointer advanced by its
- * last (post-indexed) load, 8 SMLAD: 16 cycles for 16 MACs on the M4. 14 registers (hence only
- * when optimizing: no frame pointer). */
+ * last (post-indexed) load, 8 SMLAD: 16 cycles for 16 MACs on the M4. 14 registers: only GCC
+ * when optimizing (no frame pointer) gives an asm statement that many; clang (14) fails to
+ * allocate them and compiles the C loop. */
 #define AB_DSP_SHORT_WORD                                                                      \
   "ldr %[v1], [%[w], #4]\n\t"                                                                 \
   "ldr %[xa], [%[c], #8]\n\t"                                                                 \

@@ -75,6 +75,64 @@ AB_DSP_INLINE void ab_dsp_short_expand4(uint32_t* AB_RESTRICT cols, const int8_t
   "smlad %[a1], %[xa], %[v0], %[a0]\n\t"                                                      \
   "smlad %[b0], %[xb], %[v1], %[b0]\n\t"                                                      \
   "smlad %[a0], %[xb], %[v0], %[a0]\n\t"
+/* A channel's requantization (AB_DSP_RQ_FOLDED_CLAMPED, the activation range all of int8) and
+ * its four stores, the constants in v0, v1, xa, the pixels' first output in xb. */
+#define AB_DSP_SHORT_RQ4(acc, o0, o1, o2, o3)                                                  \
+  "smmlar %[" acc "0], %[" acc "0], %[v0], %[v1]\n\t"                                       \
+  "smmlar %[" acc "1], %[" acc "1], %[v0], %[v1]\n\t"                                       \
+  "smmlar %[" acc "2], %[" acc "2], %[v0], %[v1]\n\t"                                       \
+  "smmlar %[" acc "3], %[" acc "3], %[v0], %[v1]\n\t"                                       \
+  "asr %[" acc "0], %[" acc "0], %[xa]\n\t"                                                 \
+  "asr %[" acc "1], %[" acc "1], %[xa]\n\t"                                                 \
+  "asr %[" acc "2], %[" acc "2], %[xa]\n\t"                                                 \
+  "asr %[" acc "3], %[" acc "3], %[xa]\n\t"                                                 \
+  "ssat %[" acc "0], #8, %[" acc "0]\n\t"                                                   \
+  "ssat %[" acc "1], #8, %[" acc "1]\n\t"                                                   \
+  "ssat %[" acc "2], #8, %[" acc "2]\n\t"                                                   \
+  "ssat %[" acc "3], #8, %[" acc "3]\n\t"                                                   \
+  "strb %[" acc "0], [%[xb], %[" o0 "]]\n\t"                                                \
+  "strb %[" acc "1], [%[xb], %[" o1 "]]\n\t"                                                \
+  "strb %[" acc "2], [%[xb], %[" o2 "]]\n\t"                                                \
+  "strb %[" acc "3], [%[xb], %[" o3 "]]\n\t"
+/* After a channel pair's dot products (c then points past the columns, at the slot holding the
+ * output pointer and the stream's end): both channels' constants (each a run of loads, the output
+ * pointer in the first), requantization and stores, the output pointer advanced and kept, the
+ * columns' pointer rewound, and the next pair until the stream ends. */
+#define AB_DSP_SHORT_RQ_TAIL                                                                   \
+  "ldr %[v1], [%[w], #4]\n\t"                                                               \
+  "ldr %[xa], [%[w], #8]\n\t"                                                               \
+  "ldr %[xb], [%[c]]\n\t"                                                                   \
+  "ldr %[v0], [%[w]], #12\n\t"                                                              \
+  AB_DSP_SHORT_RQ4("a", "q0", "q1", "q2", "q3")                                               \
+  "ldr %[v1], [%[w], #4]\n\t"                                                               \
+  "ldr %[xa], [%[w], #8]\n\t"                                                               \
+  "ldr %[v0], [%[w]], #12\n\t"                                                              \
+  AB_DSP_SHORT_RQ4("b", "r0", "r1", "r2", "r3")                                               \
+  "add %[xb], %[xb], #2\n\t"                                                                \
+  "str %[xb], [%[c]]\n\t"                                                                   \
+  "ldr %[v0], [%[c], #4]\n\t"                                                               \
+  "sub %[c], %[c], %[back]\n\t"                                                             \
+  "cmp %[w], %[v0]\n\t"                                                                     \
+  "bne 1b\n\t"
+#define AB_DSP_SHORT_DOT1 AB_DSP_SHORT_FIRST_WORD AB_DSP_SHORT_WORD
+#define AB_DSP_SHORT_DOT2 AB_DSP_SHORT_DOT1 AB_DSP_SHORT_WORD AB_DSP_SHORT_WORD
+#define AB_DSP_SHORT_DOT3 AB_DSP_SHORT_DOT2 AB_DSP_SHORT_WORD AB_DSP_SHORT_WORD
+#define AB_DSP_SHORT_DOT4 AB_DSP_SHORT_DOT3 AB_DSP_SHORT_WORD AB_DSP_SHORT_WORD
+/* Every channel pair of four pixels in one loop: the whole pair in 14 registers, nothing spilled.
+ * The stores' offsets (pixel k at k * cout) are immediates: a constant of the layer. */
+#define AB_DSP_SHORT_PAIRS(dot, cout, groups, w, c)                                             \
+  do {                                                                                         \
+    int32_t a0, a1, a2, a3, b0, b1, b2, b3;                                                    \
+    uint32_t v0, v1, xa, xb;                                                                   \
+    __asm__ volatile("1:\n\t" dot AB_DSP_SHORT_RQ_TAIL                                        \
+                     : [w] "+&r"(w), [c] "+&r"(c), [a0] "=&r"(a0), [a1] "=&r"(a1), [a2] "=&r"(a2), \
+                       [a3] "=&r"(a3), [b0] "=&r"(b0), [b1] "=&r"(b1), [b2] "=&r"(b2), [b3] "=&r"(b3), \
+                       [v0] "=&r"(v0), [v1] "=&r"(v1), [xa] "=&r"(xa), [xb] "=&r"(xb)           \
+                     : [q0] "n"(0), [q1] "n"(cout), [q2] "n"(2 * (cout)), [q3] "n"(3 * (cout)),   \
+                       [r0] "n"(1), [r1] "n"((cout) + 1), [r2] "n"(2 * (cout) + 1),              \
+                       [r3] "n"(3 * (cout) + 1), [back] "n"(32 * (groups))                      \
+                     : "cc", "memory");                                                        \
+  } while (0)
 #endif
 
 /* The dot products of four columns with a channel pair's stream: a[p] (even channel), b[p] (odd),
@@ -122,7 +180,8 @@ AB_DSP_INLINE const uint32_t* ab_dsp_short_dot4x2(const uint32_t* cols, const ui
 }
 
 /* weights: the stream (AB_DSP_SHORT_PAIR_WORDS words per channel pair, word-aligned). scratch:
- * the four pixels' columns (32 * groups bytes), then, if to_ram, a copy of the stream.
+ * the four pixels' columns (32 * groups bytes), two words (the asm loop's output pointer and the
+ * stream's end), then, if to_ram, a copy of the stream.
  * input and output may overlap (in place, as dsp/overlap.cpp allows): four pixels (the last
  * 1-3) are expanded into the columns before any of their outputs is written, so they are not
  * restrict-qualified. */
@@ -137,7 +196,7 @@ AB_DSP_INLINE void ab_dsp_conv2d_1x1_short_s8(const ab_dsp_conv2d_short_params* 
   const uint32_t* stream = (const uint32_t*)weights;
   if (p->to_ram) {
     /* read again for every four pixels: from flash it would miss a data cache of a few lines */
-    uint32_t* const copy = cols + 8 * groups;
+    uint32_t* const copy = cols + 8 * groups + 2;
     AB_UNROLL4
     for (ab_idx_t i = 0; i < (cout + 1) / 2 * pair_words; ++i) copy[i] = stream[i];
     stream = copy;
@@ -147,6 +206,21 @@ AB_DSP_INLINE void ab_dsp_conv2d_1x1_short_s8(const ab_dsp_conv2d_short_params* 
     ab_dsp_short_expand4(cols, input + px * cin, cin, groups);
     const uint32_t* w = stream;
     int8_t* const out = output + px * cout;
+#ifdef AB_DSP_SHORT_PAIRS
+    if (__builtin_constant_p(cout) && __builtin_constant_p(groups) && cout % 2 == 0 && 3 * cout + 1 < 4096 &&
+        p->requant == AB_DSP_RQ_FOLDED_CLAMPED && p->acc_shift == 0 && r->act_min == -128 && r->act_max == 127) {
+      const uint32_t* c = cols;
+      cols[8 * groups] = (uint32_t)(uintptr_t)out;
+      cols[8 * groups + 1] = (uint32_t)(uintptr_t)(stream + cout / 2 * pair_words);
+      switch (groups) {
+        case 1: AB_DSP_SHORT_PAIRS(AB_DSP_SHORT_DOT1, cout, 1, w, c); break;
+        case 2: AB_DSP_SHORT_PAIRS(AB_DSP_SHORT_DOT2, cout, 2, w, c); break;
+        case 3: AB_DSP_SHORT_PAIRS(AB_DSP_SHORT_DOT3, cout, 3, w, c); break;
+        default: AB_DSP_SHORT_PAIRS(AB_DSP_SHORT_DOT4, cout, 4, w, c); break;
+      }
+      continue;
+    }
+#endif
     for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 6) {
       int32_t a[4], b[4];
       w = ab_dsp_short_dot4x2(cols, w, groups, a, b);

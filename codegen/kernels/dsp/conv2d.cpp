@@ -182,7 +182,8 @@ void apply_short(const ScheduleContext& c, LoweredOp& op, bool to_ram) {
   op.kernel = "ab_dsp_conv2d_1x1_short_s8";
   op.params_type = "ab_dsp_conv2d_short_params";
   op.schedule_params = std::make_unique<StructParams<ab_dsp_conv2d_short_params>>("ab_dsp_conv2d_short_params", p);
-  op.scratch_bytes = 32 * groups + (to_ram ? stream_bytes : 0);  // four pixels' columns (and the copy)
+  // four pixels' columns, the asm loop's two words (and the copy)
+  op.scratch_bytes = 32 * groups + 8 + (to_ram ? stream_bytes : 0);
   op.headers = {"ab_dsp_kernels.h"};
 }
 

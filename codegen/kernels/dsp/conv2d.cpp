@@ -1,7 +1,8 @@
 // CONV_2D schedules of the dsp family (kernel: ab_dsp_conv2d.h). The prepare step here folds
 // the input offset into the bias, picks the requantization mode, and lays the weights out as the
 // kernel reads them: rows of the window padded to a multiple of four, pairs of output channels
-// interleaved group by group, as int8 or as int16 lanes.
+// interleaved group by group, as int8 or as int16 lanes. The short-reduction schedules
+// (ab_dsp_conv2d_short.h) take a stream per channel pair instead (apply_short).
 #include <fmt/format.h>
 
 #include "dsp_common.hpp"

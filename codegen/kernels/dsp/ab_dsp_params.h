@@ -69,6 +69,17 @@ typedef enum ab_dsp_weight_format {
   F(const int32_t*, rq, "[4 * output.c] per channel: bias, multiplier, rounding, shift")
 AB_DEFINE_PARAMS(ab_dsp_conv2d_params, AB_DSP_CONV2D_FIELDS)
 
+/* CONV_2D 1x1 (stride 1, unpadded) of 4-16 input channels, four pixels by two output channels at
+ * a time (ab_dsp_conv2d_short.h): the weights as one stream per channel pair with the channels'
+ * biases and requantization constants, int16 lanes (carrying the folded mode's factor 2). */
+#define AB_DSP_CONV2D_SHORT_FIELDS(F, A, E)                                              \
+  F(ab_conv2d_params, ref, "the reference parameters")                                   \
+  F(ab_idx_t, groups, "groups of four input channels: input.c / 4, 1-4")                 \
+  F(int32_t, to_ram, "1: the stream is copied into the scratch memory before the first pixel") \
+  E(ab_dsp_requant_mode, requant, "")                                                    \
+  F(int32_t, acc_shift, "left shift of the accumulator before requantization")
+AB_DEFINE_PARAMS(ab_dsp_conv2d_short_params, AB_DSP_CONV2D_SHORT_FIELDS)
+
 /* DEPTHWISE_CONV_2D on transposed rows: a block of input channels at a time, each input row the
  * window needs is copied once into the scratch as one int16 row per channel (padding columns
  * holding the input zero point), a ring of `ring_rows` such rows; then every output channel

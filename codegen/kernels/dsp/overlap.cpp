@@ -1,6 +1,7 @@
 // Which dsp kernels run in place, and in what window (select/overlap.hpp), from their loops:
 // - dsp_1x1*, dsp_im2col*: two output pixels at a time, both windows copied into the scratch
-//   columns before either pixel's channels are written (ab_dsp_conv2d_s8);
+//   columns before either pixel's channels are written (ab_dsp_conv2d_s8); dsp_1x1_3px*: three
+//   at a time alike (ab_dsp_conv2d_3px_s8);
 // - dsp_dw, dsp_dw_small, dsp_dw3x3: channel blocks one after the other, output rows in order,
 //   each input row transposed into the scratch ring once, before the output rows that need it
 //   are written (ab_dsp_depthwise_conv2d_s8 and _3x3_s8): in place channel over channel, with
@@ -48,7 +49,7 @@ std::optional<OverlapWindow> dsp_overlap(std::string_view schedule, const Schedu
   }
   if (input != 0) return std::nullopt;
   if (const auto* p = std::get_if<ab_conv2d_params>(&op.params)) {
-    return raster_window(geometry(*p, c.g, node), 2, false);
+    return raster_window(geometry(*p, c.g, node), schedule.find("_3px") != std::string_view::npos ? 3 : 2, false);
   }
   if (const auto* p = std::get_if<ab_depthwise_conv2d_params>(&op.params)) {
     if (p->depth_multiplier != 1) return std::nullopt;

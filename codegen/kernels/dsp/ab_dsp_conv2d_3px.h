@@ -64,8 +64,10 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32
   int32_t p0c0 = bias0, p0c1 = bias1, p1c0 = bias0, p1c1 = bias1, p2c0 = bias0, p2c1 = bias1;
 #ifdef AB_DSP_DOT3_W16_ASM
   {
-    /* (the group count is a constant of the layer) four groups per branch where they divide,
-     * else two, else one */
+    /* (the group count is a constant of the layer) eight groups per branch on long reductions
+     * (128 input channels and more) where they divide, else four, two, one: on shorter ones the
+     * eight-group body missed the L4R5's instruction cache (VWW's 32-channel layer: 129 K
+     * cycles of fetch stalls) */
     uint32_t x0 = (uint32_t)(cols + 6 * groups), x1, x2, a, b; /* x0: the end, pushed */
 #define AB_DSP_DOT3_W16_LOOP(body)                                                                  \
   __asm__("push {%[x0]}\n1:\n\t" body "ldr %[x0], [sp]\n\tcmp %[c], %[x0]\n\tbne 1b\n\tadd sp, #4"       \
@@ -74,7 +76,10 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32
             [x2] "=&r"(x2), [a] "=&r"(a), [b] "=&r"(b)                                                \
           :                                                                                         \
           : "cc", "memory")
-    if (groups % 4 == 0) {
+    if (groups % 8 == 0 && groups >= 32) {
+      AB_DSP_DOT3_W16_LOOP(AB_DSP_DOT3_W16_GROUP AB_DSP_DOT3_W16_GROUP AB_DSP_DOT3_W16_GROUP AB_DSP_DOT3_W16_GROUP
+                               AB_DSP_DOT3_W16_GROUP AB_DSP_DOT3_W16_GROUP AB_DSP_DOT3_W16_GROUP AB_DSP_DOT3_W16_GROUP);
+    } else if (groups % 4 == 0) {
       AB_DSP_DOT3_W16_LOOP(AB_DSP_DOT3_W16_GROUP AB_DSP_DOT3_W16_GROUP AB_DSP_DOT3_W16_GROUP AB_DSP_DOT3_W16_GROUP);
     } else if (groups % 2 == 0) {
       AB_DSP_DOT3_W16_LOOP(AB_DSP_DOT3_W16_GROUP AB_DSP_DOT3_W16_GROUP);
@@ -102,6 +107,34 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32
 #endif
 }
 
+/* The outputs of a block of n (1-3) pixels whose three-pixel column is `cols`, every channel pair;
+ * inlined with n a constant, so the full blocks test nothing. */
+AB_DSP_INLINE void ab_dsp_conv2d_3px_block(const ab_dsp_conv2d_params* p, const uint32_t* cols, const uint32_t* w,
+                                           const int32_t* rq, int8_t* out, ab_idx_t n) {
+  const ab_conv2d_params* r = &p->ref;
+  const ab_idx_t cout = r->output.c, groups = p->depth / 4;
+  for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 4 * groups, rq += 2 * AB_DSP_RQ_STRIDE) {
+    const ab_dsp_acc3x2 a = ab_dsp_dot3x2_w16(cols, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE]);
+    /* channel by channel, every pixel: each channel's constants loaded once */
+    const ab_dsp_channel c0 = ab_dsp_channel_at(rq);
+    out[oc] = ab_dsp_requantize_channel(a.p0c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
+    if (n > 1) out[cout + oc] = ab_dsp_requantize_channel(a.p1c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
+    if (n > 2) {
+      out[2 * cout + oc] = ab_dsp_requantize_channel(a.p2c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
+    }
+    if (oc + 1 < cout) {
+      const ab_dsp_channel c1 = ab_dsp_channel_at(rq + AB_DSP_RQ_STRIDE);
+      out[oc + 1] = ab_dsp_requantize_channel(a.p0c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
+      if (n > 1) {
+        out[cout + oc + 1] = ab_dsp_requantize_channel(a.p1c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
+      }
+      if (n > 2) {
+        out[2 * cout + oc + 1] = ab_dsp_requantize_channel(a.p2c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
+      }
+    }
+  }
+}
+
 /* Pointwise, stride 1, int16 lanes (AB_DSP_W16 or AB_DSP_W8_TO_RAM), input channels a multiple
  * of 4. weights: ab_dsp_conv2d.h's layout. scratch: the three-pixel column (6 * depth bytes,
  * word-aligned), then for AB_DSP_W8_TO_RAM the widened weights and the requantization table as
@@ -111,38 +144,21 @@ AB_DSP_INLINE void ab_dsp_conv2d_3px_s8(const ab_dsp_conv2d_params* p, const int
                                         const void* AB_RESTRICT weights, int8_t* output, void* AB_RESTRICT scratch) {
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cin = r->input.c, cout = r->output.c, groups = p->depth / 4;
-  const ab_idx_t pixels = r->output.n * r->output.h * r->output.w;
+  const ab_idx_t pixels = r->output.n * r->output.h * r->output.w, full = pixels / 3 * 3;
   uint32_t* const cols = (uint32_t*)scratch;
   const uint32_t* layer_weights = (const uint32_t*)weights;
   const int32_t* layer_rq = p->rq;
   if (p->weights == AB_DSP_W8_TO_RAM) ab_dsp_conv2d_to_ram(p, cols + 6 * groups, &layer_weights, &layer_rq);
-  for (ab_idx_t px = 0; px < pixels; px += 3) {
-    const ab_idx_t n = pixels - px < 3 ? pixels - px : 3; /* pixels of this block */
-    for (ab_idx_t k = 0; k < 3; ++k) ab_dsp_expand_3px(cols + 2 * k, input + (px + (k < n ? k : n - 1)) * cin, groups);
-    const uint32_t* w = layer_weights;
-    const int32_t* rq = layer_rq;
-    int8_t* const out = output + px * cout;
-    for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 4 * groups, rq += 2 * AB_DSP_RQ_STRIDE) {
-      const ab_dsp_acc3x2 a = ab_dsp_dot3x2_w16(cols, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE]);
-      /* channel by channel, every pixel: each channel's constants loaded once */
-      const ab_dsp_channel c0 = ab_dsp_channel_at(rq);
-      out[oc] = ab_dsp_requantize_channel(a.p0c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
-      if (n > 1) out[cout + oc] = ab_dsp_requantize_channel(a.p1c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
-      if (n > 2) {
-        out[2 * cout + oc] = ab_dsp_requantize_channel(a.p2c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
-      }
-      if (oc + 1 < cout) {
-        const ab_dsp_channel c1 = ab_dsp_channel_at(rq + AB_DSP_RQ_STRIDE);
-        out[oc + 1] = ab_dsp_requantize_channel(a.p0c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
-        if (n > 1) {
-          out[cout + oc + 1] = ab_dsp_requantize_channel(a.p1c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
-        }
-        if (n > 2) {
-          out[2 * cout + oc + 1] =
-              ab_dsp_requantize_channel(a.p2c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
-        }
-      }
+  for (ab_idx_t px = 0; px < full; px += 3) {
+    for (ab_idx_t k = 0; k < 3; ++k) ab_dsp_expand_3px(cols + 2 * k, input + (px + k) * cin, groups);
+    ab_dsp_conv2d_3px_block(p, cols, layer_weights, layer_rq, output + px * cout, 3);
+  }
+  if (full < pixels) { /* one or two pixels left: the last one repeated */
+    for (ab_idx_t k = 0; k < 3; ++k) {
+      const ab_idx_t at = full + k < pixels ? full + k : pixels - 1;
+      ab_dsp_expand_3px(cols + 2 * k, input + at * cin, groups);
     }
+    ab_dsp_conv2d_3px_block(p, cols, layer_weights, layer_rq, output + full * cout, pixels - full);
   }
 }
 

@@ -40,8 +40,9 @@ int32_t weight_at(const std::vector<int8_t>& w, const ab_conv2d_params& r, ab_id
   return w[static_cast<std::size_t>((oc * r.filter.h + kh) * used + j)];
 }
 
-// Output pixels a block of the kernel's register block takes at a time.
-enum class PixelBlock { Two, Three };
+// The kernel's register block: two pixels, or three (in the M4's instruction order, or in the
+// order of a dual-issue core).
+enum class PixelBlock { Two, Three, ThreeDualIssue };
 
 void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weight_format format, PixelBlock block) {
   const auto& r = std::get<ab_conv2d_params>(op.params);
@@ -108,8 +109,10 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   }
   op.constants = {std::move(packed)};
   op.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Weights, -1, 0}, {ArgRole::Output, c.node.outputs[0]}};
-  const bool three = block == PixelBlock::Three;
-  op.kernel = three ? "ab_dsp_conv2d_3px_s8" : "ab_dsp_conv2d_s8";
+  const bool three = block != PixelBlock::Two;
+  op.kernel = block == PixelBlock::Two     ? "ab_dsp_conv2d_s8"
+              : block == PixelBlock::Three ? "ab_dsp_conv2d_3px_s8"
+                                           : "ab_dsp_conv2d_3px_dual_s8";
   op.params_type = "ab_dsp_conv2d_params";
   op.schedule_params = std::make_unique<StructParams<ab_dsp_conv2d_params>>("ab_dsp_conv2d_params", p);
   op.scratch_bytes = (three ? 6 : 4) * p.depth;  // two or three int16 columns
@@ -152,6 +155,12 @@ std::vector<Schedule> conv2d_schedules() {
       conv_schedule("dsp_1x1_3px_ram", 4, true, AB_DSP_W8_TO_RAM,
                     "as dsp_1x1_ram, 3 pixels x 2 channels at a time: 5 loads for 6 SMLADs (wide layers)",
                     PixelBlock::Three),
+      conv_schedule("dsp_1x1_3px_dual_w16", 3, true, AB_DSP_W16,
+                    "as dsp_1x1_3px_w16, the loads between the SMLADs for a dual-issue core (Cortex-M7)",
+                    PixelBlock::ThreeDualIssue),
+      conv_schedule("dsp_1x1_3px_dual_ram", 2, true, AB_DSP_W8_TO_RAM,
+                    "as dsp_1x1_3px_ram, the loads between the SMLADs for a dual-issue core (Cortex-M7)",
+                    PixelBlock::ThreeDualIssue),
   };
 }
 

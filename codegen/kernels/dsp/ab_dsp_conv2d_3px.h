@@ -153,6 +153,10 @@ AB_DSP_INLINE void ab_dsp_conv2d_3px_block(const ab_dsp_conv2d_params* p, const 
     /* channel by channel, every pixel: each channel's constants loaded once */
     const ab_dsp_channel c0 = ab_dsp_channel_at(rq);
     out[oc] = ab_dsp_requantize_channel(a.p0c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
+#if defined(AB_DSP_FAULT_INJECTION) && AB_DSP_NATIVE
+    /* as in ab_dsp_conv2d_s8: only for the test that proves a wrong result on the device is caught */
+    out[oc] = (int8_t)(out[oc] ^ 1);
+#endif
     if (n > 1) out[cout + oc] = ab_dsp_requantize_channel(a.p1c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
     if (n > 2) {
       out[2 * cout + oc] = ab_dsp_requantize_channel(a.p2c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);

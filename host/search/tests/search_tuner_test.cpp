@@ -105,9 +105,10 @@ TEST_F(Tuner, AsManyImagesAsTheMostCandidatesThenOneComposition) {
   ASSERT_TRUE(t.has_value()) << tuner.note();
   std::size_t most = 0;
   for (const auto& l : t->layers) most = std::max(most, l.candidates.size());
-  EXPECT_EQ(most, 7u);  // a pointwise convolution: ref, dsp_1x1(_w16|_ram), dsp_im2col(_w16|_ram)
-  EXPECT_EQ(batches, (std::vector<int>{7, -1}));
-  EXPECT_EQ(t->images, 7);
+  // a pointwise convolution: ref, dsp_1x1(_w16|_ram), dsp_im2col(_w16|_ram), dsp_1x1_3px(_dual)(_w16|_ram)
+  EXPECT_EQ(most, 11u);
+  EXPECT_EQ(batches, (std::vector<int>{11, -1}));
+  EXPECT_EQ(t->images, 11);
   for (const auto& l : t->layers) {
     EXPECT_EQ(l.counts, cycles_of(l.schedule)) << l.index;
     if (l.candidates.size() > 1) {

@@ -275,6 +275,21 @@ AB_DSP_INLINE void ab_dsp_widen_weights(uint32_t* AB_RESTRICT to, const uint32_t
   }
 }
 
+/* AB_DSP_W8_TO_RAM: the int8 weights widened into `ram` (4 * depth bytes per channel pair), then
+ * the requantization table copied after them (16 bytes a channel, read again for every block of
+ * pixels: from flash it would miss a data cache of a few lines on every channel pair); *weights
+ * and *rq then point at the copies. */
+AB_DSP_INLINE void ab_dsp_conv2d_to_ram(const ab_dsp_conv2d_params* p, uint32_t* ram, const uint32_t** weights,
+                                        const int32_t** rq) {
+  const ab_idx_t pairs = (p->ref.output.c + 1) / 2, groups = p->depth / 4;
+  ab_dsp_widen_weights(ram, *weights, pairs * 2 * groups, p->widen_doubles);
+  *weights = ram;
+  int32_t* const table = (int32_t*)(ram + pairs * 4 * groups);
+  AB_UNROLL4
+  for (ab_idx_t i = 0; i < 2 * pairs * AB_DSP_RQ_STRIDE; ++i) table[i] = p->rq[i];
+  *rq = table;
+}
+
 /* weights: the prepare step's layout (ab_dsp_weight_format), pairs of output channels, an odd
  * channel count padded with a zero channel. scratch: two columns, 4 * depth bytes, word-aligned;
  * if packed, then the window's bytes (depth); for AB_DSP_W8_TO_RAM then the widened weights, 4 * depth bytes per channel pair, and a copy of
@@ -299,16 +314,8 @@ AB_DSP_INLINE void ab_dsp_conv2d_s8(const ab_dsp_conv2d_params* p, const int8_t*
     for (ab_idx_t j = r->filter.h * p->row_run; j < p->depth; ++j) window[j] = 0;
   }
   if (p->weights == AB_DSP_W8_TO_RAM) {
-    const ab_idx_t pairs = (cout + 1) / 2;
-    uint32_t* const widened = col0 + 4 * groups + (p->packed ? groups : 0); /* after the columns (and window) */
-    ab_dsp_widen_weights(widened, layer_weights, pairs * 2 * groups, p->widen_doubles);
-    layer_weights = widened;
-    /* The requantization table too (16 bytes a channel, read again for every pixel pair): from
-     * flash it would miss a data cache of a few lines on every channel pair. */
-    int32_t* const table = (int32_t*)(widened + pairs * 4 * groups);
-    AB_UNROLL4
-    for (ab_idx_t i = 0; i < 2 * pairs * AB_DSP_RQ_STRIDE; ++i) table[i] = p->rq[i];
-    layer_rq = table;
+    /* after the columns (and window) */
+    ab_dsp_conv2d_to_ram(p, col0 + 4 * groups + (p->packed ? groups : 0), &layer_weights, &layer_rq);
   }
   for (ab_idx_t px = 0; px < pixels; px += 2) {
     const int two = px + 1 < pixels;

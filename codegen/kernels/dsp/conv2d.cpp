@@ -1,8 +1,10 @@
 // CONV_2D schedules of the dsp family (kernel: ab_dsp_conv2d.h). The prepare step here folds
 // the input offset into the bias, picks the requantization mode, and lays the weights out as the
 // kernel reads them: rows of the window padded to a multiple of four, pairs of output channels
-// interleaved group by group, as int8 or as int16 lanes. The short-reduction schedules
-// (ab_dsp_conv2d_short.h) take a stream per channel pair instead (apply_short).
+// interleaved group by group, as int8 or as int16 lanes. The two-pixel block (ab_dsp_conv2d.h) runs
+// any convolution; the three-pixel one (ab_dsp_conv2d_3px.h) pointwise ones with int16 lanes, on
+// the same weights. The short-reduction schedules (ab_dsp_conv2d_short.h) take a stream per
+// channel pair instead (apply_short).
 #include <fmt/format.h>
 
 #include "dsp_common.hpp"
@@ -42,7 +44,11 @@ int32_t weight_at(const std::vector<int8_t>& w, const ab_conv2d_params& r, ab_id
   return w[static_cast<std::size_t>((oc * r.filter.h + kh) * used + j)];
 }
 
-void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weight_format format) {
+// The kernel's register block: two pixels, or three (in the M4's instruction order, or in the
+// order of a dual-issue core).
+enum class PixelBlock { Two, Three, ThreeDualIssue };
+
+void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weight_format format, PixelBlock block) {
   const auto& r = std::get<ab_conv2d_params>(op.params);
   const int weights_id = c.node.inputs[1], bias_id = c.has_input(2) ? c.node.inputs[2] : -1;
   const std::vector<int8_t> w = int8_values(c.g, weights_id);
@@ -107,10 +113,13 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   }
   op.constants = {std::move(packed)};
   op.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Weights, -1, 0}, {ArgRole::Output, c.node.outputs[0]}};
-  op.kernel = "ab_dsp_conv2d_s8";
+  const bool three = block != PixelBlock::Two;
+  op.kernel = block == PixelBlock::Two     ? "ab_dsp_conv2d_s8"
+              : block == PixelBlock::Three ? "ab_dsp_conv2d_3px_s8"
+                                           : "ab_dsp_conv2d_3px_dual_s8";
   op.params_type = "ab_dsp_conv2d_params";
   op.schedule_params = std::make_unique<StructParams<ab_dsp_conv2d_params>>("ab_dsp_conv2d_params", p);
-  op.scratch_bytes = 4 * p.depth;  // two int16 columns
+  op.scratch_bytes = (three ? 6 : 4) * p.depth;  // two or three int16 columns
   if (p.packed) op.scratch_bytes += p.depth;  // the window's bytes
   if (format == AB_DSP_W8_TO_RAM) {  // the widened weights and the requantization table
     op.scratch_bytes += int64_t{pairs} * 4 * p.depth + int64_t{pairs} * 2 * AB_DSP_RQ_STRIDE * 4;
@@ -196,10 +205,12 @@ Schedule short_schedule(const char* name, int preference, bool to_ram, const cha
 }
 
 Schedule conv_schedule(const char* name, int preference, bool pointwise, ab_dsp_weight_format format,
-                       const char* help) {
+                       const char* help, PixelBlock block = PixelBlock::Two) {
   Schedule s = dsp_schedule(name, OpType::Conv2D, preference, help);
   s.unsupported = [pointwise](const ScheduleContext& c, const LoweredOp& op) { return unsupported(c, op, pointwise); };
-  s.apply = [pointwise, format](const ScheduleContext& c, LoweredOp& op) { apply(c, op, pointwise, format); };
+  s.apply = [pointwise, format, block](const ScheduleContext& c, LoweredOp& op) {
+    apply(c, op, pointwise, format, block);
+  };
   return s;
 }
 
@@ -219,6 +230,18 @@ std::vector<Schedule> conv2d_schedules() {
                     "on every run: no flash reads in the loop, 4 bytes of RAM per weight"),
       conv_schedule("dsp_im2col_ram", 6, false, AB_DSP_W8_TO_RAM,
                     "as dsp_im2col_w16, the int8 weights widened into RAM on every run"),
+      conv_schedule("dsp_1x1_3px_w16", 5, true, AB_DSP_W16,
+                    "as dsp_1x1_w16, 3 pixels x 2 channels at a time: 5 loads for 6 SMLADs (wide layers)",
+                    PixelBlock::Three),
+      conv_schedule("dsp_1x1_3px_ram", 4, true, AB_DSP_W8_TO_RAM,
+                    "as dsp_1x1_ram, 3 pixels x 2 channels at a time: 5 loads for 6 SMLADs (wide layers)",
+                    PixelBlock::Three),
+      conv_schedule("dsp_1x1_3px_dual_w16", 3, true, AB_DSP_W16,
+                    "as dsp_1x1_3px_w16, the loads between the SMLADs for a dual-issue core (Cortex-M7)",
+                    PixelBlock::ThreeDualIssue),
+      conv_schedule("dsp_1x1_3px_dual_ram", 2, true, AB_DSP_W8_TO_RAM,
+                    "as dsp_1x1_3px_ram, the loads between the SMLADs for a dual-issue core (Cortex-M7)",
+                    PixelBlock::ThreeDualIssue),
       short_schedule("dsp_1x1_short", 4, false,
                      "1x1 stride 1 on 4-16 input channels: 4 pixels x 2 channels, the reduction unrolled, each "
                      "channel pair's int16 weights, biases and requantization constants one stream in flash"),

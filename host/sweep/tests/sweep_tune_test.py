@@ -196,9 +196,12 @@ if td["images"] != 0 or variants(rd)[td["tuned_key"]]["flash_total"] > limit or 
     fail(f"d: under --max-flash {limit}: {td['images']} images, flash {variants(rd)[td['tuned_key']]['flash_total']}, "
          f"note {td['note']}")
 conv = {l["schedule"] for l in td["layers"] if l["type"] == "CONV_2D"}
-stored_int8 = {"dsp_1x1", "dsp_im2col", "dsp_1x1_ram", "dsp_im2col_ram"}  # _ram widens them in RAM per run
-if not (stored_int8 & conv and {"dsp_1x1_w16", "dsp_im2col_w16"} & conv):
-    fail(f"d: under a flash limit the convolutions should mix int8 and int16 weights in flash: {conv}")
+stored_int8 = {"dsp_1x1", "dsp_im2col", "dsp_1x1_ram", "dsp_im2col_ram", "dsp_1x1_3px_ram",
+               "dsp_1x1_3px_dual_ram"}  # _ram widens them in RAM per run
+# (KWS's four pointwise layers are one shape and move together: with the three-pixel schedules
+# every convolution may end up with int8 weights under the limit)
+if not stored_int8 & conv:
+    fail(f"d: under a flash limit some convolutions should keep int8 weights in flash: {conv}")
 
 # 7. A RAM limit no untuned variant meets: the composition starts from the fastest all the same and
 #    trades the depthwise layers' schedule for the one with the least scratch beside a tensor in

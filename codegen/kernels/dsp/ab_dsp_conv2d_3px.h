@@ -1,0 +1,218 @@
+/* Pointwise CONV_2D with int16 weight lanes, three pixels by two output channels at a time: the
+ * register block of the wide 1x1 layers. Six accumulators take one column word of each of the
+ * three pixels against one weight word of each of the two channels: five loads for six SMLADs,
+ * where the two-pixel block of ab_dsp_conv2d.h loads six words for eight.
+ *
+ * Column layout: as ab_dsp_conv2d.h's (groups of four reduction elements as the words
+ * [e0,e2],[e1,e3]), the three pixels' columns interleaved group by group (pixel 0's two words,
+ * pixel 1's, pixel 2's), so one pointer walks all three. The weights are ab_dsp_conv2d.h's
+ * int16 layout (per group: the even channel's two words, then the odd one's), read as stored or
+ * widened into RAM (AB_DSP_W8_TO_RAM). A last block of one or two pixels repeats its last pixel
+ * in the missing columns and writes only its own outputs. */
+#ifndef AB_DSP_CONV2D_3PX_H
+#define AB_DSP_CONV2D_3PX_H
+
+#include "ab_dsp_conv2d.h"
+
+typedef struct ab_dsp_acc3x2 {
+  int32_t p0c0, p0c1, p1c0, p1c1, p2c0, p2c1;
+} ab_dsp_acc3x2;
+
+/* Expands `groups` groups of four bytes into pixel k's words of a three-pixel column (col points
+ * at the pixel's first word): group g's two words at col[6g] and col[6g + 1]. */
+AB_DSP_INLINE void ab_dsp_expand_3px(uint32_t* col, const int8_t* src, ab_idx_t groups) {
+  for (ab_idx_t g = 0; g < groups; ++g) {
+    const uint32_t x = ab_read_u32(src + 4 * g);
+    col[6 * g] = ab_sxtb16(x);
+    col[6 * g + 1] = ab_sxtb16_ror8(x);
+  }
+}
+
+#if AB_DSP_NATIVE && defined(__OPTIMIZE__) && !defined(__clang__)
+/* One group for the Cortex-M4: per column word (the groups' second words first, so that the
+ * last load from each pointer reads at offset 0 and advances it, post-indexed) one run of five
+ * LDRs (6 cycles: three pixels' words, two channels' weights), then six SMLADs: 24 cycles for 24
+ * MACs. 13 registers (six accumulators, five operands, two pointers), hence only when optimizing
+ * (no frame pointer), and only with GCC: clang 14 keeps r7 for a frame pointer in the kernel
+ * and cannot allocate them (it takes the C loop). GCC does not give a fourteenth to the loop's
+ * end either, so the asm pushes it and reads it back into a free operand before each compare
+ * (2 cycles per branch). */
+#define AB_DSP_DOT3_W16_ASM 1
+#define AB_DSP_DOT3_W16_SMLADS                                                                 \
+  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
+  "smlad %[p1c0], %[x1], %[a], %[p1c0]\n\t"                                                   \
+  "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"                                                   \
+  "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"                                                   \
+  "smlad %[p1c1], %[x1], %[b], %[p1c1]\n\t"                                                   \
+  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"
+#define AB_DSP_DOT3_W16_GROUP                                                                  \
+  "ldr %[x0], [%[c], #4]\n\t"                                                                 \
+  "ldr %[x1], [%[c], #12]\n\t"                                                                \
+  "ldr %[x2], [%[c], #20]\n\t"                                                                \
+  "ldr %[a], [%[w], #4]\n\t"                                                                  \
+  "ldr %[b], [%[w], #12]\n\t" AB_DSP_DOT3_W16_SMLADS                                          \
+  "ldr %[x1], [%[c], #8]\n\t"                                                                 \
+  "ldr %[x2], [%[c], #16]\n\t"                                                                \
+  "ldr %[x0], [%[c]], #24\n\t"                                                                \
+  "ldr %[b], [%[w], #8]\n\t"                                                                  \
+  "ldr %[a], [%[w]], #16\n\t" AB_DSP_DOT3_W16_SMLADS
+/* The same group for a dual-issue core (the Cortex-M7): each load but the first of a column word
+ * between two SMLADs, the SMLADs ordered by the loads they wait for, so that every load can issue
+ * together with a multiply (the estimate's M7 approximation: 6 cycles a column word against 7.25
+ * for the order above; on the M4 it costs 15 against 12, every load then unpipelined). */
+#define AB_DSP_DOT3_W16_DUAL_GROUP                                                             \
+  "ldr %[x0], [%[c], #4]\n\t"                                                                 \
+  "ldr %[a], [%[w], #4]\n\t"                                                                  \
+  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
+  "ldr %[x1], [%[c], #12]\n\t"                                                                \
+  "smlad %[p1c0], %[x1], %[a], %[p1c0]\n\t"                                                   \
+  "ldr %[x2], [%[c], #20]\n\t"                                                                \
+  "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"                                                   \
+  "ldr %[b], [%[w], #12]\n\t"                                                                 \
+  "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"                                                   \
+  "smlad %[p1c1], %[x1], %[b], %[p1c1]\n\t"                                                   \
+  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
+  "ldr %[x1], [%[c], #8]\n\t"                                                                 \
+  "ldr %[b], [%[w], #8]\n\t"                                                                  \
+  "smlad %[p1c1], %[x1], %[b], %[p1c1]\n\t"                                                   \
+  "ldr %[x2], [%[c], #16]\n\t"                                                                \
+  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
+  "ldr %[x0], [%[c]], #24\n\t"                                                                \
+  "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"                                                   \
+  "ldr %[a], [%[w]], #16\n\t"                                                                 \
+  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
+  "smlad %[p1c0], %[x1], %[a], %[p1c0]\n\t"                                                   \
+  "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"
+#endif
+
+/* cols: a three-pixel column; w: a channel pair's int16 weights (4 words a group); dual: the
+ * dual-issue order (a constant; the sums are the same). */
+AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32_t* w, ab_idx_t groups,
+                                              int32_t bias0, int32_t bias1, int dual) {
+  int32_t p0c0 = bias0, p0c1 = bias1, p1c0 = bias0, p1c1 = bias1, p2c0 = bias0, p2c1 = bias1;
+#ifdef AB_DSP_DOT3_W16_ASM
+  {
+    /* (the group count is a constant of the layer) eight groups per branch on long reductions
+     * (128 input channels and more) where they divide, else four, two, one: on shorter ones the
+     * eight-group body missed the L4R5's instruction cache (VWW's 32-channel layer: 129 K
+     * cycles of fetch stalls) */
+    uint32_t x0 = (uint32_t)(cols + 6 * groups), x1, x2, a, b; /* x0: the end, pushed */
+#define AB_DSP_DOT3_W16_LOOP(body)                                                                  \
+  __asm__("push {%[x0]}\n1:\n\t" body "ldr %[x0], [sp]\n\tcmp %[c], %[x0]\n\tbne 1b\n\tadd sp, #4"       \
+          : [c] "+&r"(cols), [w] "+&r"(w), [p0c0] "+&r"(p0c0), [p0c1] "+&r"(p0c1), [p1c0] "+&r"(p1c0), \
+            [p1c1] "+&r"(p1c1), [p2c0] "+&r"(p2c0), [p2c1] "+&r"(p2c1), [x0] "+&r"(x0), [x1] "=&r"(x1), \
+            [x2] "=&r"(x2), [a] "=&r"(a), [b] "=&r"(b)                                                \
+          :                                                                                         \
+          : "cc", "memory")
+#define AB_DSP_DOT3_W16_LOOPS(group)                                                                      \
+  if (groups % 8 == 0 && groups >= 32) {                                                                   \
+    AB_DSP_DOT3_W16_LOOP(group group group group group group group group);                                  \
+  } else if (groups % 4 == 0) {                                                                            \
+    AB_DSP_DOT3_W16_LOOP(group group group group);                                                          \
+  } else if (groups % 2 == 0) {                                                                            \
+    AB_DSP_DOT3_W16_LOOP(group group);                                                                      \
+  } else {                                                                                                 \
+    AB_DSP_DOT3_W16_LOOP(group);                                                                            \
+  }
+    if (dual) {
+      AB_DSP_DOT3_W16_LOOPS(AB_DSP_DOT3_W16_DUAL_GROUP)
+    } else {
+      AB_DSP_DOT3_W16_LOOPS(AB_DSP_DOT3_W16_GROUP)
+    }
+#undef AB_DSP_DOT3_W16_LOOPS
+#undef AB_DSP_DOT3_W16_LOOP
+    const ab_dsp_acc3x2 done = {p0c0, p0c1, p1c0, p1c1, p2c0, p2c1};
+    return done;
+  }
+#else
+  (void)dual;
+  for (ab_idx_t g = 0; g < groups; ++g, cols += 6, w += 4) {
+    for (ab_idx_t h = 0; h < 2; ++h) {
+      const uint32_t a = w[h], b = w[2 + h];
+      p0c0 = ab_smlad(cols[h], a, p0c0);
+      p1c0 = ab_smlad(cols[2 + h], a, p1c0);
+      p2c0 = ab_smlad(cols[4 + h], a, p2c0);
+      p0c1 = ab_smlad(cols[h], b, p0c1);
+      p1c1 = ab_smlad(cols[2 + h], b, p1c1);
+      p2c1 = ab_smlad(cols[4 + h], b, p2c1);
+    }
+  }
+  const ab_dsp_acc3x2 acc = {p0c0, p0c1, p1c0, p1c1, p2c0, p2c1};
+  return acc;
+#endif
+}
+
+/* The outputs of a block of n (1-3) pixels whose three-pixel column is `cols`, every channel pair;
+ * inlined with n a constant, so the full blocks test nothing. */
+AB_DSP_INLINE void ab_dsp_conv2d_3px_block(const ab_dsp_conv2d_params* p, const uint32_t* cols, const uint32_t* w,
+                                           const int32_t* rq, int8_t* out, ab_idx_t n, int dual) {
+  const ab_conv2d_params* r = &p->ref;
+  const ab_idx_t cout = r->output.c, groups = p->depth / 4;
+  for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 4 * groups, rq += 2 * AB_DSP_RQ_STRIDE) {
+    const ab_dsp_acc3x2 a = ab_dsp_dot3x2_w16(cols, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE], dual);
+    /* channel by channel, every pixel: each channel's constants loaded once */
+    const ab_dsp_channel c0 = ab_dsp_channel_at(rq);
+    out[oc] = ab_dsp_requantize_channel(a.p0c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
+#if defined(AB_DSP_FAULT_INJECTION) && AB_DSP_NATIVE
+    /* as in ab_dsp_conv2d_s8: only for the test that proves a wrong result on the device is caught */
+    out[oc] = (int8_t)(out[oc] ^ 1);
+#endif
+    if (n > 1) out[cout + oc] = ab_dsp_requantize_channel(a.p1c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
+    if (n > 2) {
+      out[2 * cout + oc] = ab_dsp_requantize_channel(a.p2c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
+    }
+    if (oc + 1 < cout) {
+      const ab_dsp_channel c1 = ab_dsp_channel_at(rq + AB_DSP_RQ_STRIDE);
+      out[oc + 1] = ab_dsp_requantize_channel(a.p0c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
+      if (n > 1) {
+        out[cout + oc + 1] = ab_dsp_requantize_channel(a.p1c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
+      }
+      if (n > 2) {
+        out[2 * cout + oc + 1] = ab_dsp_requantize_channel(a.p2c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
+      }
+    }
+  }
+}
+
+/* Pointwise, stride 1, int16 lanes (AB_DSP_W16 or AB_DSP_W8_TO_RAM), input channels a multiple
+ * of 4. weights: ab_dsp_conv2d.h's layout. scratch: the three-pixel column (6 * depth bytes,
+ * word-aligned), then for AB_DSP_W8_TO_RAM the widened weights and the requantization table as
+ * in ab_dsp_conv2d_s8. Input and output may overlap: a block's three pixels are expanded before
+ * any of its outputs is written. dual: the inner loop's order for a dual-issue core. */
+AB_DSP_INLINE void ab_dsp_conv2d_3px_run(const ab_dsp_conv2d_params* p, const int8_t* input,
+                                         const void* AB_RESTRICT weights, int8_t* output, void* AB_RESTRICT scratch,
+                                         int dual) {
+  const ab_conv2d_params* r = &p->ref;
+  const ab_idx_t cin = r->input.c, cout = r->output.c, groups = p->depth / 4;
+  const ab_idx_t pixels = r->output.n * r->output.h * r->output.w, full = pixels / 3 * 3;
+  uint32_t* const cols = (uint32_t*)scratch;
+  const uint32_t* layer_weights = (const uint32_t*)weights;
+  const int32_t* layer_rq = p->rq;
+  if (p->weights == AB_DSP_W8_TO_RAM) ab_dsp_conv2d_to_ram(p, cols + 6 * groups, &layer_weights, &layer_rq);
+  for (ab_idx_t px = 0; px < full; px += 3) {
+    for (ab_idx_t k = 0; k < 3; ++k) ab_dsp_expand_3px(cols + 2 * k, input + (px + k) * cin, groups);
+    ab_dsp_conv2d_3px_block(p, cols, layer_weights, layer_rq, output + px * cout, 3, dual);
+  }
+  if (full < pixels) { /* one or two pixels left: the last one repeated */
+    for (ab_idx_t k = 0; k < 3; ++k) {
+      const ab_idx_t at = full + k < pixels ? full + k : pixels - 1;
+      ab_dsp_expand_3px(cols + 2 * k, input + at * cin, groups);
+    }
+    ab_dsp_conv2d_3px_block(p, cols, layer_weights, layer_rq, output + full * cout, pixels - full, dual);
+  }
+}
+
+/* dsp_1x1_3px_w16, dsp_1x1_3px_ram */
+AB_DSP_INLINE void ab_dsp_conv2d_3px_s8(const ab_dsp_conv2d_params* p, const int8_t* input,
+                                        const void* AB_RESTRICT weights, int8_t* output, void* AB_RESTRICT scratch) {
+  ab_dsp_conv2d_3px_run(p, input, weights, output, scratch, 0);
+}
+
+/* dsp_1x1_3px_dual_w16, dsp_1x1_3px_dual_ram */
+AB_DSP_INLINE void ab_dsp_conv2d_3px_dual_s8(const ab_dsp_conv2d_params* p, const int8_t* input,
+                                             const void* AB_RESTRICT weights, int8_t* output,
+                                             void* AB_RESTRICT scratch) {
+  ab_dsp_conv2d_3px_run(p, input, weights, output, scratch, 1);
+}
+
+#endif /* AB_DSP_CONV2D_3PX_H */

@@ -10,6 +10,7 @@
 #include "ab_dsp_sigmoid_s16.h"
 
 static void conv2d(const void* p, void* const* a) { ab_dsp_conv2d_s8(p, a[0], a[1], a[2], a[3]); }
+static void conv2d_rows(const void* p, void* const* a) { ab_dsp_conv2d_rows_s8(p, a[0], a[1], a[2], a[3]); }
 static void depthwise_conv2d(const void* p, void* const* a) { ab_dsp_depthwise_conv2d_s8(p, a[0], a[1], a[2], a[3]); }
 static void depthwise_conv2d_3x3(const void* p, void* const* a) { ab_dsp_depthwise_conv2d_3x3_s8(p, a[0], a[1], a[2], a[3]); }
 static void depthwise_conv2d_3x3_image(const void* p, void* const* a) {
@@ -36,6 +37,7 @@ dsp_shim_fn dsp_shim_find(const char* kernel) {
     dsp_shim_fn fn;
   } table[] = {
       {"ab_dsp_conv2d_s8", conv2d},
+      {"ab_dsp_conv2d_rows_s8", conv2d_rows},
       {"ab_dsp_depthwise_conv2d_s8", depthwise_conv2d},
       {"ab_dsp_depthwise_conv2d_3x3_s8", depthwise_conv2d_3x3},
       {"ab_dsp_depthwise_conv2d_3x3_image_s8", depthwise_conv2d_3x3_image},

@@ -62,24 +62,22 @@ AB_DSP_INLINE void ab_dsp_rows_slot(uint32_t* slot, const ab_dsp_conv2d_rows_par
   if (p->copies == 2) ab_dsp_rows_widen(slot + p->copy_words, p->lead + 1, in, n, zero_point);
 }
 
-/* The kh slots of output row oy: a row the previous output row's slots hold already (stride
- * below the kernel's height) is moved down, the others widened from the input. */
+/* The slots of the out_rows output rows from oy on: slot s holds input row oy * stride_h - pad_h + s.
+ * A row the previous output rows' slots hold already is moved down, the others widened. */
 AB_DSP_INLINE void ab_dsp_rows_fill_slots(uint32_t* slots, const ab_dsp_conv2d_rows_params* p, const int8_t* image,
                                           ab_idx_t oy, int first) {
   const ab_conv2d_params* r = &p->ref;
-  const ab_idx_t slot_words = p->copies * p->copy_words;
-  /* kernel row k of the next output row reads kernel row k + down's input row of this one */
-  const ab_idx_t down = r->stride_h % r->dilation_h == 0 ? r->stride_h / r->dilation_h : r->filter.h;
-  for (ab_idx_t k = 0; k < r->filter.h; ++k) {
-    uint32_t* slot = slots + k * slot_words;
-    if (!first && k + down < r->filter.h) {
+  const ab_idx_t slot_words = p->copies * p->copy_words, down = p->out_rows * r->stride_h;
+  for (ab_idx_t s = 0; s < p->span; ++s) {
+    uint32_t* slot = slots + s * slot_words;
+    if (!first && s + down < p->span) {
       uint8_t* to = (uint8_t*)slot;
-      const uint8_t* from = (const uint8_t*)(slots + (k + down) * slot_words);
+      const uint8_t* from = (const uint8_t*)(slots + (s + down) * slot_words);
       /* a loop of 64 bytes (the slots' unit): unrolled, its code would push the dot products'
        * out of the instruction cache on every row */
       _Pragma("GCC unroll 1") for (ab_idx_t i = 0; i < slot_words; i += 16) ab_copy_blocks16(&to, &from, 4);
     } else {
-      ab_dsp_rows_slot(slot, p, image, oy * r->stride_h - r->pad_h + k * r->dilation_h);
+      ab_dsp_rows_slot(slot, p, image, oy * r->stride_h - r->pad_h + s);
     }
   }
 }
@@ -98,13 +96,14 @@ typedef struct ab_dsp_acc3x2 {
 AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_rows_dot(const uint32_t* c, const uint32_t** w_at,
                                             const ab_dsp_conv2d_rows_params* p) {
   const ab_idx_t slot_words = p->copies * p->copy_words, step = p->ref.stride_w * p->ref.input.c;
+  const ab_idx_t row_words = p->ref.dilation_h * slot_words; /* from a kernel row's slot to the next's */
   const uint32_t* w = *w_at;
   int32_t p0c0 = 0, p1c0 = 0, p2c0 = 0, p0c1 = 0, p1c1 = 0, p2c1 = 0; /* (set by the first word) */
   AB_UNROLL
   for (ab_idx_t k = 0; k < p->ref.filter.h; ++k) {
     AB_UNROLL
     for (ab_idx_t j = 0; j < p->row_words; ++j) {
-      const ab_idx_t at0 = k * slot_words + j, at1 = at0 + step, at2 = at1 + step;
+      const ab_idx_t at0 = k * row_words + j, at1 = at0 + step, at2 = at1 + step;
 #ifdef AB_DSP_ROWS_ASM
       /* (the offsets are constants once the layer's loops are unrolled; else the C step) */
       if (__builtin_constant_p(at0) && __builtin_constant_p(at2) && at2 < 1024) {
@@ -193,23 +192,45 @@ AB_DSP_INLINE void ab_dsp_rows_three(const ab_dsp_conv2d_rows_params* p, const u
   }
 }
 
+/* One row of outputs from the slots whose first, `rows`, holds its window's first input row. It is
+ * done in two passes, the even pixels and the odd ones, three at a time: pixels two apart have
+ * windows `step` words apart in the same copy of the rows. A pass's last one or two pixels are
+ * computed as three (the third in the slots' slack) into `last`, then copied: no pixel is tested
+ * for being there. */
+AB_DSP_INLINE void ab_dsp_rows_outputs(const ab_dsp_conv2d_rows_params* p, const uint32_t* rows, const uint32_t* wide,
+                                       const int32_t* table, int8_t* out_row, int8_t* last) {
+  const ab_conv2d_params* r = &p->ref;
+  const ab_idx_t cout = r->output.c, step = r->stride_w * r->input.c;
+  for (ab_idx_t parity = 0; parity < 2 && parity < r->output.w; ++parity) {
+    /* odd pixels read the second copy, if any, where their windows start on a word */
+    const int second = p->copies == 2 && parity == 1;
+    const uint32_t* const first = rows + (second ? p->copy_words + (step + 1) / 2 : parity * step / 2);
+    const ab_idx_t pixels = (r->output.w - parity + 1) / 2, threes = (pixels + 2) / 3, rest = pixels % 3;
+    for (ab_idx_t t = 0; t < threes; ++t) {
+      int8_t* const out = rest != 0 && t + 1 == threes ? last : out_row + (parity + 6 * t) * cout;
+      ab_dsp_rows_three(p, first + 3 * t * step, wide, table, out);
+    }
+    if (rest != 0) {
+      int8_t* const to = out_row + (parity + 6 * (threes - 1)) * cout;
+      for (ab_idx_t q = 0; q < rest; ++q) {
+        for (ab_idx_t oc = 0; oc < cout; ++oc) to[2 * q * cout + oc] = last[2 * q * cout + oc];
+      }
+    }
+  }
+}
+
 /* weights: the prepare step's int8 bytes (ab_dsp_conv2d_rows_params), widened on every run.
- * scratch (word-aligned): the kh slots, copies * copy_words words each (a multiple of 4); per
+ * scratch (word-aligned): `span` slots, copies * copy_words words each (a multiple of 16); per
  * channel pair its stream, the two biases then the widened weights (2 * kh * row_words words);
- * a copy of the requantization table; 5 * cout bytes for a row's last pixels.
- * A row of outputs is done in two passes, the even pixels and the odd ones, three at a time:
- * pixels two apart have windows `step` words apart in the same copy of the rows. A pass's last
- * one or two pixels are computed as three (the third in the slots' slack) into the scratch, then
- * copied: no pixel is tested for being there. */
+ * a copy of the requantization table; 5 * cout bytes for a row's last pixels. */
 AB_DSP_INLINE void ab_dsp_conv2d_rows_s8(const ab_dsp_conv2d_rows_params* p, const int8_t* AB_RESTRICT input,
                                          const void* AB_RESTRICT weights, int8_t* AB_RESTRICT output,
                                          void* AB_RESTRICT scratch) {
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c, pairs = (cout + 1) / 2, slot_words = p->copies * p->copy_words;
   const ab_idx_t pair_words = 2 * r->filter.h * p->row_words;
-  const ab_idx_t step = r->stride_w * r->input.c; /* values from a pixel's window to the next's */
   uint32_t* const slots = (uint32_t*)scratch;
-  uint32_t* const wide = slots + r->filter.h * slot_words;
+  uint32_t* const wide = slots + p->span * slot_words;
   int32_t* const table = (int32_t*)(wide + pairs * (2 + pair_words));
   int8_t* const last = (int8_t*)(table + 2 * pairs * AB_DSP_RQ_STRIDE);
   for (ab_idx_t pair = 0; pair < pairs; ++pair) {
@@ -223,28 +244,15 @@ AB_DSP_INLINE void ab_dsp_conv2d_rows_s8(const ab_dsp_conv2d_rows_params* p, con
   for (ab_idx_t i = 0; i < 2 * pairs * AB_DSP_RQ_STRIDE; ++i) table[i] = p->rq[i];
   /* the padding columns: the zero point, which no widened row overwrites */
   const uint32_t zz = ab_pack16(-r->input_offset, -r->input_offset);
-  for (ab_idx_t i = 0; i < r->filter.h * slot_words; ++i) slots[i] = zz;
+  for (ab_idx_t i = 0; i < p->span * slot_words; ++i) slots[i] = zz;
 
   for (ab_idx_t b = 0; b < r->output.n; ++b) {
     const int8_t* image = input + b * r->input.h * r->input.w * r->input.c;
-    for (ab_idx_t oy = 0; oy < r->output.h; ++oy) {
+    for (ab_idx_t oy = 0; oy < r->output.h; oy += p->out_rows) {
       ab_dsp_rows_fill_slots(slots, p, image, oy, oy == 0);
-      int8_t* const out_row = output + ((b * r->output.h + oy) * r->output.w) * cout;
-      for (ab_idx_t parity = 0; parity < 2 && parity < r->output.w; ++parity) {
-        /* odd pixels read the second copy, if any, where their windows start on a word */
-        const int second = p->copies == 2 && parity == 1;
-        const uint32_t* const first = slots + (second ? p->copy_words + (step + 1) / 2 : parity * step / 2);
-        const ab_idx_t pixels = (r->output.w - parity + 1) / 2, threes = (pixels + 2) / 3, rest = pixels % 3;
-        for (ab_idx_t t = 0; t < threes; ++t) {
-          int8_t* const out = rest != 0 && t + 1 == threes ? last : out_row + (parity + 6 * t) * cout;
-          ab_dsp_rows_three(p, first + 3 * t * step, wide, table, out);
-        }
-        if (rest != 0) {
-          int8_t* const to = out_row + (parity + 6 * (threes - 1)) * cout;
-          for (ab_idx_t q = 0; q < rest; ++q) {
-            for (ab_idx_t oc = 0; oc < cout; ++oc) to[2 * q * cout + oc] = last[2 * q * cout + oc];
-          }
-        }
+      for (ab_idx_t g = 0; g < p->out_rows && oy + g < r->output.h; ++g) {
+        ab_dsp_rows_outputs(p, slots + g * r->stride_h * slot_words, wide, table,
+                            output + ((b * r->output.h + oy + g) * r->output.w) * cout, last);
       }
     }
   }

@@ -125,9 +125,14 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
 constexpr ab_idx_t kRowsMaxChannels = 4;
 constexpr ab_idx_t kRowsMaxUnrolled = 16;  // AB_UNROLL's count: kernel rows, words of a window row
 constexpr ab_idx_t kRowsMaxOffset = 4096;  // bytes an LDR's immediate offset reaches
+// Bytes of slots for several output rows at a time: the row's other work (widening, moving) then
+// runs less often, and so does the refetch of the dot products' code it pushes out of the L4R5's
+// 1 KB instruction cache.
+constexpr int64_t kRowsSlotBudget = 4096;
+constexpr ab_idx_t kRowsMaxOutRows = 4;
 
 struct RowsGeometry {
-  ab_idx_t row_words = 0, copy_words = 0, copies = 1, lead = 0;
+  ab_idx_t row_words = 0, copy_words = 0, copies = 1, lead = 0, out_rows = 1, span = 1;
   ab_idx_t slot_words() const { return copies * copy_words; }
 };
 
@@ -148,6 +153,12 @@ RowsGeometry rows_geometry(const ab_conv2d_params& r) {
   }
   const ab_idx_t unit = 16 / g.copies;  // a slot (both copies) of whole 64-byte units, moved by LDM/STM
   g.copy_words = ((values + 1) / 2 + unit - 1) / unit * unit;
+  const auto span = [&](ab_idx_t rows) { return (rows - 1) * r.stride_h + (r.filter.h - 1) * r.dilation_h + 1; };
+  while (g.out_rows < kRowsMaxOutRows && g.out_rows < r.output.h &&
+         int64_t{span(g.out_rows + 1)} * g.slot_words() * 4 <= kRowsSlotBudget) {
+    ++g.out_rows;
+  }
+  g.span = span(g.out_rows);
   return g;
 }
 
@@ -165,7 +176,7 @@ std::string rows_unsupported(const ScheduleContext& c, const LoweredOp& op) {
                        g.row_words, kRowsMaxUnrolled);
   }
   const ab_idx_t step = r.stride_w * r.input.c;  // three pixels two apart: 2 * step words from the first
-  if (4 * ((r.filter.h - 1) * g.slot_words() + g.row_words - 1 + 2 * step) >= kRowsMaxOffset) {
+  if (4 * ((r.filter.h - 1) * r.dilation_h * g.slot_words() + g.row_words - 1 + 2 * step) >= kRowsMaxOffset) {
     return "input rows too wide: a window's last word lies 4 KB or more past its first (dsp_im2col* runs it)";
   }
   return tensors_unsupported(c);
@@ -188,6 +199,8 @@ void apply_rows(const ScheduleContext& c, LoweredOp& op) {
   p.copy_words = g.copy_words;
   p.copies = g.copies;
   p.lead = g.lead;
+  p.out_rows = g.out_rows;
+  p.span = g.span;
   // widened words; the folded mode's factor 2 in the widening where outputs outnumber them
   const ab_idx_t pairs = (r.output.c + 1) / 2;
   const int64_t words = int64_t{pairs} * 2 * r.filter.h * g.row_words;
@@ -230,7 +243,7 @@ void apply_rows(const ScheduleContext& c, LoweredOp& op) {
   op.kernel = "ab_dsp_conv2d_rows_s8";
   op.params_type = "ab_dsp_conv2d_rows_params";
   op.schedule_params = std::make_unique<StructParams<ab_dsp_conv2d_rows_params>>("ab_dsp_conv2d_rows_params", p);
-  op.scratch_bytes = (int64_t{r.filter.h} * g.slot_words() + words + 2 * pairs) * 4 + int64_t{pairs} * 2 * AB_DSP_RQ_STRIDE * 4 +
+  op.scratch_bytes = (int64_t{g.span} * g.slot_words() + words + 2 * pairs) * 4 + int64_t{pairs} * 2 * AB_DSP_RQ_STRIDE * 4 +
                      5 * int64_t{r.output.c} + 1;  // a row's last pixels, computed three at a time
   op.headers = {"ab_dsp_kernels.h"};
 }

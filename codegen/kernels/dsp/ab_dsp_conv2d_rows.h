@@ -3,8 +3,8 @@
  * much as the dot products when the window is a few dozen values. Here the input rows a row of
  * outputs needs are widened once into int16 slots in the scratch (the padding columns holding
  * the input zero point, as rows above or below the input do), so a pixel's window is read in
- * place: `row_words` words of each of the kh slots, at a word offset that moves by
- * stride_w * input.c / 2 per pixel. No window is copied and no pixel tests the padding.
+ * place: `row_words` words of each of its kh slots, at an offset that moves by stride_w *
+ * input.c values a pixel. No window is copied and no pixel tests the padding.
  *
  * Three pixels by two output channels at a time, the pixels two apart (a row's even pixels,
  * then its odd ones), so their windows are `step` words apart in one copy of the rows: per word
@@ -14,6 +14,9 @@
  * in 13 registers. The windows' offsets from the first pixel's first word are constants of the
  * layer, so every load has an immediate offset and only the weight pointer moves. (Two pixels by
  * four channels needs 14 registers, more than GCC's register allocator found around them.)
+ * The whole window is straight code: one of 20 words (KWS's 10x4 kernel) makes the channel
+ * pair's loop outgrow the L4R5's 1 KB instruction cache, and there dsp_im2col_ram stays faster
+ * (the tuner measures both).
  *
  * Static inline and specialized per layer, like ab_dsp_conv2d.h. Not in place: the slots hold
  * input rows that outputs written earlier would overwrite. */

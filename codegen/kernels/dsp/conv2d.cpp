@@ -1,9 +1,9 @@
-// CONV_2D schedules of the dsp family (kernels: ab_dsp_conv2d.h, ab_dsp_conv2d_rows.h). The prepare step here folds
-// the input offset into the bias, picks the requantization mode, and lays the weights out as the
-// kernel reads them: rows of the window padded to a multiple of four, pairs of output channels
-// interleaved group by group, as int8 or as int16 lanes. dsp_rows (first layers) reads windows in
-// place from widened input rows: the prepare step sizes those rows and orders the weights per
-// block of four channels, word by word of the window.
+// CONV_2D schedules of the dsp family (kernels: ab_dsp_conv2d.h, ab_dsp_conv2d_rows.h). The
+// prepare step here folds the input offset into the bias, picks the requantization mode, and lays
+// the weights out as the kernel reads them: rows of the window padded to a multiple of four, pairs
+// of output channels interleaved group by group, as int8 or as int16 lanes. dsp_rows (first
+// layers) reads windows in place from widened input rows: its prepare step sizes those rows and
+// orders the weights per channel pair, word by word of the window.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -187,8 +187,9 @@ void apply_rows(const ScheduleContext& c, LoweredOp& op) {
   const int weights_id = c.node.inputs[1], bias_id = c.has_input(2) ? c.node.inputs[2] : -1;
   const std::vector<int8_t> w = int8_values(c.g, weights_id);
   const ab_idx_t row_values = r.filter.w * r.input.c;
-  const auto sums = channel_sums(w, static_cast<std::size_t>(r.output.c), static_cast<std::size_t>(r.filter.h * row_values),
-                                 int32_values(c.g, bias_id, static_cast<std::size_t>(r.output.c)));
+  const auto sums =
+      channel_sums(w, static_cast<std::size_t>(r.output.c), static_cast<std::size_t>(r.filter.h * row_values),
+                   int32_values(c.g, bias_id, static_cast<std::size_t>(r.output.c)));
   const RowsGeometry g = rows_geometry(r);
 
   ab_dsp_conv2d_rows_params p{};
@@ -243,8 +244,9 @@ void apply_rows(const ScheduleContext& c, LoweredOp& op) {
   op.kernel = "ab_dsp_conv2d_rows_s8";
   op.params_type = "ab_dsp_conv2d_rows_params";
   op.schedule_params = std::make_unique<StructParams<ab_dsp_conv2d_rows_params>>("ab_dsp_conv2d_rows_params", p);
-  op.scratch_bytes = (int64_t{g.span} * g.slot_words() + words + 2 * pairs) * 4 + int64_t{pairs} * 2 * AB_DSP_RQ_STRIDE * 4 +
-                     5 * int64_t{r.output.c} + 1;  // a row's last pixels, computed three at a time
+  // the slots, each pair's biases and widened weights, the table, a row's last pixels (three at a time)
+  op.scratch_bytes = (int64_t{g.span} * g.slot_words() + words + 2 * pairs) * 4 +
+                     int64_t{pairs} * 2 * AB_DSP_RQ_STRIDE * 4 + 5 * int64_t{r.output.c};
   op.headers = {"ab_dsp_kernels.h"};
 }
 

@@ -110,9 +110,7 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_rows_dot(const uint32_t* c, const uint32_t** 
 #ifdef AB_DSP_ROWS_ASM
       /* (the offsets are constants once the layer's loops are unrolled; else the C step) */
       if (__builtin_constant_p(at0) && __builtin_constant_p(at2) && at2 < 1024) {
-        /* the loaded words pinned to low registers (GCC chose high ones): shorter encodings, and
-         * VWW's first layer 3 % faster */
-        register uint32_t x0 __asm__("r2"), x1 __asm__("r3"), x2 __asm__("r4"), a __asm__("r5"), b __asm__("r6");
+        uint32_t x0, x1, x2, a, b;
         if (k == 0 && j == 0) { /* the biases in the same run of loads, no register copies */
           __asm__("ldr %[x0], [%[c], %[o0]]\n\t"
                   "ldr %[x1], [%[c], %[o1]]\n\t"

@@ -812,7 +812,7 @@ TEST(DspConv, RandomShapesMatchReference) {
     const int ran = expect_every_schedule_exact(g, OpType::Conv2D, rng, c.str());
     EXPECT_GE(ran, 3) << c.str();  // the three im2col schedules run any convolution
     runs += ran;
-    pointwise += ran >= 10;
+    pointwise += ran >= 10;  // (dsp_rows too with at most 4 input channels)
   }
   EXPECT_GT(pointwise, 0);
   EXPECT_GT(runs, 360);
@@ -838,7 +838,7 @@ TEST(DspConv, PointwiseChannelCounts) {
       c.out_zp = zero_point(rng);
       const Graph g = conv_graph(c, rng);
       const int ran = expect_every_schedule_exact(g, OpType::Conv2D, rng, c.str());
-      EXPECT_EQ(ran, cin % 4 != 0 ? 3 : cin <= 16 ? 12 : 10) << c.str();
+      EXPECT_EQ(ran, (cin % 4 != 0 ? 3 : cin <= 16 ? 12 : 10) + (cin <= 4 ? 1 : 0)) << c.str();  // + dsp_rows
     }
   }
 }
@@ -861,6 +861,37 @@ TEST(DspConv, FirstLayerShapes) {
       c.out_zp = -128;
       c.act = Activation::Relu6;
       expect_every_schedule_exact(conv_graph(c, rng), OpType::Conv2D, rng, c.str());
+    }
+  }
+}
+
+// dsp_rows on the shapes its geometry distinguishes: a pixel's step of an odd number of values
+// (stride 1 on 3 channels: the second copy of each row), odd output widths (the last pixel
+// alone), channel counts not a multiple of 4, left padding, dilated kernel rows, vertical strides
+// below, at and beyond the kernel's height (slots moved down or all widened again), two images.
+TEST(DspConv, RowsShapes) {
+  std::mt19937 rng(405);
+  struct Window {
+    int kh, kw, stride_h, stride_w, dilation_h;
+  };
+  const Window windows[] = {{3, 3, 2, 2, 1}, {3, 3, 1, 1, 1}, {1, 1, 1, 1, 1}, {5, 5, 2, 1, 1},
+                            {10, 4, 2, 2, 1}, {3, 1, 2, 2, 2}, {2, 3, 1, 3, 2}, {3, 2, 4, 1, 1}};
+  int i = 0;
+  for (const Window& win : windows) {
+    for (int cin : {1, 2, 3, 4}) {
+      ConvCase c;
+      c.kh = win.kh, c.kw = win.kw, c.stride_h = win.stride_h, c.stride_w = win.stride_w;
+      c.dilation_h = win.dilation_h;
+      c.cin = cin;
+      c.cout = pick(rng, {1, 3, 4, 8, 10, 16});
+      c.padding = ++i % 2 ? Padding::Same : Padding::Valid;
+      c.h = uniform(rng, (c.kh - 1) * c.dilation_h + 1, 14);
+      c.w = uniform(rng, c.kw, 15);
+      c.n = pick(rng, {1, 1, 2});
+      c.in_zp = zero_point(rng);
+      c.out_zp = zero_point(rng);
+      c.act = activation(rng);
+      expect_exact(conv_graph(c, rng), "dsp_rows", rng, c.str());
     }
   }
 }

@@ -80,6 +80,28 @@ AB_DEFINE_PARAMS(ab_dsp_conv2d_params, AB_DSP_CONV2D_FIELDS)
   F(int32_t, acc_shift, "left shift of the accumulator before requantization")
 AB_DEFINE_PARAMS(ab_dsp_conv2d_short_params, AB_DSP_CONV2D_SHORT_FIELDS)
 
+/* CONV_2D of few input channels (first layers) on widened input rows: the input rows `out_rows`
+ * rows of outputs need are widened once into int16 slots (`copy_words` words each, the input's row
+ * behind `lead` values of the zero point), so a pixel's window is `row_words` words of each slot
+ * read in place, at a value offset that moves by stride_w * input.c a pixel. When that is odd,
+ * each slot holds a second copy of the row one value further on (lead + 1), where the odd
+ * pixels' windows start on a word. Weights: per pair of output channels, per kernel row, per word
+ * of its window, the two channels' int16 pairs (stored as int8 and widened on every run,
+ * AB_DSP_W8_TO_RAM's lanes, into the scratch); a window row of odd length ends in a zero weight. */
+#define AB_DSP_CONV2D_ROWS_FIELDS(F, A, E)                                               \
+  F(ab_conv2d_params, ref, "the reference parameters")                                   \
+  F(ab_idx_t, row_words, "words of one kernel row of a window: kernel_w * input.c values, rounded up to even") \
+  F(ab_idx_t, copy_words, "words of one widened copy of an input row, padding included") \
+  F(ab_idx_t, copies, "1, or 2: a second copy one value further on for the odd pixels")  \
+  F(ab_idx_t, lead, "zero-point values before the row's first input value in the first copy (pad_w * input.c)") \
+  F(ab_idx_t, out_rows, "output rows computed from one filling of the slots")            \
+  F(ab_idx_t, span, "slots: the input rows those output rows read, (out_rows - 1) * stride_h + (kh - 1) * dilation_h + 1") \
+  F(int32_t, widen_doubles, "1: the widening doubles the weights (the folded mode's factor 2)") \
+  E(ab_dsp_requant_mode, requant, "")                                                    \
+  F(int32_t, acc_shift, "left shift of the accumulator before requantization")           \
+  F(const int32_t*, rq, "[4 * output.c rounded up to even] per channel: bias, multiplier, rounding, shift")
+AB_DEFINE_PARAMS(ab_dsp_conv2d_rows_params, AB_DSP_CONV2D_ROWS_FIELDS)
+
 /* DEPTHWISE_CONV_2D on transposed rows: a block of input channels at a time, each input row the
  * window needs is copied once into the scratch as one int16 row per channel (padding columns
  * holding the input zero point), a ring of `ring_rows` such rows; then every output channel

@@ -25,6 +25,7 @@
 
 #include "ab_dsp_acle.h"
 #include "ab_dsp_conv2d.h"
+#include "ab_dsp_conv2d_3px.h" /* ab_dsp_acc3x2 */
 #include "ab_dsp_params.h"
 #include "ab_dsp_requant.h"
 
@@ -85,10 +86,6 @@ AB_DSP_INLINE void ab_dsp_rows_fill_slots(uint32_t* slots, const ab_dsp_conv2d_r
   }
 }
 
-/* Accumulators of three pixels (p0, p1, p2) by two channels. */
-typedef struct ab_dsp_acc3x2 {
-  int32_t p0c0, p1c0, p2c0, p0c1, p1c1, p2c1;
-} ab_dsp_acc3x2;
 
 #if AB_DSP_NATIVE && defined(__OPTIMIZE__)
 #define AB_DSP_ROWS_ASM 1
@@ -169,7 +166,7 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_rows_dot(const uint32_t* c, const uint32_t** 
     }
   }
   *w_at = w;
-  const ab_dsp_acc3x2 acc = {p0c0, p1c0, p2c0, p0c1, p1c1, p2c1};
+  const ab_dsp_acc3x2 acc = {p0c0, p0c1, p1c0, p1c1, p2c0, p2c1};
   return acc;
 }
 

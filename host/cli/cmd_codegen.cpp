@@ -1,8 +1,10 @@
 // `aotbench codegen --model M --variant K=V,... --out DIR`: write a variant's C sources.
 #include <fmt/core.h>
 #include <fmt/ranges.h>
+
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <stdexcept>
 
@@ -116,13 +118,15 @@ void add_variants(CLI::App& app) {
     }
     fmt::print("\nkernel schedules per operator (kernels=FAMILY gives every layer the family's first schedule "
                "below that can run it, else ref; layers=INDEX:NAME/... picks single layers):\n");
+    std::size_t width = 16;  // the schedule column: as wide as the longest name
+    for (const auto& s : schedules) width = std::max(width, s.name.size());
     for (const auto& s : schedules) {
       if (s.family == "ref") continue;  // one line for ref below
       for (codegen::OpType op : s.ops)
-        fmt::print("  {:<18} {:<16} {:<4} needs {:<5} {}\n", codegen::op_name(op), s.name, s.family,
+        fmt::print("  {:<18} {:<{}} {:<4} needs {:<5} {}\n", codegen::op_name(op), s.name, width, s.family,
                    s.features.empty() ? "-" : fmt::format("{}", fmt::join(s.features, ",")), s.help);
     }
-    fmt::print("  {:<18} {:<16} {:<4} needs {:<5} {}\n", "every operator", "ref", "ref", "-",
+    fmt::print("  {:<18} {:<{}} {:<4} needs {:<5} {}\n", "every operator", "ref", width, "ref", "-",
                "TFLite Micro's reference arithmetic, plain C loops");
   });
 }

@@ -109,10 +109,20 @@ TuningEntry entry_from_json_line(const std::string& line) {
   e.key.opt = text(j, "opt", true);
   e.key.signature = text(j, "signature", true);
   e.key.schedule = text(j, "schedule", true);
+  // The counter's word, and under the timing model "@" and the model's fingerprint (hex digits).
+  const std::string counter = text(j, "counter", true);
+  const std::size_t at = counter.find('@');
   try {
-    e.key.counter = to_string(parse_counter(text(j, "counter", true)));
+    e.key.counter = to_string(parse_counter(counter.substr(0, at)));
   } catch (const ResultsError& err) {
     bad("counter", err.what());
+  }
+  if (at != std::string::npos) {
+    const std::string version = counter.substr(at + 1);
+    if (version.empty() || version.size() > 64 ||
+        version.find_first_not_of("0123456789abcdef") != std::string::npos)
+      bad("counter", fmt::format("{}: the timing model's fingerprint after '@' is 1-64 hex digits", shown(counter)));
+    e.key.counter += "@" + version;
   }
   e.counts = whole(j, "counts", 1, kMaxLogValue, std::nullopt, " (a layer that ran counted something)");
   e.spread = whole(j, "spread", 0, kMaxLogValue, 0);

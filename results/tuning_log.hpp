@@ -22,7 +22,8 @@ namespace aotbench::results {
 
 struct TuningKey {
   std::string board, core, compiler, opt, signature, schedule;
-  std::string counter;  // results::CounterKind's word: instructions, cycles_model, cycles_dwt
+  std::string counter;  // results::CounterKind's word (instructions, cycles_model, cycles_dwt), and
+                        // under the timing model "@" and its fingerprint
   bool operator==(const TuningKey&) const = default;
 };
 

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "base/process.hpp"
+#include "base/sha256.hpp"
 #include "host/board/timing_profile.hpp"
 #include "codegen/data/data_dir.hpp"
 
@@ -32,6 +33,13 @@ std::string timing_plugin_arg(const board::Profile& p, const std::filesystem::pa
   // one emulator at a time (--jobs 1), each truncates the file.
   if (const char* trace = std::getenv("AOTBENCH_TIMING_TRACE"); trace && *trace) arg += fmt::format(",trace={}", trace);
   return arg;
+}
+
+std::string timing_model_fingerprint(const board::Profile& p) {
+  if (!p.timing) return "";
+  std::string what = base::sha256_of_file(timing_plugin_path());
+  for (const std::string& arg : board::timing_plugin_args(*p.timing)) what += "," + arg;
+  return base::sha256_hex(what.data(), what.size()).substr(0, 12);
 }
 
 std::string timing_model_label(const board::Profile& p) {

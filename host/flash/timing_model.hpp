@@ -17,6 +17,11 @@ std::filesystem::path timing_plugin_path();
 // when the board has no [timing] table.
 std::string timing_plugin_arg(const board::Profile& p, const std::filesystem::path& counts_file);
 
+// What identifies the model an estimate on this board comes from: 12 hex digits of SHA-256 over
+// the plugin's bytes and the board's plugin arguments. Figures under another build of the model,
+// or other [timing] data, have another (the tuning log keeps them apart). Empty without [timing].
+std::string timing_model_fingerprint(const board::Profile& p);
+
 // What an estimate on this board is, for reports: "Cortex-M4 TRM timings; STM32F405 ...".
 std::string timing_model_label(const board::Profile& p);
 

@@ -53,6 +53,9 @@ struct MeasureSetup {
   flash::BoardPool* boards = nullptr;           // boards on the network shared by the workers (a labgrid farm)
   std::mutex* device_lock = nullptr;            // held while flashing and running (one real board)
   std::vector<std::string> extra_cflags;        // added to every variant's compile (tests)
+  // Under the timing model: which model (flash::timing_model_fingerprint). A layer's figure under
+  // another is not comparable, so the tuning log keys on it.
+  std::string counter_version;
 };
 
 // The counter a run on this set-up records: DWT cycles on hardware, under QEMU the timing model's

@@ -288,7 +288,10 @@ class Sweep {
     info.board = setup_.board.name;
     info.target = emulated ? results::Target::emulated : results::Target::hardware;
     info.counter = run_counter(setup_);
-    if (setup_.qemu.timing_model) info.timing_model = flash::timing_model_label(setup_.board);
+    if (setup_.qemu.timing_model) {
+      info.timing_model = flash::timing_model_label(setup_.board);
+      setup_.counter_version = flash::timing_model_fingerprint(setup_.board);
+    }
     info.clock_hz = setup_.board.cpu.clock_hz;
     info.flash_capacity = setup_.board.memory.flash.size;
     info.ram_capacity = setup_.board.memory.ram.size;

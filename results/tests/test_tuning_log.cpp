@@ -76,6 +76,18 @@ TEST(TuningLog, ImportReadsTheOldCyclesWordAsDwtCycles) {
   fs::remove(file);
 }
 
+// An estimate keeps the timing model's fingerprint through an export and an import.
+TEST(TuningLog, ImportKeepsTheTimingModelsFingerprint) {
+  const fs::path file = fs::temp_directory_path() / ("aotbench_tuning_fp_" + std::to_string(getpid()) + ".jsonl");
+  std::ofstream(file) << R"({"board":"b","core":"cortex-m7","compiler":"gcc 12","opt":"O2","signature":"s",)"
+                      << R"("schedule":"ref","counter":"cycles_model@0123456789ab","counts":7})" << "\n";
+  TuningLog log(fresh("import_fp"));
+  EXPECT_EQ(log.import_jsonl(file), 1u);
+  EXPECT_EQ(log.find({"b", "cortex-m7", "gcc 12", "O2", "s", "ref", "cycles_model@0123456789ab"})->counts, 7u);
+  EXPECT_FALSE(log.find({"b", "cortex-m7", "gcc 12", "O2", "s", "ref", "cycles_model"}).has_value());
+  fs::remove(file);
+}
+
 // A log line as `tune --export` writes it, with one field replaced by `field_json` (raw JSON text).
 std::string line_with(const std::string& field, const std::string& field_json) {
   std::string line = R"({"board":"b","core":"cortex-m4","compiler":"gcc 12","opt":"O2","signature":"s",)"
@@ -110,6 +122,8 @@ TEST(TuningLog, ImportRejectsTheFileAtItsFirstBadValue) {
       {"signature", "\"" + std::string(10 << 20, 'x') + "\"", "signature: 10485760 bytes, more than the 4096"},
       {"board", "\"a\\u001bb\"", "board: holds control characters"},
       {"counter", "\"furlongs\"", "counter: unknown counter kind"},
+      {"counter", "\"cycles_model@\"", "counter: \"cycles_model@\": the timing model's fingerprint after '@' is 1-64 hex digits"},
+      {"counter", "\"cycles_model@12;x\"", "counter: \"cycles_model@12;x\": the timing model's fingerprint"},
       {"board", "7", "board: 7 is not a string"},
       {"colour", "1", "colour: unknown field"},
   };

@@ -255,8 +255,9 @@ void LayerTuner::read_log() {
 }
 
 results::TuningKey LayerTuner::key(const Group& g, const Candidate& c) const {
-  return {setup_->board.name, setup_->board.cpu.core, compiler_, build_, g.layers->signature, c.schedule,
-          results::to_string(info_.counter)};
+  std::string counter = results::to_string(info_.counter);
+  if (!setup_->counter_version.empty()) counter += "@" + setup_->counter_version;  // which timing model
+  return {setup_->board.name, setup_->board.cpu.core, compiler_, build_, g.layers->signature, c.schedule, counter};
 }
 
 // Image k gives every group its k-th candidate still to measure; groups with none left run their

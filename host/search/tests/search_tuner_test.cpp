@@ -173,6 +173,24 @@ TEST_F(Tuner, ASecondTuningOnTheSameLogBuildsNoImage) {
 // Flash for the first convolution's int16 weights or the classifier's, not both, and not for the
 // pointwise convolutions': those are ruled out before building, and the composition gives the
 // first convolution (the fewer cycles saved per byte) int8 weights, all predicted before building.
+// The same log under another build of the timing model (another fingerprint): its figures are
+// another model's, so every layer is measured again; back under the first, none is.
+TEST_F(Tuner, FiguresOfAnotherTimingModelAreNotReused) {
+  run_.info.counter = results::CounterKind::cycles_model;
+  setup_.counter_version = "0123456789ab";
+  results::TuningLog log(db_);
+  search::LayerTuner first(log);
+  const std::vector<int> measured = drive(first, roomy_);
+  setup_.counter_version = "ba9876543210";
+  search::LayerTuner other(log);
+  EXPECT_EQ(drive(other, roomy_), measured);
+  ASSERT_TRUE(other.tuning().has_value());
+  EXPECT_EQ(other.tuning()->from_log, 0);
+  setup_.counter_version = "0123456789ab";
+  search::LayerTuner again(log);
+  EXPECT_EQ(drive(again, roomy_), (std::vector<int>{-1}));
+}
+
 TEST_F(Tuner, TheLimitsAreMetBeforeBuilding) {
   codegen::EmitOptions eo;
   eo.model_name = model_.name;

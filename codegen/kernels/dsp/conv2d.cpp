@@ -54,11 +54,8 @@ enum class PixelBlock { Two, Three, ThreeDualIssue };
 
 void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weight_format format, PixelBlock block) {
   const auto& r = std::get<ab_conv2d_params>(op.params);
-  const int weights_id = c.node.inputs[1], bias_id = c.has_input(2) ? c.node.inputs[2] : -1;
+  const int weights_id = c.node.inputs[1];
   const std::vector<int8_t> w = int8_values(c.g, weights_id);
-  const std::size_t row_length = static_cast<std::size_t>(r.filter.h * r.filter.w * r.input.c);
-  const auto sums = channel_sums(w, static_cast<std::size_t>(r.output.c), row_length,
-                                 int32_values(c.g, bias_id, static_cast<std::size_t>(r.output.c)));
   const ab_idx_t pairs = (r.output.c + 1) / 2;
   const bool stored16 = format == AB_DSP_W16;
 
@@ -77,10 +74,7 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   // those words.
   const bool widen_doubles = format == AB_DSP_W8_TO_RAM &&
                              int64_t{r.output.n} * r.output.h * r.output.w * r.output.c > int64_t{pairs} * p.depth;
-  const RequantTable t = requant_table(sums, r.output_multiplier, r.output_shift, r.input_offset, r.output_offset,
-                                       stored16 || widen_doubles, static_cast<std::size_t>(2 * pairs),
-                                       RequantBounds{.fold_constant_channels = true,
-                                                     .clamped_at_zero_point = r.act_min >= r.output_offset});
+  const RequantTable t = conv2d_requant(c, r, w, stored16 || widen_doubles);
   p.pointwise = pointwise;
   p.weights = format;
   p.requant = t.mode;
@@ -143,6 +137,17 @@ Schedule conv_schedule(const char* name, int preference, bool pointwise, ab_dsp_
 
 
 }  // namespace
+
+RequantTable conv2d_requant(const ScheduleContext& c, const ab_conv2d_params& r, const std::vector<int8_t>& w,
+                            bool scaled) {
+  const int bias_id = c.has_input(2) ? c.node.inputs[2] : -1;
+  const auto cout = static_cast<std::size_t>(r.output.c);
+  const auto sums = channel_sums(w, cout, static_cast<std::size_t>(r.filter.h * r.filter.w * r.input.c),
+                                 int32_values(c.g, bias_id, cout));
+  return requant_table(sums, r.output_multiplier, r.output_shift, r.input_offset, r.output_offset, scaled,
+                       (cout + 1) / 2 * 2,
+                       RequantBounds{.fold_constant_channels = true, .clamped_at_zero_point = r.act_min >= r.output_offset});
+}
 
 std::vector<Schedule> conv2d_schedules() {
   return {

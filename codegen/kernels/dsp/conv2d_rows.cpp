@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "conv2d.hpp"
 #include "dsp_common.hpp"
 
 namespace aotbench::codegen {
@@ -79,12 +80,9 @@ std::string rows_unsupported(const ScheduleContext& c, const LoweredOp& op) {
 
 void apply_rows(const ScheduleContext& c, LoweredOp& op) {
   const auto& r = std::get<ab_conv2d_params>(op.params);
-  const int weights_id = c.node.inputs[1], bias_id = c.has_input(2) ? c.node.inputs[2] : -1;
+  const int weights_id = c.node.inputs[1];
   const std::vector<int8_t> w = int8_values(c.g, weights_id);
   const ab_idx_t row_values = r.filter.w * r.input.c;
-  const auto sums =
-      channel_sums(w, static_cast<std::size_t>(r.output.c), static_cast<std::size_t>(r.filter.h * row_values),
-                   int32_values(c.g, bias_id, static_cast<std::size_t>(r.output.c)));
   const RowsGeometry g = rows_geometry(r);
 
   ab_dsp_conv2d_rows_params p{};
@@ -101,10 +99,7 @@ void apply_rows(const ScheduleContext& c, LoweredOp& op) {
   const ab_idx_t pairs = (r.output.c + 1) / 2;
   const int64_t words = int64_t{pairs} * 2 * r.filter.h * g.row_words;
   const bool widen_doubles = int64_t{r.output.n} * r.output.h * r.output.w * r.output.c > words;
-  const RequantTable t = requant_table(sums, r.output_multiplier, r.output_shift, r.input_offset, r.output_offset,
-                                       widen_doubles, static_cast<std::size_t>(2 * pairs),
-                                       RequantBounds{.fold_constant_channels = true,
-                                                     .clamped_at_zero_point = r.act_min >= r.output_offset});
+  const RequantTable t = conv2d_requant(c, r, w, widen_doubles);
   p.requant = t.mode;
   p.acc_shift = t.acc_shift;
   p.widen_doubles = widen_doubles && t.weight_scale == 2;

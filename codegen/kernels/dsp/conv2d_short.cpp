@@ -30,15 +30,10 @@ std::string short_unsupported(const ScheduleContext& c, const LoweredOp& op) {
 // weight words of both channels word by word, then each channel's multiplier, rounding and shift.
 void apply_short(const ScheduleContext& c, LoweredOp& op, bool to_ram) {
   const auto& r = std::get<ab_conv2d_params>(op.params);
-  const int weights_id = c.node.inputs[1], bias_id = c.has_input(2) ? c.node.inputs[2] : -1;
+  const int weights_id = c.node.inputs[1];
   const std::vector<int8_t> w = int8_values(c.g, weights_id);
   const ab_idx_t groups = r.input.c / 4, pairs = (r.output.c + 1) / 2;
-  const auto sums = channel_sums(w, static_cast<std::size_t>(r.output.c), static_cast<std::size_t>(r.input.c),
-                                 int32_values(c.g, bias_id, static_cast<std::size_t>(r.output.c)));
-  const RequantTable t = requant_table(sums, r.output_multiplier, r.output_shift, r.input_offset, r.output_offset,
-                                       true, static_cast<std::size_t>(2 * pairs),
-                                       RequantBounds{.fold_constant_channels = true,
-                                                     .clamped_at_zero_point = r.act_min >= r.output_offset});
+  const RequantTable t = conv2d_requant(c, r, w, true);
   const auto rq = [&](ab_idx_t oc, int k) { return t.rq[static_cast<std::size_t>(oc * AB_DSP_RQ_STRIDE + k)]; };
   // Word j of channel oc: lanes [e0,e2] (j even) or [e1,e3] (j odd) of group j / 2, scaled.
   const auto word = [&](ab_idx_t oc, ab_idx_t j) {

@@ -259,8 +259,9 @@ void add_sweep(CLI::App& app) {
                  "aotbench: error: the build this aotbench came from changed while the sweep ran: {}. The sweep stopped "
                  "(what it measured next would mix two builds, and a firmware or emulator of one may never answer the "
                  "other); its emulators and compilers were ended. {} results are kept in {}: when the build has "
-                 "finished, run the same command with --resume to measure the rest\n",
-                 fmt::join(r.rebuilt, "; "), r.run.variants.size(), r.out_dir.string());
+                 "finished, run the same command with --resume to measure the rest. They were measured by commit {}: "
+                 "if the new build is of another commit, --resume refuses the folder, so start a new sweep\n",
+                 fmt::join(r.rebuilt, "; "), r.run.variants.size(), r.out_dir.string(), r.run.info.aotbench_commit);
       throw CLI::RuntimeError(1);
     }
     if (!r.retryable.empty()) {

@@ -3,10 +3,12 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include <string>
 #include <string_view>
 
 #include "base/usage_error.hpp"
 #include "host/cli/commands.hpp"
+#include "host/sweep/build_commit.hpp"
 #include "codegen/reader/reader.hpp"
 #include "results/text.hpp"
 
@@ -33,7 +35,7 @@ int refuse(const aotbench::codegen::UnsupportedModel& e, int argc, char** argv) 
 int main(int argc, char** argv) {
   CLI::App app{"aotbench: generate AOT C variants of an int8 model, measure them on a board, pick the best",
                "aotbench"};
-  app.set_version_flag("--version", "aotbench " AOTBENCH_VERSION);
+  app.set_version_flag("--version", std::string("aotbench " AOTBENCH_VERSION " (commit ") + aotbench::sweep::build_commit() + ")");
   aotbench::cli::add_boards(app);
   aotbench::cli::add_device(app);
   aotbench::cli::add_doctor(app);

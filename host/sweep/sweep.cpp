@@ -40,6 +40,7 @@
 #include "results/outputs.hpp"
 #include "host/search/cross_product/cross_product.hpp"
 #include "host/search/registry.hpp"
+#include "host/sweep/build_commit.hpp"
 #include "host/sweep/options_apply.hpp"
 #include "host/sweep/patch_axis.hpp"
 #include "host/sweep/progress.hpp"
@@ -299,7 +300,7 @@ class Sweep {
     info.model_sha256 = base::sha256_hex(model_.graph.storage.data(), model_.graph.storage.size());
     info.objective = choice::to_string(o_.objective);
     info.command_line = o_.command_line;
-    info.aotbench_commit = AOTBENCH_GIT_COMMIT;
+    info.aotbench_commit = build_commit();
     info.toolchain = build::Toolchain{}.version();
     // Variants built by clang (the `cc` knob) name it too: gcc still links them with its runtime.
     if (space_uses_clang()) info.toolchain += "; " + build::Toolchain::cross("clang").version();
@@ -331,7 +332,7 @@ class Sweep {
   RunIdentity identity_of(const results::RunInfo& info) const {
     RunIdentity id;
     id.aotbench_version = AOTBENCH_VERSION;
-    id.aotbench_commit = AOTBENCH_GIT_COMMIT;
+    id.aotbench_commit = build_commit();
     id.model = o_.model;
     id.model_sha256 = info.model_sha256;
     id.board = setup_.board.name;

@@ -176,8 +176,7 @@ LoweredOp piecewise_linear(const OpContext& c, QuantizedMultiplier m, Activation
   p.positive_multiplier = p.negative_multiplier = m.multiplier;
   p.positive_shift = p.negative_shift = m.shift;
   p.negative_mode = AB_NEGATIVE_SCALE;
-  p.act_min = range.min;
-  p.act_max = range.max;
+  set_activation(p, range);
   l.params = p;
   l.args = input_then_output(c);
   return l;

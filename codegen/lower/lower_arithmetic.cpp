@@ -67,11 +67,6 @@ void set_rescaling(const OpContext& c, ab_add_params& p, int left_shift, const T
   p.output_shift = mo.shift;
 }
 
-void set_activation(ab_add_params& p, const ActivationRange& r) {
-  p.act_min = r.min;
-  p.act_max = r.max;
-}
-
 ActivationRange fused_range(const OpContext& c) {
   const Tensor& out = c.output();
   const float scale = out.type == DType::Int32 ? 1.0f : c.scale(out);
@@ -165,9 +160,7 @@ LoweredOp lower_mul(const OpContext& c) {
     p.output_multiplier = m.multiplier;
     p.output_shift = m.shift;
   }
-  const ActivationRange r = fused_range(c);
-  p.act_min = r.min;
-  p.act_max = r.max;
+  set_activation(p, fused_range(c));
   l.params = p;
   l.args = inputs_then_outputs(c);
   return l;
@@ -199,9 +192,7 @@ LoweredOp lower_div(const OpContext& c) {
     p.output_multiplier = m.multiplier;
     p.output_shift = m.shift;
   }
-  const ActivationRange r = fused_range(c);
-  p.act_min = r.min;
-  p.act_max = r.max;
+  set_activation(p, fused_range(c));
   l.params = p;
   l.args = inputs_then_outputs(c);
   return l;

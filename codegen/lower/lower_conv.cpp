@@ -83,9 +83,7 @@ void lower_window_and_quantization(const OpContext& c, const Options& o, Lowered
   p.pad_w = w.pad_before + f.left;
   p.input_offset = -c.zero_point(in);
   p.output_offset = c.zero_point(out);
-  const ActivationRange act = activation_range(o.activation, c.scale(out), c.zero_point(out), out.type);
-  p.act_min = act.min;
-  p.act_max = act.max;
+  set_activation(p, activation_range(o.activation, c.scale(out), c.zero_point(out), out.type));
   std::vector<int32_t> mult, shift;
   per_channel_multipliers(c, in, filter, out, p.output.c, mult, shift);
   if (l.kernel.ends_with("_s16")) check_int64_requantization(c, shift);  // the int64-accumulating kernels
@@ -157,9 +155,7 @@ LoweredOp lower_fully_connected(const OpContext& c) {
   }
   p.input_offset = -c.zero_point(in);
   p.output_offset = c.zero_point(out);
-  const ActivationRange act = activation_range(o.activation, c.scale(out), c.zero_point(out), out.type);
-  p.act_min = act.min;
-  p.act_max = act.max;
+  set_activation(p, activation_range(o.activation, c.scale(out), c.zero_point(out), out.type));
   const bool int64_requantization = l.kernel.ends_with("_s16");  // the int64-accumulating kernel
   if (c.scales(filter).size() > 1) {
     check_symmetric(c, filter);

@@ -31,9 +31,7 @@ LoweredOp lower_pool2d(const OpContext& c) {
   p.stride_w = o.stride_w;
   p.pad_h = h.pad_before;
   p.pad_w = w.pad_before;
-  const ActivationRange act = activation_range_int8(o.activation, c.scale(out), c.zero_point(out));
-  p.act_min = act.min;
-  p.act_max = act.max;
+  set_activation(p, activation_range_int8(o.activation, c.scale(out), c.zero_point(out)));
   l.params = p;
   l.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Output, c.node.outputs[0]}};
   return l;

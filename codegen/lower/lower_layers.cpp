@@ -31,9 +31,7 @@ LoweredOp lower_transpose_conv(const OpContext& c) {
   p.pad_w = window_dim(o.padding, out.shape[2], filter.shape[2], o.stride_w, 1).pad_before;
   p.input_offset = -c.zero_point(in);
   p.output_offset = c.zero_point(out);
-  const ActivationRange act = activation_range(o.activation, c.scale(out), c.zero_point(out), out.type);
-  p.act_min = act.min;
-  p.act_max = act.max;
+  set_activation(p, activation_range(o.activation, c.scale(out), c.zero_point(out), out.type));
   std::vector<int32_t> mult, shift;
   per_channel_multipliers(c, in, filter, out, p.output.c, mult, shift);
   if (in.type == DType::Int16) check_int64_requantization(c, shift);
@@ -97,9 +95,7 @@ LoweredOp lower_batch_matmul(const OpContext& c) {
   if (lhs.type == DType::Int16) check_int64_requantization(c, std::span(&m.shift, 1));
   p.output_multiplier = m.multiplier;
   p.output_shift = m.shift;
-  const ActivationRange r = activation_range(Activation::None, c.scale(out), c.zero_point(out), out.type);
-  p.act_min = r.min;
-  p.act_max = r.max;
+  set_activation(p, activation_range(Activation::None, c.scale(out), c.zero_point(out), out.type));
   l.params = p;
   l.args = inputs_then_outputs(c);
   return l;

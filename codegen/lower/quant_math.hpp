@@ -29,6 +29,12 @@ ActivationRange activation_range_int8(Activation a, float scale, int32_t zero_po
 // The same for an int8, int16 (CalculateActivationRangeQuantized) or int32 (unquantized:
 // CalculateActivationRange; scale and zero point are ignored) output.
 ActivationRange activation_range(Activation a, float scale, int32_t zero_point, DType type);
+// Stores a range in a kernel's parameters: every kernel names its bounds act_min and act_max.
+template <class Params>
+void set_activation(Params& p, const ActivationRange& r) {
+  p.act_min = r.min;
+  p.act_max = r.max;
+}
 
 // ComputePaddingHeightWidth along one dimension: output size and padding before.
 struct WindowDim {

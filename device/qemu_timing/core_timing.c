@@ -117,20 +117,24 @@ static uint32_t latest_ready(const m7_pipe* p, uint16_t regs, uint32_t early) {
 }
 
 /* The first cycle cur's operands allow it to issue. Address registers are read a cycle early
- * (address generation in EX1); an accumulator
+ * (address generation in EX1) and so is a shifted operand (the shifter in EX1); an accumulator
  * and a store's data a cycle late (LLVM: M7Read_ISS, ReadAdvance<ReadMAC, 1>, M7Read_EX2). */
 static uint32_t m7_operands_ready(const m7_pipe* p, const ab_insn* cur) {
-  uint32_t t = latest_ready(p, (uint16_t)(cur->src | cur->src_shifted), 0);
-  const uint32_t early = latest_ready(p, cur->addr, 1);
+  uint32_t t = latest_ready(p, cur->src, 0);
+  const uint32_t early = latest_ready(p, (uint16_t)(cur->addr | cur->src_shifted), 1);
   const uint32_t late = latest_ready(p, cur->src_late, 0);
   if (early > t) t = early;
   if (late > t + 1) t = late - 1;
   return t;
 }
 
-/* The second of a pair: not after a branch, at most one memory access, a multiply only first. */
+/* The second of a pair: at most one memory access; a multiply or a DSP/SIMD operation only
+ * first (one MAC unit, SIMD in slot 0: LLVM's BeginGroup, and measured: even REV); one shifter
+ * (LLVM's M7UnitShift1; measured: shifted operands, extends and bit fields, and immediates wider
+ * than a byte, one a cycle). */
 static int m7_pairs(const ab_insn* first, const ab_insn* cur) {
-  return (pairable(cur) || cur->cls == AB_I_BRANCH) && !(is_memory(first) && is_memory(cur)) && !is_multiply(cur);
+  return (pairable(cur) || cur->cls == AB_I_BRANCH) && !(is_memory(first) && is_memory(cur)) && !is_multiply(cur) &&
+         !cur->simd && !(first->shifter && cur->shifter);
 }
 
 /* Issues cur; returns the cycles it adds to the block (0 when it joins the one before). */

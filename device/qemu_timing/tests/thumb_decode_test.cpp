@@ -158,6 +158,34 @@ TEST(CoreTiming, CortexM7DependentInstructionsDoNotPair) {
   EXPECT_EQ(ab_core_block_cycles(AB_CORE_M4, dependent, 2, nullptr), 2u) << "the M4 unchanged";
 }
 
+// One shifter a cycle, and DSP/SIMD operations only first of a pair (LLVM's Cortex-M7 model: one
+// EX1 shifter, SIMD operations begin a group; measured on silicon: shifted operands, extends, bit
+// fields and immediates wider than a byte one a cycle, even REV only first). A shifted operand is
+// read a cycle early.
+TEST(CoreTiming, CortexM7HasOneShifterAndIssuesSimdOnlyFirst) {
+  const ab_insn add_lsl_r0 = d32(0xeb01, 0x0082), add_lsl_r3 = d32(0xeb04, 0x0385);  // add.w rX, rY, rZ, lsl #2
+  const ab_insn adds_r4 = d16(0x1c6c), sxtb16_r0 = d32(0xfa2f, 0xf081), sxtb16_r2 = d32(0xfa2f, 0xf283);
+  const ab_insn two_shifts[] = {add_lsl_r0, add_lsl_r3};
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, two_shifts, 2, nullptr), 2u) << "two shifted operands: no pair";
+  const ab_insn shift_then_alu[] = {add_lsl_r0, adds_r4};
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, shift_then_alu, 2, nullptr), 1u) << "a shifted operand and an ADDS pair";
+  const ab_insn wide_immediates[] = {d32(0xf401, 0x60fc), d32(0xf401, 0x63fc)};  // and.w r0|r3, r1, #0x7e0
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, wide_immediates, 2, nullptr), 2u) << "immediates wider than a byte";
+  const ab_insn two_extends[] = {sxtb16_r0, sxtb16_r2};
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, two_extends, 2, nullptr), 2u) << "SXTB16; SXTB16: no pair";
+  const ab_insn extend_then_alu[] = {sxtb16_r2, adds_r4};
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, extend_then_alu, 2, nullptr), 1u) << "SXTB16 first of a pair";
+  const ab_insn alu_then_extend[] = {adds_r4, sxtb16_r2};
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, alu_then_extend, 2, nullptr), 2u) << "SXTB16 never second";
+  const ab_insn alu_then_rev[] = {adds_r4, d16(0xba08)};  // adds r4, r5, #1; rev r0, r1
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, alu_then_rev, 2, nullptr), 2u) << "REV never second";
+  const ab_insn shifted_use[] = {d16(0x1c48), d32(0xeb03, 0x0280)};  // adds r0, r1, #1; add.w r2, r3, r0, lsl #2
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, shifted_use, 2, nullptr), 3u) << "a shifted operand is read in EX1";
+  const ab_insn plain_use[] = {d16(0x1c48), d32(0xeb03, 0x0200)};  // adds r0, r1, #1; add.w r2, r3, r0
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, plain_use, 2, nullptr), 2u);
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M4, two_shifts, 2, nullptr), 2u) << "the M4 unchanged";
+}
+
 TEST(CoreTiming, RefillDependsOnTheTargetsWidthAndAlignment) {
   EXPECT_EQ(ab_core_refill(AB_CORE_M4, 0x1000, 0), 2u);
   EXPECT_EQ(ab_core_refill(AB_CORE_M4, 0x1002, 1), 3u);  // a 32-bit target across a word

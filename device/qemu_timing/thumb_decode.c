@@ -46,7 +46,6 @@ static ab_insn simd_op(int size, unsigned rd, uint16_t src, int shifted) {
   return i;
 }
 
-/* A byte or halfword load returns its data a cycle after a word (it is aligned and extended). */
 static ab_insn single(int size, int load, unsigned rt, unsigned rn, int rm) {
   ab_insn i = make(size, load ? AB_I_LOAD : AB_I_STORE);
   i.addr = BIT(rn) | (rm >= 0 ? BIT(rm) : 0);
@@ -61,6 +60,7 @@ static ab_insn single(int size, int load, unsigned rt, unsigned rn, int rm) {
   return i;
 }
 
+/* A byte or halfword load returns its data a cycle after a word (it is aligned and extended). */
 static ab_insn narrow(ab_insn i) {
   if (i.cls == AB_I_LOAD) i.slow_result = 1;
   return i;

@@ -108,7 +108,8 @@ typedef struct {
   const ab_insn* alone;  /* the instruction issued alone at next - 1, which a second may join */
 } m7_pipe;
 
-/* The first cycle reads of regs in stage EX2 + `early` stall nothing (0: none written yet). */
+/* The first cycle from which reading every register of regs, `early` cycles before EX2, stalls
+ * nothing (0: none of them written yet in the block). */
 static uint32_t latest_ready(const m7_pipe* p, uint16_t regs, uint32_t early) {
   uint32_t t = 0;
   for (unsigned r = 0; regs; r++, regs >>= 1)

@@ -71,9 +71,9 @@ static uint32_t v7m_cycles(ab_core core, const ab_insn* prev, const ab_insn* cur
 /* Cortex-M7, approximated (Arm publishes no timing table). In-order dual issue: an instruction
  * issues when its operands are ready, alone or as the second of a pair with the one before. The
  * facts, all public: Arm's scheduling model of the core in LLVM (ARMScheduleM7.td: which stage
- * reads each operand, result latencies, which units are single), and timings measured on silicon
- * (quinapalus.com "Cortex-M7 instruction cycle counts, timings, and dual-issue combinations",
- * on an STM32H730; and published observations of the dual-issue restrictions). */
+ * reads each operand, result latencies, which units are single), and the dual-issue restrictions
+ * measured on silicon and published by an independent reverse engineer (mastodawn.com, tag
+ * CortexM7: one shifted operand a cycle, DSP/SIMD only at the lower address of a pair). */
 static int pairable(const ab_insn* i) {
   return i->cls == AB_I_ALU || i->cls == AB_I_MUL || i->cls == AB_I_MAC || i->cls == AB_I_DSP_MUL ||
          i->cls == AB_I_LOAD || i->cls == AB_I_STORE || i->cls == AB_I_FP;

@@ -43,6 +43,14 @@ typedef struct {
   uint8_t literal;     /* load addressed from the PC */
   uint16_t dst;        /* core registers written (bit n = Rn) */
   uint16_t addr;       /* core registers a load/store's address is made of */
+  /* What a dual-issue core (the Cortex-M7 approximation) also needs: the registers read, by when
+   * the pipeline reads them, and what limits pairing. */
+  uint16_t src;        /* core registers read as ordinary operands */
+  uint16_t src_shifted;/* read through the shifter (a shifted register operand, an extend's input) */
+  uint16_t src_late;   /* read late: a multiply-accumulate's accumulator, a store's data */
+  uint8_t slow_result; /* result later than an ALU's: byte/halfword loads, saturating arithmetic */
+  uint8_t shifter;     /* uses the shifter: shifted register, shift, extend, bit field, wide immediate */
+  uint8_t simd;        /* a DSP/SIMD data operation (parallel add, SEL, REV, extend, saturate, CLZ) */
 } ab_insn;
 
 /* Decodes the instruction whose first halfword is hw1 (hw2: the next one, used when 32-bit). */

@@ -101,6 +101,91 @@ TEST(CoreTiming, CortexM7IssuesAMultiplyOnlyFirstOfAPair) {
   EXPECT_EQ(ab_core_block_cycles(AB_CORE_M4, alu_then_mac, 2, nullptr), 2u) << "the M4 issues one at a time";
 }
 
+TEST(ThumbDecode, RegistersReadAndWhatLimitsPairing) {
+  ab_insn i = d16(0x1c42);  // adds r2, r0, #1
+  EXPECT_EQ(i.src, R(0));
+  EXPECT_EQ(i.dst, R(2));
+  i = d32(0xfb28, 0x2209);  // smlad r2, r8, r9, r2
+  EXPECT_EQ(i.src, R(8) | R(9));
+  EXPECT_EQ(i.src_late, R(2)) << "the accumulator";
+  i = d16(0x6010);  // str r0, [r2]
+  EXPECT_EQ(i.src_late, R(0)) << "the data";
+  EXPECT_EQ(i.addr, R(2));
+  i = d32(0xeb04, 0x0385);  // add.w r3, r4, r5, lsl #2
+  EXPECT_EQ(i.src, R(4));
+  EXPECT_EQ(i.src_shifted, R(5));
+  EXPECT_TRUE(i.shifter);
+  EXPECT_FALSE(d32(0xeb03, 0x0200).shifter);  // add.w r2, r3, r0
+  EXPECT_TRUE(d32(0xf401, 0x60fc).shifter);   // and.w r0, r1, #0x7e0: wider than a byte
+  EXPECT_FALSE(d32(0xf001, 0x007f).shifter);  // and.w r0, r1, #0x7f
+  i = d32(0xfa2f, 0xf081);                    // sxtb16 r0, r1
+  EXPECT_TRUE(i.simd && i.shifter);
+  EXPECT_EQ(i.src, R(1));
+  i = d32(0xfa21, 0xf082);                    // sxtab16 r0, r1, r2
+  EXPECT_EQ(i.src, R(1));
+  EXPECT_EQ(i.src_shifted, R(2));
+  EXPECT_TRUE(d32(0xfa81, 0xf012).simd);         // qadd8
+  EXPECT_TRUE(d32(0xfa81, 0xf052).slow_result);  // uqadd8: saturating
+  EXPECT_FALSE(d32(0xfa81, 0xf002).slow_result); // sadd8
+  EXPECT_TRUE(d32(0xf301, 0x0007).slow_result);  // ssat
+  EXPECT_TRUE(d16(0xba08).simd);                 // rev
+  EXPECT_TRUE(d16(0x7808).slow_result);          // ldrb
+  EXPECT_TRUE(d32(0xf8b1, 0x0002).slow_result);  // ldrh.w
+  EXPECT_FALSE(d16(0x6808).slow_result);         // ldr
+  EXPECT_EQ(d32(0xf2c1, 0x2034).src, R(0));      // movt keeps the low half
+}
+
+// The Cortex-M7 approximation's operand timing (LLVM's Cortex-M7 scheduling model, Arm's own:
+// results of ALU operations and word loads one cycle after issue, of multiplies and byte/halfword
+// loads two; addresses read a cycle early, accumulators a cycle late): the second of a pair never
+// reads the first one's result, and a consumer waits for it.
+TEST(CoreTiming, CortexM7DependentInstructionsDoNotPair) {
+  const ab_insn adds_r0 = d16(0x1c48), adds_r2_from_r0 = d16(0x1c42), adds_r4 = d16(0x1c6c);  // r0 = r1 + 1; r2 = r0 + 1
+  const ab_insn dependent[] = {adds_r0, adds_r2_from_r0};
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, dependent, 2, nullptr), 2u) << "ADDS r0; ADDS from r0: no pair";
+  const ab_insn independent[] = {adds_r0, adds_r4};
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, independent, 2, nullptr), 1u);
+  const ab_insn ldr_use[] = {d16(0x6808), adds_r2_from_r0};  // ldr r0, [r1]; adds r2, r0, #1
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, ldr_use, 2, nullptr), 2u) << "a word load's result: next cycle";
+  const ab_insn ldrb_use[] = {d16(0x7808), adds_r2_from_r0};  // ldrb r0, [r1]; adds r2, r0, #1
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, ldrb_use, 2, nullptr), 3u) << "a byte load's result: a cycle later";
+  const ab_insn mul_use[] = {d32(0xfb01, 0xf000), d16(0x1c43)};  // mul.w r0, r1, r0; adds r3, r0, #1
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, mul_use, 2, nullptr), 3u) << "a multiply's result: two cycles";
+  const ab_insn mac_chain[] = {d32(0xfb28, 0x2209), d32(0xfb28, 0x2209)};  // smlad r2, r8, r9, r2 twice
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, mac_chain, 2, nullptr), 2u) << "the accumulator is read late";
+  const ab_insn address_from_alu[] = {d16(0x3104), d16(0x684a)};  // adds r1, #4; ldr r2, [r1, #4]
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, address_from_alu, 2, nullptr), 3u) << "the address is read in EX1";
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M4, dependent, 2, nullptr), 2u) << "the M4 unchanged";
+}
+
+// One shifter a cycle, and DSP/SIMD operations only first of a pair (LLVM's Cortex-M7 model: one
+// EX1 shifter, SIMD operations begin a group; measured on silicon: shifted operands, extends, bit
+// fields and immediates wider than a byte one a cycle, even REV only first). A shifted operand is
+// read a cycle early.
+TEST(CoreTiming, CortexM7HasOneShifterAndIssuesSimdOnlyFirst) {
+  const ab_insn add_lsl_r0 = d32(0xeb01, 0x0082), add_lsl_r3 = d32(0xeb04, 0x0385);  // add.w rX, rY, rZ, lsl #2
+  const ab_insn adds_r4 = d16(0x1c6c), sxtb16_r0 = d32(0xfa2f, 0xf081), sxtb16_r2 = d32(0xfa2f, 0xf283);
+  const ab_insn two_shifts[] = {add_lsl_r0, add_lsl_r3};
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, two_shifts, 2, nullptr), 2u) << "two shifted operands: no pair";
+  const ab_insn shift_then_alu[] = {add_lsl_r0, adds_r4};
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, shift_then_alu, 2, nullptr), 1u) << "a shifted operand and an ADDS pair";
+  const ab_insn wide_immediates[] = {d32(0xf401, 0x60fc), d32(0xf401, 0x63fc)};  // and.w r0|r3, r1, #0x7e0
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, wide_immediates, 2, nullptr), 2u) << "immediates wider than a byte";
+  const ab_insn two_extends[] = {sxtb16_r0, sxtb16_r2};
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, two_extends, 2, nullptr), 2u) << "SXTB16; SXTB16: no pair";
+  const ab_insn extend_then_alu[] = {sxtb16_r2, adds_r4};
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, extend_then_alu, 2, nullptr), 1u) << "SXTB16 first of a pair";
+  const ab_insn alu_then_extend[] = {adds_r4, sxtb16_r2};
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, alu_then_extend, 2, nullptr), 2u) << "SXTB16 never second";
+  const ab_insn alu_then_rev[] = {adds_r4, d16(0xba08)};  // adds r4, r5, #1; rev r0, r1
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, alu_then_rev, 2, nullptr), 2u) << "REV never second";
+  const ab_insn shifted_use[] = {d16(0x1c48), d32(0xeb03, 0x0280)};  // adds r0, r1, #1; add.w r2, r3, r0, lsl #2
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, shifted_use, 2, nullptr), 3u) << "a shifted operand is read in EX1";
+  const ab_insn plain_use[] = {d16(0x1c48), d32(0xeb03, 0x0200)};  // adds r0, r1, #1; add.w r2, r3, r0
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M7, plain_use, 2, nullptr), 2u);
+  EXPECT_EQ(ab_core_block_cycles(AB_CORE_M4, two_shifts, 2, nullptr), 2u) << "the M4 unchanged";
+}
+
 TEST(CoreTiming, RefillDependsOnTheTargetsWidthAndAlignment) {
   EXPECT_EQ(ab_core_refill(AB_CORE_M4, 0x1000, 0), 2u);
   EXPECT_EQ(ab_core_refill(AB_CORE_M4, 0x1002, 1), 3u);  // a 32-bit target across a word

@@ -142,35 +142,36 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32
 #endif
 }
 
-/* The outputs of a block of n (1-3) pixels whose three-pixel column is `cols`, every channel pair;
- * inlined with n a constant, so the full blocks test nothing. */
+/* Requantizes a three-pixel by two-channel block and stores its first n (1-3) pixels' outputs,
+ * pixel k's at out + k * step: the even channel at out[0], the odd one at out[1] unless `odd` is 0
+ * (the padding channel of an odd count). rq: the even channel's table entry, the odd one's after
+ * it. Channel by channel, every pixel: each channel's constants loaded once. Inlined with n and
+ * step constants, so the full blocks test nothing. */
+AB_DSP_INLINE void ab_dsp_store3x2(ab_dsp_acc3x2 a, const int32_t* rq, int8_t* out, ab_idx_t step, ab_idx_t n,
+                                   int odd, int32_t mode, int32_t acc_shift, int32_t act_min, int32_t act_max) {
+  const ab_dsp_channel c0 = ab_dsp_channel_at(rq);
+  out[0] = ab_dsp_requantize_channel(a.p0c0, c0, mode, acc_shift, act_min, act_max);
+#if defined(AB_DSP_FAULT_INJECTION) && AB_DSP_NATIVE
+  /* as in ab_dsp_conv2d_s8: only for the test that proves a wrong result on the device is caught */
+  out[0] = (int8_t)(out[0] ^ 1);
+#endif
+  if (n > 1) out[step] = ab_dsp_requantize_channel(a.p1c0, c0, mode, acc_shift, act_min, act_max);
+  if (n > 2) out[2 * step] = ab_dsp_requantize_channel(a.p2c0, c0, mode, acc_shift, act_min, act_max);
+  if (!odd) return;
+  const ab_dsp_channel c1 = ab_dsp_channel_at(rq + AB_DSP_RQ_STRIDE);
+  out[1] = ab_dsp_requantize_channel(a.p0c1, c1, mode, acc_shift, act_min, act_max);
+  if (n > 1) out[step + 1] = ab_dsp_requantize_channel(a.p1c1, c1, mode, acc_shift, act_min, act_max);
+  if (n > 2) out[2 * step + 1] = ab_dsp_requantize_channel(a.p2c1, c1, mode, acc_shift, act_min, act_max);
+}
+
+/* The outputs of a block of n (1-3) pixels whose three-pixel column is `cols`, every channel pair. */
 AB_DSP_INLINE void ab_dsp_conv2d_3px_block(const ab_dsp_conv2d_params* p, const uint32_t* cols, const uint32_t* w,
                                            const int32_t* rq, int8_t* out, ab_idx_t n, int dual) {
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c, groups = p->depth / 4;
   for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 4 * groups, rq += 2 * AB_DSP_RQ_STRIDE) {
     const ab_dsp_acc3x2 a = ab_dsp_dot3x2_w16(cols, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE], dual);
-    /* channel by channel, every pixel: each channel's constants loaded once */
-    const ab_dsp_channel c0 = ab_dsp_channel_at(rq);
-    out[oc] = ab_dsp_requantize_channel(a.p0c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
-#if defined(AB_DSP_FAULT_INJECTION) && AB_DSP_NATIVE
-    /* as in ab_dsp_conv2d_s8: only for the test that proves a wrong result on the device is caught */
-    out[oc] = (int8_t)(out[oc] ^ 1);
-#endif
-    if (n > 1) out[cout + oc] = ab_dsp_requantize_channel(a.p1c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
-    if (n > 2) {
-      out[2 * cout + oc] = ab_dsp_requantize_channel(a.p2c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
-    }
-    if (oc + 1 < cout) {
-      const ab_dsp_channel c1 = ab_dsp_channel_at(rq + AB_DSP_RQ_STRIDE);
-      out[oc + 1] = ab_dsp_requantize_channel(a.p0c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
-      if (n > 1) {
-        out[cout + oc + 1] = ab_dsp_requantize_channel(a.p1c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
-      }
-      if (n > 2) {
-        out[2 * cout + oc + 1] = ab_dsp_requantize_channel(a.p2c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
-      }
-    }
+    ab_dsp_store3x2(a, rq, out + oc, cout, n, oc + 1 < cout, p->requant, p->acc_shift, r->act_min, r->act_max);
   }
 }
 

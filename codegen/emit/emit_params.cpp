@@ -19,8 +19,12 @@ GeneratedFile emit_params(const EmitContext& c) {
     w.line("/* {} */", c.tensor_comment(t));
     // Kernels read generated constants (repacked weights) a word or two at a time.
     const bool generated = t >= c.model_tensors;
-    w.line("{} {} {}[{}]{} = {};", storage, c_type(tensor.type), c.param_symbol(t), tensor.num_elements(),
-           generated ? " __attribute__((aligned(8)))" : "", c_array_initializer(tensor.type, tensor.data));
+    // Those kept in RAM: initialized data, which the start-up code copies from flash (.data.*).
+    const char* placed = !generated           ? ""
+                         : c.ram_params.count(t) ? " __attribute__((aligned(8), section(\".data.ab_ram_params\")))"
+                                                 : " __attribute__((aligned(8)))";
+    w.line("{} {} {}[{}]{} = {};", storage, c_type(tensor.type), c.param_symbol(t), tensor.num_elements(), placed,
+           c_array_initializer(tensor.type, tensor.data));
     w.blank();
   }
   if (c.variant.lookup_params()) {

@@ -52,7 +52,7 @@ std::map<int, int> param_owners(const std::vector<LoweredOp>& ops, const Graph& 
 }
 
 // Turns the schedules' generated constants and scratch into tensors of the scheduled graph.
-void add_schedule_tensors(Graph& g, std::vector<LoweredOp>& ops, std::set<int>& scratch) {
+void add_schedule_tensors(Graph& g, std::vector<LoweredOp>& ops, std::set<int>& scratch, std::set<int>& in_ram) {
   // The bands of a layer (patch-based execution) repack its weights alike: one copy for all.
   std::map<std::pair<int, int>, int> band_constant;  // (operator index, constant) -> tensor
   for (std::size_t i = 0; i < ops.size(); ++i) {
@@ -60,6 +60,7 @@ void add_schedule_tensors(Graph& g, std::vector<LoweredOp>& ops, std::set<int>& 
     for (KernelArg& a : op.args) {
       if (a.constant < 0) continue;
       const GeneratedConstant& gc = op.constants.at(static_cast<std::size_t>(a.constant));
+      if (gc.in_ram) in_ram.insert(static_cast<int>(g.tensors.size()));  // (a band's repeat: the same id)
       if (op.band >= 0) {
         const auto [it, fresh] = band_constant.try_emplace({op.op_index, a.constant}, static_cast<int>(g.tensors.size()));
         const std::span<const uint8_t> seen = g.tensors[static_cast<std::size_t>(it->second)].data;
@@ -204,7 +205,8 @@ EmitContext::EmitContext(const Graph& model, const Variant& v, const EmitOptions
   so.layers = v.layer_schedules();
   so.features = o.cpu_features;
   select_kernels(graph, ops, so);
-  add_schedule_tensors(scheduled, ops, scratch_tensors);
+  std::set<int> in_ram;
+  add_schedule_tensors(scheduled, ops, scratch_tensors, in_ram);
   PlanOptions po;
   po.algorithm = *parse_plan_algorithm(v.get("plan"));
   po.inputs_in_arena = false;  // TVM's AOT convention: the caller owns inputs and outputs
@@ -220,8 +222,10 @@ EmitContext::EmitContext(const Graph& model, const Variant& v, const EmitOptions
   }
   band_function = bands_sharing_a_function(*this);
   param_owner = param_owners(ops, g);
-  for (const auto& [tensor, owner] : param_owner)
+  for (const auto& [tensor, owner] : param_owner) {
     if (tensor == owner) params.push_back(tensor);
+    if (in_ram.count(tensor)) ram_params.insert(owner);
+  }
   input_fields = io_fields(g, g.inputs, "input");
   output_fields = io_fields(g, g.outputs, "output");
 }
@@ -411,6 +415,7 @@ EmitSummary summary_of(const EmitContext& c, const Variant& variant, const EmitO
   s.workspace_pool_bytes = c.workspace_pool_bytes;
   s.state_bytes = c.plan.state_bytes;
   for (int t : c.params) s.param_bytes += g.tensors[t].num_bytes();
+  for (int t : c.ram_params) s.ram_param_bytes += g.tensors[t].num_bytes();
   for (int t : g.inputs) s.input_bytes += g.tensors[t].num_bytes();
   for (int t : g.outputs) s.output_bytes += g.tensors[t].num_bytes();
   s.inputs = io_summary(c, "input", g.inputs, c.input_fields);
@@ -422,13 +427,16 @@ EmitSummary summary_of(const EmitContext& c, const Variant& variant, const EmitO
   for (std::size_t i = 0; i < g.ops.size(); ++i) {
     const LoweredOp& op = c.ops[i];
     if (!op.is_noop) ++s.kernel_calls;
-    int64_t param_bytes = 0;
+    int64_t param_bytes = 0, ram_param_bytes = 0;
     for (const KernelArg& a : op.args) {
       if (a.tensor >= 0 && c.param_owner.count(a.tensor)) param_bytes += g.tensors[static_cast<std::size_t>(a.tensor)].num_bytes();
       else if (a.constant >= 0) param_bytes += static_cast<int64_t>(op.constants[static_cast<std::size_t>(a.constant)].bytes().size());
+      if (a.constant >= 0 && op.constants[static_cast<std::size_t>(a.constant)].in_ram)
+        ram_param_bytes += static_cast<int64_t>(op.constants[static_cast<std::size_t>(a.constant)].bytes().size());
     }
     s.ops.push_back({g.ops[i].index, op_name(g.ops[i].type), op.is_noop ? "" : c.op_function(op), op.band,
                      op_macs(g, g.ops[i]), op.is_noop ? "" : op.schedule, op.scratch_bytes, param_bytes});
+    s.ops.back().ram_param_bytes = ram_param_bytes;
     sources.insert(op.sources.begin(), op.sources.end());
     include_dirs.insert(op.include_dirs.begin(), op.include_dirs.end());
   }

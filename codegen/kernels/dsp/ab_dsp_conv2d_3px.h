@@ -175,10 +175,10 @@ AB_DSP_INLINE void ab_dsp_conv2d_3px_block(const ab_dsp_conv2d_params* p, const 
   }
 }
 
-/* Pointwise, stride 1, int16 lanes (AB_DSP_W16 or AB_DSP_W8_TO_RAM), input channels a multiple
- * of 4. weights: ab_dsp_conv2d.h's layout. scratch: the three-pixel column (6 * depth bytes,
- * word-aligned), then for AB_DSP_W8_TO_RAM the widened weights and the requantization table as
- * in ab_dsp_conv2d_s8. Input and output may overlap: a block's three pixels are expanded before
+/* Pointwise, stride 1, int16 lanes (AB_DSP_W16, AB_DSP_W16_IN_RAM or AB_DSP_W8_TO_RAM), input
+ * channels a multiple of 4. weights: ab_dsp_conv2d.h's layout. scratch: the three-pixel column
+ * (6 * depth bytes, word-aligned), then for AB_DSP_W8_TO_RAM the widened weights and the
+ * requantization table as in ab_dsp_conv2d_s8, for AB_DSP_W16_IN_RAM the table. Input and output may overlap: a block's three pixels are expanded before
  * any of its outputs is written. dual: the inner loop's order for a dual-issue core. */
 AB_DSP_INLINE void ab_dsp_conv2d_3px_run(const ab_dsp_conv2d_params* p, const int8_t* input,
                                          const void* AB_RESTRICT weights, int8_t* output, void* AB_RESTRICT scratch,
@@ -189,7 +189,13 @@ AB_DSP_INLINE void ab_dsp_conv2d_3px_run(const ab_dsp_conv2d_params* p, const in
   uint32_t* const cols = (uint32_t*)scratch;
   const uint32_t* layer_weights = (const uint32_t*)weights;
   const int32_t* layer_rq = p->rq;
-  if (p->weights == AB_DSP_W8_TO_RAM) ab_dsp_conv2d_to_ram(p, cols + 6 * groups, &layer_weights, &layer_rq);
+  if (p->weights == AB_DSP_W8_TO_RAM) {
+    ab_dsp_conv2d_to_ram(p, cols + 6 * groups, &layer_weights, &layer_rq);
+  } else if (p->weights == AB_DSP_W16_IN_RAM) {
+    int32_t* const table = (int32_t*)(cols + 6 * groups);
+    ab_dsp_copy_rq(table, p->rq, (cout + 1) / 2);
+    layer_rq = table;
+  }
   for (ab_idx_t px = 0; px < full; px += 3) {
     for (ab_idx_t k = 0; k < 3; ++k) ab_dsp_expand_3px(cols + 2 * k, input + (px + k) * cin, groups);
     ab_dsp_conv2d_3px_block(p, cols, layer_weights, layer_rq, output + px * cout, 3, dual);
@@ -203,13 +209,13 @@ AB_DSP_INLINE void ab_dsp_conv2d_3px_run(const ab_dsp_conv2d_params* p, const in
   }
 }
 
-/* dsp_1x1_3px_w16, dsp_1x1_3px_ram */
+/* dsp_1x1_3px_w16, dsp_1x1_3px_ram, dsp_1x1_3px_kept */
 AB_DSP_INLINE void ab_dsp_conv2d_3px_s8(const ab_dsp_conv2d_params* p, const int8_t* input,
                                         const void* AB_RESTRICT weights, int8_t* output, void* AB_RESTRICT scratch) {
   ab_dsp_conv2d_3px_run(p, input, weights, output, scratch, 0);
 }
 
-/* dsp_1x1_3px_dual_w16, dsp_1x1_3px_dual_ram */
+/* dsp_1x1_3px_dual_w16, dsp_1x1_3px_dual_ram, dsp_1x1_3px_dual_kept */
 AB_DSP_INLINE void ab_dsp_conv2d_3px_dual_s8(const ab_dsp_conv2d_params* p, const int8_t* input,
                                              const void* AB_RESTRICT weights, int8_t* output,
                                              void* AB_RESTRICT scratch) {

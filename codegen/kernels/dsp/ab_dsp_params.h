@@ -37,7 +37,10 @@ typedef enum ab_dsp_weight_format {
   /* stored as AB_DSP_W8; every run first widens them into the scratch memory as AB_DSP_W16's
    * lanes (unscaled), so the layer reads its weights from RAM, not from flash through a small
    * cache, once per block of outputs */
-  AB_DSP_W8_TO_RAM = 2
+  AB_DSP_W8_TO_RAM = 2,
+  /* AB_DSP_W16's lanes kept in RAM (initialized data, copied from flash at start-up, not per
+   * run); every run copies the requantization table into the scratch memory */
+  AB_DSP_W16_IN_RAM = 3
 } ab_dsp_weight_format;
 
 /* Per output channel c, rq[4*c + k]:

@@ -57,7 +57,7 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   const int weights_id = c.node.inputs[1];
   const std::vector<int8_t> w = int8_values(c.g, weights_id);
   const ab_idx_t pairs = (r.output.c + 1) / 2;
-  const bool stored16 = format == AB_DSP_W16;
+  const bool stored16 = format == AB_DSP_W16 || format == AB_DSP_W16_IN_RAM;
 
   ab_dsp_conv2d_params p{};
   p.ref = r;
@@ -106,8 +106,10 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
                                       : "(int8, interleaved channel pairs, widened into RAM per run)";
     packed.values = std::move(w8);
   } else {
-    packed.name = "(int16 lanes, interleaved channel pairs)";
+    packed.name = format == AB_DSP_W16 ? "(int16 lanes, interleaved channel pairs)"
+                                       : "(int16 lanes, interleaved channel pairs, kept in RAM)";
     packed.values = std::move(w16);
+    packed.in_ram = format == AB_DSP_W16_IN_RAM;
   }
   op.constants = {std::move(packed)};
   op.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Weights, -1, 0}, {ArgRole::Output, c.node.outputs[0]}};
@@ -119,8 +121,9 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   op.schedule_params = std::make_unique<StructParams<ab_dsp_conv2d_params>>("ab_dsp_conv2d_params", p);
   op.scratch_bytes = (three ? 6 : 4) * p.depth;  // two or three int16 columns
   if (p.packed) op.scratch_bytes += p.depth;  // the window's bytes
-  if (format == AB_DSP_W8_TO_RAM) {  // the widened weights and the requantization table
-    op.scratch_bytes += int64_t{pairs} * 4 * p.depth + int64_t{pairs} * 2 * AB_DSP_RQ_STRIDE * 4;
+  if (format == AB_DSP_W8_TO_RAM) op.scratch_bytes += int64_t{pairs} * 4 * p.depth;  // the widened weights
+  if (format == AB_DSP_W8_TO_RAM || format == AB_DSP_W16_IN_RAM) {  // the requantization table
+    op.scratch_bytes += int64_t{pairs} * 2 * AB_DSP_RQ_STRIDE * 4;
   }
   op.headers = {"ab_dsp_kernels.h"};
 }
@@ -174,6 +177,13 @@ std::vector<Schedule> conv2d_schedules() {
                     PixelBlock::ThreeDualIssue),
       conv_schedule("dsp_1x1_3px_dual_ram", 2, true, AB_DSP_W8_TO_RAM,
                     "as dsp_1x1_3px_ram, the loads between the SMLADs for a dual-issue core (Cortex-M7)",
+                    PixelBlock::ThreeDualIssue),
+      conv_schedule("dsp_1x1_3px_kept", 1, true, AB_DSP_W16_IN_RAM,
+                    "as dsp_1x1_3px_w16, the int16 weights kept in RAM (initialized data, copied from flash at "
+                    "start-up, not per run): 2 bytes of RAM per weight for the whole run",
+                    PixelBlock::Three),
+      conv_schedule("dsp_1x1_3px_dual_kept", 0, true, AB_DSP_W16_IN_RAM,
+                    "as dsp_1x1_3px_kept, the loads between the SMLADs for a dual-issue core (Cortex-M7)",
                     PixelBlock::ThreeDualIssue),
   };
 }

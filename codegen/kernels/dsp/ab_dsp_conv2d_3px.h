@@ -95,10 +95,12 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32
     /* (the group count is a constant of the layer) eight groups per branch on long reductions
      * (128 input channels and more) where they divide, else four, two, one: on shorter ones the
      * eight-group body missed the L4R5's instruction cache (VWW's 32-channel layer: 129 K
-     * cycles of fetch stalls) */
+     * cycles of fetch stalls); the loop's first instruction word-aligned: a taken branch to a
+     * 32-bit instruction that straddles a word costs the M4 a third fetch (VWW's 6x6x128 layers:
+     * 9 K cycles each) */
     uint32_t x0 = (uint32_t)(cols + 6 * groups), x1, x2, a, b; /* x0: the end, pushed */
 #define AB_DSP_DOT3_W16_LOOP(body)                                                                  \
-  __asm__("push {%[x0]}\n1:\n\t" body "ldr %[x0], [sp]\n\tcmp %[c], %[x0]\n\tbne 1b\n\tadd sp, #4"       \
+  __asm__("push {%[x0]}\n\t.p2align 2\n1:\n\t" body "ldr %[x0], [sp]\n\tcmp %[c], %[x0]\n\tbne 1b\n\tadd sp, #4"       \
           : [c] "+&r"(cols), [w] "+&r"(w), [p0c0] "+&r"(p0c0), [p0c1] "+&r"(p0c1), [p1c0] "+&r"(p1c0), \
             [p1c1] "+&r"(p1c1), [p2c0] "+&r"(p2c0), [p2c1] "+&r"(p2c1), [x0] "+&r"(x0), [x1] "=&r"(x1), \
             [x2] "=&r"(x2), [a] "=&r"(a), [b] "=&r"(b)                                                \
@@ -178,7 +180,7 @@ AB_DSP_INLINE void ab_dsp_conv2d_3px_block(const ab_dsp_conv2d_params* p, const 
 /* Pointwise, stride 1, int16 lanes (AB_DSP_W16, AB_DSP_W16_IN_RAM or AB_DSP_W8_TO_RAM), input
  * channels a multiple of 4. weights: ab_dsp_conv2d.h's layout. scratch: the three-pixel column
  * (6 * depth bytes, word-aligned), then for AB_DSP_W8_TO_RAM the widened weights and the
- * requantization table as in ab_dsp_conv2d_s8, for AB_DSP_W16_IN_RAM the table. Input and output may overlap: a block's three pixels are expanded before
+ * requantization table as in ab_dsp_conv2d_s8. Input and output may overlap: a block's three pixels are expanded before
  * any of its outputs is written. dual: the inner loop's order for a dual-issue core. */
 AB_DSP_INLINE void ab_dsp_conv2d_3px_run(const ab_dsp_conv2d_params* p, const int8_t* input,
                                          const void* AB_RESTRICT weights, int8_t* output, void* AB_RESTRICT scratch,
@@ -191,10 +193,8 @@ AB_DSP_INLINE void ab_dsp_conv2d_3px_run(const ab_dsp_conv2d_params* p, const in
   const int32_t* layer_rq = p->rq;
   if (p->weights == AB_DSP_W8_TO_RAM) {
     ab_dsp_conv2d_to_ram(p, cols + 6 * groups, &layer_weights, &layer_rq);
-  } else if (p->weights == AB_DSP_W16_IN_RAM) {
-    int32_t* const table = (int32_t*)(cols + 6 * groups);
-    ab_dsp_copy_rq(table, p->rq, (cout + 1) / 2);
-    layer_rq = table;
+  } else if (p->weights == AB_DSP_W16_IN_RAM) { /* the table follows the weights */
+    layer_rq = (const int32_t*)(layer_weights + (cout + 1) / 2 * 4 * groups);
   }
   for (ab_idx_t px = 0; px < full; px += 3) {
     for (ab_idx_t k = 0; k < 3; ++k) ab_dsp_expand_3px(cols + 2 * k, input + (px + k) * cin, groups);

@@ -39,7 +39,7 @@ typedef enum ab_dsp_weight_format {
    * cache, once per block of outputs */
   AB_DSP_W8_TO_RAM = 2,
   /* AB_DSP_W16's lanes kept in RAM (initialized data, copied from flash at start-up, not per
-   * run); every run copies the requantization table into the scratch memory */
+   * run), the requantization table right after them (rq is NULL) */
   AB_DSP_W16_IN_RAM = 3
 } ab_dsp_weight_format;
 

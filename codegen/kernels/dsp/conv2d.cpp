@@ -80,7 +80,8 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   p.requant = t.mode;
   p.acc_shift = t.acc_shift;
   p.widen_doubles = widen_doubles && t.weight_scale == 2;
-  p.rq = add_param_array(op, "rq", t.rq);
+  // (kept in RAM: the table follows the weights in the same constant)
+  p.rq = format == AB_DSP_W16_IN_RAM ? nullptr : add_param_array(op, "rq", t.rq);
 
   // Per channel pair and group of four: [e0,e2],[e1,e3] of the even channel, then the odd one
   // (int16 lanes), or the four bytes of each (int8).
@@ -105,11 +106,19 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
     packed.name = format == AB_DSP_W8 ? "(int8, interleaved channel pairs)"
                                       : "(int8, interleaved channel pairs, widened into RAM per run)";
     packed.values = std::move(w8);
-  } else {
-    packed.name = format == AB_DSP_W16 ? "(int16 lanes, interleaved channel pairs)"
-                                       : "(int16 lanes, interleaved channel pairs, kept in RAM)";
+  } else if (format == AB_DSP_W16) {
+    packed.name = "(int16 lanes, interleaved channel pairs)";
     packed.values = std::move(w16);
-    packed.in_ram = format == AB_DSP_W16_IN_RAM;
+  } else {
+    // the requantization table after the weights, each int32 as two int16 (little-endian, as
+    // every target and host): one RAM copy, nothing copied per run
+    for (int32_t v : t.rq) {
+      w16.push_back(static_cast<int16_t>(static_cast<uint32_t>(v) & 0xffffu));
+      w16.push_back(static_cast<int16_t>(static_cast<uint32_t>(v) >> 16));
+    }
+    packed.name = "(int16 lanes, interleaved channel pairs, then the requantization table; kept in RAM)";
+    packed.values = std::move(w16);
+    packed.in_ram = true;
   }
   op.constants = {std::move(packed)};
   op.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Weights, -1, 0}, {ArgRole::Output, c.node.outputs[0]}};
@@ -121,9 +130,8 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   op.schedule_params = std::make_unique<StructParams<ab_dsp_conv2d_params>>("ab_dsp_conv2d_params", p);
   op.scratch_bytes = (three ? 6 : 4) * p.depth;  // two or three int16 columns
   if (p.packed) op.scratch_bytes += p.depth;  // the window's bytes
-  if (format == AB_DSP_W8_TO_RAM) op.scratch_bytes += int64_t{pairs} * 4 * p.depth;  // the widened weights
-  if (format == AB_DSP_W8_TO_RAM || format == AB_DSP_W16_IN_RAM) {  // the requantization table
-    op.scratch_bytes += int64_t{pairs} * 2 * AB_DSP_RQ_STRIDE * 4;
+  if (format == AB_DSP_W8_TO_RAM) {  // the widened weights and the requantization table
+    op.scratch_bytes += int64_t{pairs} * 4 * p.depth + int64_t{pairs} * 2 * AB_DSP_RQ_STRIDE * 4;
   }
   op.headers = {"ab_dsp_kernels.h"};
 }

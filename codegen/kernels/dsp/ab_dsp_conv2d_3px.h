@@ -95,31 +95,31 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32
     /* (the group count is a constant of the layer) eight groups per branch on long reductions
      * (128 input channels and more) where they divide, else four, two, one: on shorter ones the
      * eight-group body missed the L4R5's instruction cache (VWW's 32-channel layer: 129 K
-     * cycles of fetch stalls); the loop's first instruction word-aligned: a taken branch to a
-     * 32-bit instruction that straddles a word costs the M4 a third fetch (VWW's 6x6x128 layers:
-     * 9 K cycles each) */
+     * cycles of fetch stalls). The M4's loop starts word-aligned: a taken branch to a 32-bit
+     * instruction that straddles a word costs it a third fetch (VWW's 6x6x128 layers: 9 K cycles
+     * each); the M7 (in the estimate) predicts its branches, and a padding NOP would only cost. */
     uint32_t x0 = (uint32_t)(cols + 6 * groups), x1, x2, a, b; /* x0: the end, pushed */
-#define AB_DSP_DOT3_W16_LOOP(body)                                                                  \
-  __asm__("push {%[x0]}\n\t.p2align 2\n1:\n\t" body "ldr %[x0], [sp]\n\tcmp %[c], %[x0]\n\tbne 1b\n\tadd sp, #4"       \
+#define AB_DSP_DOT3_W16_LOOP(head, body)                                                            \
+  __asm__("push {%[x0]}\n\t" head "1:\n\t" body "ldr %[x0], [sp]\n\tcmp %[c], %[x0]\n\tbne 1b\n\tadd sp, #4"   \
           : [c] "+&r"(cols), [w] "+&r"(w), [p0c0] "+&r"(p0c0), [p0c1] "+&r"(p0c1), [p1c0] "+&r"(p1c0), \
             [p1c1] "+&r"(p1c1), [p2c0] "+&r"(p2c0), [p2c1] "+&r"(p2c1), [x0] "+&r"(x0), [x1] "=&r"(x1), \
             [x2] "=&r"(x2), [a] "=&r"(a), [b] "=&r"(b)                                                \
           :                                                                                         \
           : "cc", "memory")
-#define AB_DSP_DOT3_W16_LOOPS(group)                                                                      \
+#define AB_DSP_DOT3_W16_LOOPS(head, group)                                                                \
   if (groups % 8 == 0 && groups >= 32) {                                                                   \
-    AB_DSP_DOT3_W16_LOOP(group group group group group group group group);                                  \
+    AB_DSP_DOT3_W16_LOOP(head, group group group group group group group group);                            \
   } else if (groups % 4 == 0) {                                                                            \
-    AB_DSP_DOT3_W16_LOOP(group group group group);                                                          \
+    AB_DSP_DOT3_W16_LOOP(head, group group group group);                                                    \
   } else if (groups % 2 == 0) {                                                                            \
-    AB_DSP_DOT3_W16_LOOP(group group);                                                                      \
+    AB_DSP_DOT3_W16_LOOP(head, group group);                                                                \
   } else {                                                                                                 \
-    AB_DSP_DOT3_W16_LOOP(group);                                                                            \
+    AB_DSP_DOT3_W16_LOOP(head, group);                                                                      \
   }
     if (dual) {
-      AB_DSP_DOT3_W16_LOOPS(AB_DSP_DOT3_W16_DUAL_GROUP)
+      AB_DSP_DOT3_W16_LOOPS("", AB_DSP_DOT3_W16_DUAL_GROUP)
     } else {
-      AB_DSP_DOT3_W16_LOOPS(AB_DSP_DOT3_W16_GROUP)
+      AB_DSP_DOT3_W16_LOOPS(".p2align 2\n", AB_DSP_DOT3_W16_GROUP)
     }
 #undef AB_DSP_DOT3_W16_LOOPS
 #undef AB_DSP_DOT3_W16_LOOP

@@ -52,7 +52,12 @@ std::map<int, int> param_owners(const std::vector<LoweredOp>& ops, const Graph& 
 }
 
 // Turns the schedules' generated constants and scratch into tensors of the scheduled graph.
-void add_schedule_tensors(Graph& g, std::vector<LoweredOp>& ops, std::set<int>& scratch, std::set<int>& in_ram) {
+struct ConstantPlacement {
+  std::set<int> in_ram;              // tensors kept in RAM
+  std::map<int, int64_t> alignment;  // tensors aligned beyond 8 bytes
+};
+
+void add_schedule_tensors(Graph& g, std::vector<LoweredOp>& ops, std::set<int>& scratch, ConstantPlacement& placed) {
   // The bands of a layer (patch-based execution) repack its weights alike: one copy for all.
   std::map<std::pair<int, int>, int> band_constant;  // (operator index, constant) -> tensor
   for (std::size_t i = 0; i < ops.size(); ++i) {
@@ -60,7 +65,6 @@ void add_schedule_tensors(Graph& g, std::vector<LoweredOp>& ops, std::set<int>& 
     for (KernelArg& a : op.args) {
       if (a.constant < 0) continue;
       const GeneratedConstant& gc = op.constants.at(static_cast<std::size_t>(a.constant));
-      if (gc.in_ram) in_ram.insert(static_cast<int>(g.tensors.size()));  // (a band's repeat: the same id)
       if (op.band >= 0) {
         const auto [it, fresh] = band_constant.try_emplace({op.op_index, a.constant}, static_cast<int>(g.tensors.size()));
         const std::span<const uint8_t> seen = g.tensors[static_cast<std::size_t>(it->second)].data;
@@ -78,6 +82,8 @@ void add_schedule_tensors(Graph& g, std::vector<LoweredOp>& ops, std::set<int>& 
       t.data = gc.bytes();
       g.tensors.push_back(std::move(t));
       a.tensor = g.tensors.back().id;
+      if (gc.in_ram) placed.in_ram.insert(a.tensor);
+      if (gc.alignment > 8) placed.alignment[a.tensor] = gc.alignment;
     }
     if (op.scratch_bytes > 0) {
       Tensor t;
@@ -205,8 +211,8 @@ EmitContext::EmitContext(const Graph& model, const Variant& v, const EmitOptions
   so.layers = v.layer_schedules();
   so.features = o.cpu_features;
   select_kernels(graph, ops, so);
-  std::set<int> in_ram;
-  add_schedule_tensors(scheduled, ops, scratch_tensors, in_ram);
+  ConstantPlacement placed;
+  add_schedule_tensors(scheduled, ops, scratch_tensors, placed);
   PlanOptions po;
   po.algorithm = *parse_plan_algorithm(v.get("plan"));
   po.inputs_in_arena = false;  // TVM's AOT convention: the caller owns inputs and outputs
@@ -224,7 +230,9 @@ EmitContext::EmitContext(const Graph& model, const Variant& v, const EmitOptions
   param_owner = param_owners(ops, g);
   for (const auto& [tensor, owner] : param_owner) {
     if (tensor == owner) params.push_back(tensor);
-    if (in_ram.count(tensor)) ram_params.insert(owner);
+    if (placed.in_ram.count(tensor)) ram_params.insert(owner);
+    if (const auto a = placed.alignment.find(tensor); a != placed.alignment.end())
+      param_alignment[owner] = std::max(param_alignment[owner], a->second);
   }
   input_fields = io_fields(g, g.inputs, "input");
   output_fields = io_fields(g, g.outputs, "output");

@@ -86,9 +86,11 @@ AB_DSP_INLINE void ab_dsp_expand_3px(uint32_t* col, const int8_t* src, ab_idx_t 
 #endif
 
 /* cols: a three-pixel column; w: a channel pair's int16 weights (4 words a group); dual: the
- * dual-issue order (a constant; the sums are the same). */
-AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32_t* w, ab_idx_t groups,
-                                              int32_t bias0, int32_t bias1, int dual) {
+ * dual-issue order (a constant; the sums are the same); aligned: w starts on a multiple of the
+ * pair's 16 * groups bytes, a power of two (AB_DSP_W16_IN_RAM's weights), so the loop ends where
+ * w's low bits are 0 again instead of comparing with an end it has no register for. */
+AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16_at(const uint32_t* cols, const uint32_t* w, ab_idx_t groups,
+                                                 int32_t bias0, int32_t bias1, int dual, int aligned) {
   int32_t p0c0 = bias0, p0c1 = bias1, p1c0 = bias0, p1c1 = bias1, p2c0 = bias0, p2c1 = bias1;
 #ifdef AB_DSP_DOT3_W16_ASM
   {
@@ -97,37 +99,52 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32
      * eight-group body missed the L4R5's instruction cache (VWW's 32-channel layer: 129 K
      * cycles of fetch stalls). The M4's loop starts word-aligned: a taken branch to a 32-bit
      * instruction that straddles a word costs it a third fetch (VWW's 6x6x128 layers: 9 K cycles
-     * each); the M7 (in the estimate) predicts its branches, and a padding NOP would only cost. */
+     * each); the M7 (in the estimate) predicts its branches, and a padding NOP would only cost.
+     * The loop's end: pushed and read back into a free operand before each compare, or (aligned)
+     * a shift of w that leaves only its low bits (3 cycles a branch against 5, no push). */
     uint32_t x0 = (uint32_t)(cols + 6 * groups), x1, x2, a, b; /* x0: the end, pushed */
-#define AB_DSP_DOT3_W16_LOOP(head, body)                                                            \
-  __asm__("push {%[x0]}\n\t" head "1:\n\t" body "ldr %[x0], [sp]\n\tcmp %[c], %[x0]\n\tbne 1b\n\tadd sp, #4"   \
-          : [c] "+&r"(cols), [w] "+&r"(w), [p0c0] "+&r"(p0c0), [p0c1] "+&r"(p0c1), [p1c0] "+&r"(p1c0), \
-            [p1c1] "+&r"(p1c1), [p2c0] "+&r"(p2c0), [p2c1] "+&r"(p2c1), [x0] "+&r"(x0), [x1] "=&r"(x1), \
-            [x2] "=&r"(x2), [a] "=&r"(a), [b] "=&r"(b)                                                \
-          :                                                                                         \
+#define AB_DSP_DOT3_W16_PUSHED_END "ldr %[x0], [sp]\n\tcmp %[c], %[x0]\n\tbne 1b\n\tadd sp, #4"
+#define AB_DSP_DOT3_W16_ALIGNED_END "lsls %[x0], %[w], %[sh]\n\tbne 1b"
+#define AB_DSP_DOT3_W16_LOOP(head, body, end, shift)                                                        \
+  __asm__(head "1:\n\t" body end                                                                            \
+          : [c] "+&r"(cols), [w] "+&r"(w), [p0c0] "+&r"(p0c0), [p0c1] "+&r"(p0c1), [p1c0] "+&r"(p1c0),      \
+            [p1c1] "+&r"(p1c1), [p2c0] "+&r"(p2c0), [p2c1] "+&r"(p2c1), [x0] "+&r"(x0), [x1] "=&r"(x1),     \
+            [x2] "=&r"(x2), [a] "=&r"(a), [b] "=&r"(b)                                                      \
+          : [sh] "n"(shift)                                                                                 \
           : "cc", "memory")
-#define AB_DSP_DOT3_W16_LOOPS(head, group)                                                                \
-  if (groups % 8 == 0 && groups >= 32) {                                                                   \
-    AB_DSP_DOT3_W16_LOOP(head, group group group group group group group group);                            \
-  } else if (groups % 4 == 0) {                                                                            \
-    AB_DSP_DOT3_W16_LOOP(head, group group group group);                                                    \
-  } else if (groups % 2 == 0) {                                                                            \
-    AB_DSP_DOT3_W16_LOOP(head, group group);                                                                \
-  } else {                                                                                                 \
-    AB_DSP_DOT3_W16_LOOP(head, group);                                                                      \
+#define AB_DSP_DOT3_W16_LOOPS(head, group, end, shift)                                                      \
+  if (groups % 8 == 0 && groups >= 32) {                                                                    \
+    AB_DSP_DOT3_W16_LOOP(head, group group group group group group group group, end, shift);                \
+  } else if (groups % 4 == 0) {                                                                             \
+    AB_DSP_DOT3_W16_LOOP(head, group group group group, end, shift);                                        \
+  } else if (groups % 2 == 0) {                                                                             \
+    AB_DSP_DOT3_W16_LOOP(head, group group, end, shift);                                                    \
+  } else {                                                                                                  \
+    AB_DSP_DOT3_W16_LOOP(head, group, end, shift);                                                          \
   }
-    if (dual) {
-      AB_DSP_DOT3_W16_LOOPS("", AB_DSP_DOT3_W16_DUAL_GROUP)
+    if (aligned && __builtin_constant_p(groups)) {
+      if (dual) {
+        AB_DSP_DOT3_W16_LOOPS("", AB_DSP_DOT3_W16_DUAL_GROUP, AB_DSP_DOT3_W16_ALIGNED_END,
+                              32 - __builtin_ctz(16u * (uint32_t)groups))
+      } else {
+        AB_DSP_DOT3_W16_LOOPS(".p2align 2\n", AB_DSP_DOT3_W16_GROUP, AB_DSP_DOT3_W16_ALIGNED_END,
+                              32 - __builtin_ctz(16u * (uint32_t)groups))
+      }
+    } else if (dual) {
+      AB_DSP_DOT3_W16_LOOPS("push {%[x0]}\n\t", AB_DSP_DOT3_W16_DUAL_GROUP, AB_DSP_DOT3_W16_PUSHED_END, 0)
     } else {
-      AB_DSP_DOT3_W16_LOOPS(".p2align 2\n", AB_DSP_DOT3_W16_GROUP)
+      AB_DSP_DOT3_W16_LOOPS("push {%[x0]}\n\t.p2align 2\n", AB_DSP_DOT3_W16_GROUP, AB_DSP_DOT3_W16_PUSHED_END, 0)
     }
 #undef AB_DSP_DOT3_W16_LOOPS
 #undef AB_DSP_DOT3_W16_LOOP
+#undef AB_DSP_DOT3_W16_ALIGNED_END
+#undef AB_DSP_DOT3_W16_PUSHED_END
     const ab_dsp_acc3x2 done = {p0c0, p0c1, p1c0, p1c1, p2c0, p2c1};
     return done;
   }
 #else
   (void)dual;
+  (void)aligned;
   for (ab_idx_t g = 0; g < groups; ++g, cols += 6, w += 4) {
     for (ab_idx_t h = 0; h < 2; ++h) {
       const uint32_t a = w[h], b = w[2 + h];
@@ -142,6 +159,12 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32
   const ab_dsp_acc3x2 acc = {p0c0, p0c1, p1c0, p1c1, p2c0, p2c1};
   return acc;
 #endif
+}
+
+/* The same for any w (the loop's end pushed). */
+AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32_t* w, ab_idx_t groups, int32_t bias0,
+                                              int32_t bias1, int dual) {
+  return ab_dsp_dot3x2_w16_at(cols, w, groups, bias0, bias1, dual, 0);
 }
 
 /* Requantizes a three-pixel by two-channel block and stores its first n (1-3) pixels' outputs,
@@ -171,8 +194,11 @@ AB_DSP_INLINE void ab_dsp_conv2d_3px_block(const ab_dsp_conv2d_params* p, const 
                                            const int32_t* rq, int8_t* out, ab_idx_t n, int dual) {
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c, groups = p->depth / 4;
+  const ab_idx_t pair_bytes = 16 * groups;
+  const int aligned = p->weights == AB_DSP_W16_IN_RAM && (pair_bytes & (pair_bytes - 1)) == 0 &&
+                      pair_bytes <= AB_DSP_KEPT_MAX_ALIGNMENT;
   for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 4 * groups, rq += 2 * AB_DSP_RQ_STRIDE) {
-    const ab_dsp_acc3x2 a = ab_dsp_dot3x2_w16(cols, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE], dual);
+    const ab_dsp_acc3x2 a = ab_dsp_dot3x2_w16_at(cols, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE], dual, aligned);
     ab_dsp_store3x2(a, rq, out + oc, cout, n, oc + 1 < cout, p->requant, p->acc_shift, r->act_min, r->act_max);
   }
 }

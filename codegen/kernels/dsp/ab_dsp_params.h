@@ -43,6 +43,10 @@ typedef enum ab_dsp_weight_format {
   AB_DSP_W16_IN_RAM = 3
 } ab_dsp_weight_format;
 
+/* AB_DSP_W16_IN_RAM: each channel pair's weights (16 bytes a group of four) start on a multiple
+ * of their size where that is a power of two of at most this many bytes. */
+#define AB_DSP_KEPT_MAX_ALIGNMENT 4096
+
 /* Per output channel c, rq[4*c + k]:
  *   k=0  bias: the accumulator's start value, bias + input_offset * sum of the channel's weights
  *        (the input offset is folded in; times 2^(left shift + 1) for W16 weights, which carry

@@ -119,6 +119,10 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
     packed.name = "(int16 lanes, interleaved channel pairs, then the requantization table; kept in RAM)";
     packed.values = std::move(w16);
     packed.in_ram = true;
+    // each channel pair's weights (4 * depth bytes) on a multiple of their size where that is a
+    // power of two: the kernel's loop then ends on the weight pointer's low bits
+    const int64_t pair_bytes = int64_t{4} * p.depth;
+    if ((pair_bytes & (pair_bytes - 1)) == 0 && pair_bytes <= AB_DSP_KEPT_MAX_ALIGNMENT) packed.alignment = pair_bytes;
   }
   op.constants = {std::move(packed)};
   op.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Weights, -1, 0}, {ArgRole::Output, c.node.outputs[0]}};

@@ -32,6 +32,8 @@ struct EmitContext {
   std::vector<std::string> input_fields, output_fields;  // sanitized, unique
   int64_t workspace_pool_bytes = 0;
   std::set<int> scratch_tensors;      // tensors that are an operator's scratch, not its output
+  std::set<int> ram_params;           // entries of `params` kept in RAM (initialized data)
+  std::map<int, int64_t> param_alignment;  // entries of `params` aligned beyond 8 bytes
   int model_tensors = 0;              // tensors of the model (with its bands' tensors under
                                       // patches); the ones after it are the schedules'
   int patch_bands = 0;                // patches=K: the first layers run in K bands of rows

@@ -1,5 +1,7 @@
 // <base>_params.c: the constant tensors the kernels read (weights, biases), by symbol
 // (params=direct) or behind <base>_lookup_linked_param(id) (params=lookup).
+#include <fmt/format.h>
+
 #include "codegen/emit/emit_context.hpp"
 #include "codegen/names/names.hpp"
 
@@ -19,8 +21,14 @@ GeneratedFile emit_params(const EmitContext& c) {
     w.line("/* {} */", c.tensor_comment(t));
     // Kernels read generated constants (repacked weights) a word or two at a time.
     const bool generated = t >= c.model_tensors;
-    w.line("{} {} {}[{}]{} = {};", storage, c_type(tensor.type), c.param_symbol(t), tensor.num_elements(),
-           generated ? " __attribute__((aligned(8)))" : "", c_array_initializer(tensor.type, tensor.data));
+    // Those kept in RAM: initialized data, which the start-up code copies from flash (.data.*).
+    const auto aligned = c.param_alignment.find(t);
+    const std::string placed =
+        !generated ? ""
+                   : fmt::format(" __attribute__((aligned({}){}))", aligned == c.param_alignment.end() ? 8 : aligned->second,
+                                 c.ram_params.count(t) ? ", section(\".data.ab_ram_params\")" : "");
+    w.line("{} {} {}[{}]{} = {};", storage, c_type(tensor.type), c.param_symbol(t), tensor.num_elements(), placed,
+           c_array_initializer(tensor.type, tensor.data));
     w.blank();
   }
   if (c.variant.lookup_params()) {

@@ -52,7 +52,12 @@ std::map<int, int> param_owners(const std::vector<LoweredOp>& ops, const Graph& 
 }
 
 // Turns the schedules' generated constants and scratch into tensors of the scheduled graph.
-void add_schedule_tensors(Graph& g, std::vector<LoweredOp>& ops, std::set<int>& scratch) {
+struct ConstantPlacement {
+  std::set<int> in_ram;              // tensors kept in RAM
+  std::map<int, int64_t> alignment;  // tensors aligned beyond 8 bytes
+};
+
+void add_schedule_tensors(Graph& g, std::vector<LoweredOp>& ops, std::set<int>& scratch, ConstantPlacement& placed) {
   // The bands of a layer (patch-based execution) repack its weights alike: one copy for all.
   std::map<std::pair<int, int>, int> band_constant;  // (operator index, constant) -> tensor
   for (std::size_t i = 0; i < ops.size(); ++i) {
@@ -77,6 +82,8 @@ void add_schedule_tensors(Graph& g, std::vector<LoweredOp>& ops, std::set<int>& 
       t.data = gc.bytes();
       g.tensors.push_back(std::move(t));
       a.tensor = g.tensors.back().id;
+      if (gc.in_ram) placed.in_ram.insert(a.tensor);
+      if (gc.alignment > 8) placed.alignment[a.tensor] = gc.alignment;
     }
     if (op.scratch_bytes > 0) {
       Tensor t;
@@ -204,7 +211,8 @@ EmitContext::EmitContext(const Graph& model, const Variant& v, const EmitOptions
   so.layers = v.layer_schedules();
   so.features = o.cpu_features;
   select_kernels(graph, ops, so);
-  add_schedule_tensors(scheduled, ops, scratch_tensors);
+  ConstantPlacement placed;
+  add_schedule_tensors(scheduled, ops, scratch_tensors, placed);
   PlanOptions po;
   po.algorithm = *parse_plan_algorithm(v.get("plan"));
   po.inputs_in_arena = false;  // TVM's AOT convention: the caller owns inputs and outputs
@@ -220,8 +228,12 @@ EmitContext::EmitContext(const Graph& model, const Variant& v, const EmitOptions
   }
   band_function = bands_sharing_a_function(*this);
   param_owner = param_owners(ops, g);
-  for (const auto& [tensor, owner] : param_owner)
+  for (const auto& [tensor, owner] : param_owner) {
     if (tensor == owner) params.push_back(tensor);
+    if (placed.in_ram.count(tensor)) ram_params.insert(owner);
+    if (const auto a = placed.alignment.find(tensor); a != placed.alignment.end())
+      param_alignment[owner] = std::max(param_alignment[owner], a->second);
+  }
   input_fields = io_fields(g, g.inputs, "input");
   output_fields = io_fields(g, g.outputs, "output");
 }
@@ -411,6 +423,7 @@ EmitSummary summary_of(const EmitContext& c, const Variant& variant, const EmitO
   s.workspace_pool_bytes = c.workspace_pool_bytes;
   s.state_bytes = c.plan.state_bytes;
   for (int t : c.params) s.param_bytes += g.tensors[t].num_bytes();
+  for (int t : c.ram_params) s.ram_param_bytes += g.tensors[t].num_bytes();
   for (int t : g.inputs) s.input_bytes += g.tensors[t].num_bytes();
   for (int t : g.outputs) s.output_bytes += g.tensors[t].num_bytes();
   s.inputs = io_summary(c, "input", g.inputs, c.input_fields);
@@ -422,13 +435,16 @@ EmitSummary summary_of(const EmitContext& c, const Variant& variant, const EmitO
   for (std::size_t i = 0; i < g.ops.size(); ++i) {
     const LoweredOp& op = c.ops[i];
     if (!op.is_noop) ++s.kernel_calls;
-    int64_t param_bytes = 0;
+    int64_t param_bytes = 0, ram_param_bytes = 0;
     for (const KernelArg& a : op.args) {
       if (a.tensor >= 0 && c.param_owner.count(a.tensor)) param_bytes += g.tensors[static_cast<std::size_t>(a.tensor)].num_bytes();
       else if (a.constant >= 0) param_bytes += static_cast<int64_t>(op.constants[static_cast<std::size_t>(a.constant)].bytes().size());
+      if (a.constant >= 0 && op.constants[static_cast<std::size_t>(a.constant)].in_ram)
+        ram_param_bytes += static_cast<int64_t>(op.constants[static_cast<std::size_t>(a.constant)].bytes().size());
     }
     s.ops.push_back({g.ops[i].index, op_name(g.ops[i].type), op.is_noop ? "" : c.op_function(op), op.band,
                      op_macs(g, g.ops[i]), op.is_noop ? "" : op.schedule, op.scratch_bytes, param_bytes});
+    s.ops.back().ram_param_bytes = ram_param_bytes;
     sources.insert(op.sources.begin(), op.sources.end());
     include_dirs.insert(op.include_dirs.begin(), op.include_dirs.end());
   }

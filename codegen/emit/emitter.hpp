@@ -36,6 +36,7 @@ struct OpSummary {
   std::string schedule;       // the implementation selected for it, e.g. "ref", "dsp_1x1"
   int64_t scratch_bytes = 0;  // its working memory (in the arena or the pool)
   int64_t param_bytes = 0;    // the constants it reads (weights, biases, what its schedule generated)
+  int64_t ram_param_bytes = 0;  // of those, kept in RAM too (initialized data)
   // The static arena while it runs: bytes of the tensors alive (where two overlap in place,
   // counted once) and the highest byte in use. The memory timeline of the plan.
   int64_t arena_live_bytes = 0;
@@ -76,6 +77,7 @@ struct EmitSummary {
   int64_t workspace_pool_bytes = 0;  // pool the dynamic allocator needs (workspace=dynamic)
   int64_t state_bytes = 0;     // variable tensors (SVDF/LSTM state), static whatever the workspace
   int64_t param_bytes = 0;     // constant data emitted (weights, biases)
+  int64_t ram_param_bytes = 0; // of those, kept in RAM too (initialized data: its image in flash)
   int64_t input_bytes = 0, output_bytes = 0;
   std::vector<OpSummary> ops;  // in execution order
   int peak_op = -1;            // position in `ops` where the arena is fullest (its first such)

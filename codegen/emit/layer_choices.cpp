@@ -38,7 +38,7 @@ void fill_costs(const Graph& g, const Variant& base, const EmitOptions& options,
         if (groups[gi].ops.front() != op.index) continue;
         ScheduleChoice& c = groups[gi].choices[assignment[gi]];
         c.param_bytes = op.param_bytes;
-        c.scratch_bytes = op.scratch_bytes;
+        c.scratch_bytes = op.scratch_bytes + op.ram_param_bytes;
         groups[gi].macs = static_cast<uint64_t>(op.macs);
       }
     }

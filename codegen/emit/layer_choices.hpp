@@ -13,7 +13,7 @@ namespace aotbench::codegen {
 struct ScheduleChoice {
   std::string schedule;
   int64_t param_bytes = 0;    // of one layer: the constants it reads, in flash
-  int64_t scratch_bytes = 0;  // of one layer: working memory, in RAM
+  int64_t scratch_bytes = 0;  // of one layer, in RAM: working memory and constants kept in RAM
 };
 
 struct LayerGroup {

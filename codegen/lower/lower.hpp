@@ -115,6 +115,12 @@ struct GeneratedConstant {
   std::string name;   // describes it in comments, e.g. "weights as int16 pairs"
   int source = -1;    // the model tensor it was made from, or -1
   std::variant<std::vector<int8_t>, std::vector<int16_t>, std::vector<int32_t>> values;
+  // Kept in RAM as initialized data (start-up copies it from flash, once): for weights a kernel
+  // reads again for every block of pixels, whose flash reads would miss a small data cache.
+  bool in_ram = false;
+  // Bytes its address is a multiple of (a power of two, at least 8): a kernel may test the low
+  // bits of a pointer into it instead of comparing with an end pointer.
+  int64_t alignment = 8;
 
   std::size_t size() const;
   std::span<const uint8_t> bytes() const;

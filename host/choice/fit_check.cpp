@@ -35,7 +35,8 @@ std::vector<MinimumNeed> minimum_needs(const infer::LoadedModel& model, const st
       const codegen::EmitSummary s = codegen::summarize_model(model.graph, code, eo);
       MinimumNeed n;
       n.flash = static_cast<uint64_t>(s.param_bytes);
-      n.ram = static_cast<uint64_t>((code.static_workspace() ? s.arena_bytes : s.workspace_pool_bytes) + s.state_bytes);
+      n.ram = static_cast<uint64_t>((code.static_workspace() ? s.arena_bytes : s.workspace_pool_bytes) + s.state_bytes +
+                                   s.ram_param_bytes);
       it = generated.emplace(code.key(), n).first;
     }
     MinimumNeed n = it->second;

@@ -16,7 +16,7 @@ FootprintModel::FootprintModel(const codegen::Graph& g, codegen::EmitOptions opt
 FootprintModel::Generated FootprintModel::generated(const codegen::Variant& v) const {
   try {
     const codegen::EmitSummary s = codegen::summarize_model(graph_, v, options_);
-    return {s.param_bytes, s.arena_bytes + s.workspace_pool_bytes + s.state_bytes};
+    return {s.param_bytes, s.arena_bytes + s.workspace_pool_bytes + s.state_bytes + s.ram_param_bytes};
   } catch (const codegen::VariantError&) {
     // The tuner trades such a composition's schedules for others.
     return {kCannotGenerate, kCannotGenerate};

@@ -275,18 +275,23 @@ AB_DSP_INLINE void ab_dsp_widen_weights(uint32_t* AB_RESTRICT to, const uint32_t
   }
 }
 
+/* The requantization table of `pairs` channel pairs copied into RAM: read again for every block
+ * of pixels, from flash it would miss a data cache of a few lines on every channel pair. */
+AB_DSP_INLINE void ab_dsp_copy_rq(int32_t* AB_RESTRICT to, const int32_t* AB_RESTRICT from, ab_idx_t pairs) {
+  AB_UNROLL4
+  for (ab_idx_t i = 0; i < 2 * pairs * AB_DSP_RQ_STRIDE; ++i) to[i] = from[i];
+}
+
 /* AB_DSP_W8_TO_RAM: the int8 weights widened into `ram` (4 * depth bytes per channel pair), then
- * the requantization table copied after them (16 bytes a channel, read again for every block of
- * pixels: from flash it would miss a data cache of a few lines on every channel pair); *weights
- * and *rq then point at the copies. */
+ * the requantization table copied after them (16 bytes a channel); *weights and *rq then point at
+ * the copies. */
 AB_DSP_INLINE void ab_dsp_conv2d_to_ram(const ab_dsp_conv2d_params* p, uint32_t* ram, const uint32_t** weights,
                                         const int32_t** rq) {
   const ab_idx_t pairs = (p->ref.output.c + 1) / 2, groups = p->depth / 4;
   ab_dsp_widen_weights(ram, *weights, pairs * 2 * groups, p->widen_doubles);
   *weights = ram;
   int32_t* const table = (int32_t*)(ram + pairs * 4 * groups);
-  AB_UNROLL4
-  for (ab_idx_t i = 0; i < 2 * pairs * AB_DSP_RQ_STRIDE; ++i) table[i] = p->rq[i];
+  ab_dsp_copy_rq(table, p->rq, pairs);
   *rq = table;
 }
 

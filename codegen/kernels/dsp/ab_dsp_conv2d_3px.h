@@ -86,46 +86,65 @@ AB_DSP_INLINE void ab_dsp_expand_3px(uint32_t* col, const int8_t* src, ab_idx_t 
 #endif
 
 /* cols: a three-pixel column; w: a channel pair's int16 weights (4 words a group); dual: the
- * dual-issue order (a constant; the sums are the same). */
-AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32_t* w, ab_idx_t groups,
-                                              int32_t bias0, int32_t bias1, int dual) {
+ * dual-issue order (a constant; the sums are the same); aligned: w starts on a multiple of the
+ * pair's 16 * groups bytes, a power of two (AB_DSP_W16_IN_RAM's weights), so the loop ends where
+ * w's low bits are 0 again instead of comparing with an end it has no register for. */
+AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16_at(const uint32_t* cols, const uint32_t* w, ab_idx_t groups,
+                                                 int32_t bias0, int32_t bias1, int dual, int aligned) {
   int32_t p0c0 = bias0, p0c1 = bias1, p1c0 = bias0, p1c1 = bias1, p2c0 = bias0, p2c1 = bias1;
 #ifdef AB_DSP_DOT3_W16_ASM
   {
     /* (the group count is a constant of the layer) eight groups per branch on long reductions
      * (128 input channels and more) where they divide, else four, two, one: on shorter ones the
      * eight-group body missed the L4R5's instruction cache (VWW's 32-channel layer: 129 K
-     * cycles of fetch stalls) */
+     * cycles of fetch stalls). The M4's loop starts word-aligned: a taken branch to a 32-bit
+     * instruction that straddles a word costs it a third fetch (VWW's 6x6x128 layers: 9 K cycles
+     * each); the M7 (in the estimate) predicts its branches, and a padding NOP would only cost.
+     * The loop's end: pushed and read back into a free operand before each compare, or (aligned)
+     * a shift of w that leaves only its low bits (3 cycles a branch against 5, no push). */
     uint32_t x0 = (uint32_t)(cols + 6 * groups), x1, x2, a, b; /* x0: the end, pushed */
-#define AB_DSP_DOT3_W16_LOOP(body)                                                                  \
-  __asm__("push {%[x0]}\n1:\n\t" body "ldr %[x0], [sp]\n\tcmp %[c], %[x0]\n\tbne 1b\n\tadd sp, #4"       \
-          : [c] "+&r"(cols), [w] "+&r"(w), [p0c0] "+&r"(p0c0), [p0c1] "+&r"(p0c1), [p1c0] "+&r"(p1c0), \
-            [p1c1] "+&r"(p1c1), [p2c0] "+&r"(p2c0), [p2c1] "+&r"(p2c1), [x0] "+&r"(x0), [x1] "=&r"(x1), \
-            [x2] "=&r"(x2), [a] "=&r"(a), [b] "=&r"(b)                                                \
-          :                                                                                         \
+#define AB_DSP_DOT3_W16_PUSHED_END "ldr %[x0], [sp]\n\tcmp %[c], %[x0]\n\tbne 1b\n\tadd sp, #4"
+#define AB_DSP_DOT3_W16_ALIGNED_END "lsls %[x0], %[w], %[sh]\n\tbne 1b"
+#define AB_DSP_DOT3_W16_LOOP(head, body, end, shift)                                                        \
+  __asm__(head "1:\n\t" body end                                                                            \
+          : [c] "+&r"(cols), [w] "+&r"(w), [p0c0] "+&r"(p0c0), [p0c1] "+&r"(p0c1), [p1c0] "+&r"(p1c0),      \
+            [p1c1] "+&r"(p1c1), [p2c0] "+&r"(p2c0), [p2c1] "+&r"(p2c1), [x0] "+&r"(x0), [x1] "=&r"(x1),     \
+            [x2] "=&r"(x2), [a] "=&r"(a), [b] "=&r"(b)                                                      \
+          : [sh] "n"(shift)                                                                                 \
           : "cc", "memory")
-#define AB_DSP_DOT3_W16_LOOPS(group)                                                                      \
-  if (groups % 8 == 0 && groups >= 32) {                                                                   \
-    AB_DSP_DOT3_W16_LOOP(group group group group group group group group);                                  \
-  } else if (groups % 4 == 0) {                                                                            \
-    AB_DSP_DOT3_W16_LOOP(group group group group);                                                          \
-  } else if (groups % 2 == 0) {                                                                            \
-    AB_DSP_DOT3_W16_LOOP(group group);                                                                      \
-  } else {                                                                                                 \
-    AB_DSP_DOT3_W16_LOOP(group);                                                                            \
+#define AB_DSP_DOT3_W16_LOOPS(head, group, end, shift)                                                      \
+  if (groups % 8 == 0 && groups >= 32) {                                                                    \
+    AB_DSP_DOT3_W16_LOOP(head, group group group group group group group group, end, shift);                \
+  } else if (groups % 4 == 0) {                                                                             \
+    AB_DSP_DOT3_W16_LOOP(head, group group group group, end, shift);                                        \
+  } else if (groups % 2 == 0) {                                                                             \
+    AB_DSP_DOT3_W16_LOOP(head, group group, end, shift);                                                    \
+  } else {                                                                                                  \
+    AB_DSP_DOT3_W16_LOOP(head, group, end, shift);                                                          \
   }
-    if (dual) {
-      AB_DSP_DOT3_W16_LOOPS(AB_DSP_DOT3_W16_DUAL_GROUP)
+    if (aligned && __builtin_constant_p(groups)) {
+      if (dual) {
+        AB_DSP_DOT3_W16_LOOPS("", AB_DSP_DOT3_W16_DUAL_GROUP, AB_DSP_DOT3_W16_ALIGNED_END,
+                              32 - __builtin_ctz(16u * (uint32_t)groups))
+      } else {
+        AB_DSP_DOT3_W16_LOOPS(".p2align 2\n", AB_DSP_DOT3_W16_GROUP, AB_DSP_DOT3_W16_ALIGNED_END,
+                              32 - __builtin_ctz(16u * (uint32_t)groups))
+      }
+    } else if (dual) {
+      AB_DSP_DOT3_W16_LOOPS("push {%[x0]}\n\t", AB_DSP_DOT3_W16_DUAL_GROUP, AB_DSP_DOT3_W16_PUSHED_END, 0)
     } else {
-      AB_DSP_DOT3_W16_LOOPS(AB_DSP_DOT3_W16_GROUP)
+      AB_DSP_DOT3_W16_LOOPS("push {%[x0]}\n\t.p2align 2\n", AB_DSP_DOT3_W16_GROUP, AB_DSP_DOT3_W16_PUSHED_END, 0)
     }
 #undef AB_DSP_DOT3_W16_LOOPS
 #undef AB_DSP_DOT3_W16_LOOP
+#undef AB_DSP_DOT3_W16_ALIGNED_END
+#undef AB_DSP_DOT3_W16_PUSHED_END
     const ab_dsp_acc3x2 done = {p0c0, p0c1, p1c0, p1c1, p2c0, p2c1};
     return done;
   }
 #else
   (void)dual;
+  (void)aligned;
   for (ab_idx_t g = 0; g < groups; ++g, cols += 6, w += 4) {
     for (ab_idx_t h = 0; h < 2; ++h) {
       const uint32_t a = w[h], b = w[2 + h];
@@ -142,42 +161,52 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32
 #endif
 }
 
-/* The outputs of a block of n (1-3) pixels whose three-pixel column is `cols`, every channel pair;
- * inlined with n a constant, so the full blocks test nothing. */
+/* The same for any w (the loop's end pushed). */
+AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32_t* w, ab_idx_t groups, int32_t bias0,
+                                              int32_t bias1, int dual) {
+  return ab_dsp_dot3x2_w16_at(cols, w, groups, bias0, bias1, dual, 0);
+}
+
+/* Requantizes a three-pixel by two-channel block and stores its first n (1-3) pixels' outputs,
+ * pixel k's at out + k * step: the even channel at out[0], the odd one at out[1] unless `odd` is 0
+ * (the padding channel of an odd count). rq: the even channel's table entry, the odd one's after
+ * it. Channel by channel, every pixel: each channel's constants loaded once. Inlined with n and
+ * step constants, so the full blocks test nothing. */
+AB_DSP_INLINE void ab_dsp_store3x2(ab_dsp_acc3x2 a, const int32_t* rq, int8_t* out, ab_idx_t step, ab_idx_t n,
+                                   int odd, int32_t mode, int32_t acc_shift, int32_t act_min, int32_t act_max) {
+  const ab_dsp_channel c0 = ab_dsp_channel_at(rq);
+  out[0] = ab_dsp_requantize_channel(a.p0c0, c0, mode, acc_shift, act_min, act_max);
+#if defined(AB_DSP_FAULT_INJECTION) && AB_DSP_NATIVE
+  /* as in ab_dsp_conv2d_s8: only for the test that proves a wrong result on the device is caught */
+  out[0] = (int8_t)(out[0] ^ 1);
+#endif
+  if (n > 1) out[step] = ab_dsp_requantize_channel(a.p1c0, c0, mode, acc_shift, act_min, act_max);
+  if (n > 2) out[2 * step] = ab_dsp_requantize_channel(a.p2c0, c0, mode, acc_shift, act_min, act_max);
+  if (!odd) return;
+  const ab_dsp_channel c1 = ab_dsp_channel_at(rq + AB_DSP_RQ_STRIDE);
+  out[1] = ab_dsp_requantize_channel(a.p0c1, c1, mode, acc_shift, act_min, act_max);
+  if (n > 1) out[step + 1] = ab_dsp_requantize_channel(a.p1c1, c1, mode, acc_shift, act_min, act_max);
+  if (n > 2) out[2 * step + 1] = ab_dsp_requantize_channel(a.p2c1, c1, mode, acc_shift, act_min, act_max);
+}
+
+/* The outputs of a block of n (1-3) pixels whose three-pixel column is `cols`, every channel pair. */
 AB_DSP_INLINE void ab_dsp_conv2d_3px_block(const ab_dsp_conv2d_params* p, const uint32_t* cols, const uint32_t* w,
                                            const int32_t* rq, int8_t* out, ab_idx_t n, int dual) {
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c, groups = p->depth / 4;
+  const ab_idx_t pair_bytes = 16 * groups;
+  const int aligned = p->weights == AB_DSP_W16_IN_RAM && (pair_bytes & (pair_bytes - 1)) == 0 &&
+                      pair_bytes <= AB_DSP_KEPT_MAX_ALIGNMENT;
   for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 4 * groups, rq += 2 * AB_DSP_RQ_STRIDE) {
-    const ab_dsp_acc3x2 a = ab_dsp_dot3x2_w16(cols, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE], dual);
-    /* channel by channel, every pixel: each channel's constants loaded once */
-    const ab_dsp_channel c0 = ab_dsp_channel_at(rq);
-    out[oc] = ab_dsp_requantize_channel(a.p0c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
-#if defined(AB_DSP_FAULT_INJECTION) && AB_DSP_NATIVE
-    /* as in ab_dsp_conv2d_s8: only for the test that proves a wrong result on the device is caught */
-    out[oc] = (int8_t)(out[oc] ^ 1);
-#endif
-    if (n > 1) out[cout + oc] = ab_dsp_requantize_channel(a.p1c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
-    if (n > 2) {
-      out[2 * cout + oc] = ab_dsp_requantize_channel(a.p2c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
-    }
-    if (oc + 1 < cout) {
-      const ab_dsp_channel c1 = ab_dsp_channel_at(rq + AB_DSP_RQ_STRIDE);
-      out[oc + 1] = ab_dsp_requantize_channel(a.p0c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
-      if (n > 1) {
-        out[cout + oc + 1] = ab_dsp_requantize_channel(a.p1c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
-      }
-      if (n > 2) {
-        out[2 * cout + oc + 1] = ab_dsp_requantize_channel(a.p2c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
-      }
-    }
+    const ab_dsp_acc3x2 a = ab_dsp_dot3x2_w16_at(cols, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE], dual, aligned);
+    ab_dsp_store3x2(a, rq, out + oc, cout, n, oc + 1 < cout, p->requant, p->acc_shift, r->act_min, r->act_max);
   }
 }
 
-/* Pointwise, stride 1, int16 lanes (AB_DSP_W16 or AB_DSP_W8_TO_RAM), input channels a multiple
- * of 4. weights: ab_dsp_conv2d.h's layout. scratch: the three-pixel column (6 * depth bytes,
- * word-aligned), then for AB_DSP_W8_TO_RAM the widened weights and the requantization table as
- * in ab_dsp_conv2d_s8. Input and output may overlap: a block's three pixels are expanded before
+/* Pointwise, stride 1, int16 lanes (AB_DSP_W16, AB_DSP_W16_IN_RAM or AB_DSP_W8_TO_RAM), input
+ * channels a multiple of 4. weights: ab_dsp_conv2d.h's layout. scratch: the three-pixel column
+ * (6 * depth bytes, word-aligned), then for AB_DSP_W8_TO_RAM the widened weights and the
+ * requantization table as in ab_dsp_conv2d_s8. Input and output may overlap: a block's three pixels are expanded before
  * any of its outputs is written. dual: the inner loop's order for a dual-issue core. */
 AB_DSP_INLINE void ab_dsp_conv2d_3px_run(const ab_dsp_conv2d_params* p, const int8_t* input,
                                          const void* AB_RESTRICT weights, int8_t* output, void* AB_RESTRICT scratch,
@@ -188,7 +217,11 @@ AB_DSP_INLINE void ab_dsp_conv2d_3px_run(const ab_dsp_conv2d_params* p, const in
   uint32_t* const cols = (uint32_t*)scratch;
   const uint32_t* layer_weights = (const uint32_t*)weights;
   const int32_t* layer_rq = p->rq;
-  if (p->weights == AB_DSP_W8_TO_RAM) ab_dsp_conv2d_to_ram(p, cols + 6 * groups, &layer_weights, &layer_rq);
+  if (p->weights == AB_DSP_W8_TO_RAM) {
+    ab_dsp_conv2d_to_ram(p, cols + 6 * groups, &layer_weights, &layer_rq);
+  } else if (p->weights == AB_DSP_W16_IN_RAM) { /* the table follows the weights */
+    layer_rq = (const int32_t*)(layer_weights + (cout + 1) / 2 * 4 * groups);
+  }
   for (ab_idx_t px = 0; px < full; px += 3) {
     for (ab_idx_t k = 0; k < 3; ++k) ab_dsp_expand_3px(cols + 2 * k, input + (px + k) * cin, groups);
     ab_dsp_conv2d_3px_block(p, cols, layer_weights, layer_rq, output + px * cout, 3, dual);
@@ -202,13 +235,13 @@ AB_DSP_INLINE void ab_dsp_conv2d_3px_run(const ab_dsp_conv2d_params* p, const in
   }
 }
 
-/* dsp_1x1_3px_w16, dsp_1x1_3px_ram */
+/* dsp_1x1_3px_w16, dsp_1x1_3px_ram, dsp_1x1_3px_kept */
 AB_DSP_INLINE void ab_dsp_conv2d_3px_s8(const ab_dsp_conv2d_params* p, const int8_t* input,
                                         const void* AB_RESTRICT weights, int8_t* output, void* AB_RESTRICT scratch) {
   ab_dsp_conv2d_3px_run(p, input, weights, output, scratch, 0);
 }
 
-/* dsp_1x1_3px_dual_w16, dsp_1x1_3px_dual_ram */
+/* dsp_1x1_3px_dual_w16, dsp_1x1_3px_dual_ram, dsp_1x1_3px_dual_kept */
 AB_DSP_INLINE void ab_dsp_conv2d_3px_dual_s8(const ab_dsp_conv2d_params* p, const int8_t* input,
                                              const void* AB_RESTRICT weights, int8_t* output,
                                              void* AB_RESTRICT scratch) {

@@ -25,7 +25,7 @@
 
 #include "ab_dsp_acle.h"
 #include "ab_dsp_conv2d.h"
-#include "ab_dsp_conv2d_3px.h" /* ab_dsp_acc3x2 */
+#include "ab_dsp_conv2d_3px.h" /* ab_dsp_acc3x2, ab_dsp_store3x2 */
 #include "ab_dsp_params.h"
 #include "ab_dsp_requant.h"
 
@@ -180,15 +180,7 @@ AB_DSP_INLINE void ab_dsp_rows_three(const ab_dsp_conv2d_rows_params* p, const u
   const int32_t* rq = table;
   for (ab_idx_t oc = 0; oc < cout; oc += 2, rq += 2 * AB_DSP_RQ_STRIDE) {
     const ab_dsp_acc3x2 a = ab_dsp_rows_dot(c, &w, p);
-    const ab_dsp_channel c0 = ab_dsp_channel_at(rq);
-    out[oc] = ab_dsp_requantize_channel(a.p0c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
-    out[2 * cout + oc] = ab_dsp_requantize_channel(a.p1c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
-    out[4 * cout + oc] = ab_dsp_requantize_channel(a.p2c0, c0, p->requant, p->acc_shift, r->act_min, r->act_max);
-    if (cout % 2 != 0 && oc + 1 == cout) break; /* the last pair's padding channel */
-    const ab_dsp_channel c1 = ab_dsp_channel_at(rq + AB_DSP_RQ_STRIDE);
-    out[oc + 1] = ab_dsp_requantize_channel(a.p0c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
-    out[2 * cout + oc + 1] = ab_dsp_requantize_channel(a.p1c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
-    out[4 * cout + oc + 1] = ab_dsp_requantize_channel(a.p2c1, c1, p->requant, p->acc_shift, r->act_min, r->act_max);
+    ab_dsp_store3x2(a, rq, out + oc, 2 * cout, 3, oc + 1 < cout, p->requant, p->acc_shift, r->act_min, r->act_max);
   }
 }
 
@@ -240,8 +232,7 @@ AB_DSP_INLINE void ab_dsp_conv2d_rows_s8(const ab_dsp_conv2d_rows_params* p, con
     ab_dsp_widen_weights(stream + 2, (const uint32_t*)weights + pair * pair_words / 2, pair_words / 2,
                          p->widen_doubles);
   }
-  AB_UNROLL4
-  for (ab_idx_t i = 0; i < 2 * pairs * AB_DSP_RQ_STRIDE; ++i) table[i] = p->rq[i];
+  ab_dsp_copy_rq(table, p->rq, pairs);
   /* the padding columns: the zero point, which no widened row overwrites */
   const uint32_t zz = ab_pack16(-r->input_offset, -r->input_offset);
   for (ab_idx_t i = 0; i < p->span * slot_words; ++i) slots[i] = zz;

@@ -37,8 +37,15 @@ typedef enum ab_dsp_weight_format {
   /* stored as AB_DSP_W8; every run first widens them into the scratch memory as AB_DSP_W16's
    * lanes (unscaled), so the layer reads its weights from RAM, not from flash through a small
    * cache, once per block of outputs */
-  AB_DSP_W8_TO_RAM = 2
+  AB_DSP_W8_TO_RAM = 2,
+  /* AB_DSP_W16's lanes kept in RAM (initialized data, copied from flash at start-up, not per
+   * run), the requantization table right after them (rq is NULL) */
+  AB_DSP_W16_IN_RAM = 3
 } ab_dsp_weight_format;
+
+/* AB_DSP_W16_IN_RAM: each channel pair's weights (16 bytes a group of four) start on a multiple
+ * of their size where that is a power of two of at most this many bytes. */
+#define AB_DSP_KEPT_MAX_ALIGNMENT 4096
 
 /* Per output channel c, rq[4*c + k]:
  *   k=0  bias: the accumulator's start value, bias + input_offset * sum of the channel's weights

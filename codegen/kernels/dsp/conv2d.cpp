@@ -57,7 +57,7 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   const int weights_id = c.node.inputs[1];
   const std::vector<int8_t> w = int8_values(c.g, weights_id);
   const ab_idx_t pairs = (r.output.c + 1) / 2;
-  const bool stored16 = format == AB_DSP_W16;
+  const bool stored16 = format == AB_DSP_W16 || format == AB_DSP_W16_IN_RAM;
 
   ab_dsp_conv2d_params p{};
   p.ref = r;
@@ -80,7 +80,8 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   p.requant = t.mode;
   p.acc_shift = t.acc_shift;
   p.widen_doubles = widen_doubles && t.weight_scale == 2;
-  p.rq = add_param_array(op, "rq", t.rq);
+  // (kept in RAM: the table follows the weights in the same constant)
+  p.rq = format == AB_DSP_W16_IN_RAM ? nullptr : add_param_array(op, "rq", t.rq);
 
   // Per channel pair and group of four: [e0,e2],[e1,e3] of the even channel, then the odd one
   // (int16 lanes), or the four bytes of each (int8).
@@ -105,9 +106,23 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
     packed.name = format == AB_DSP_W8 ? "(int8, interleaved channel pairs)"
                                       : "(int8, interleaved channel pairs, widened into RAM per run)";
     packed.values = std::move(w8);
-  } else {
+  } else if (format == AB_DSP_W16) {
     packed.name = "(int16 lanes, interleaved channel pairs)";
     packed.values = std::move(w16);
+  } else {
+    // the requantization table after the weights, each int32 as two int16 (little-endian, as
+    // every target and host): one RAM copy, nothing copied per run
+    for (int32_t v : t.rq) {
+      w16.push_back(static_cast<int16_t>(static_cast<uint32_t>(v) & 0xffffu));
+      w16.push_back(static_cast<int16_t>(static_cast<uint32_t>(v) >> 16));
+    }
+    packed.name = "(int16 lanes, interleaved channel pairs, then the requantization table; kept in RAM)";
+    packed.values = std::move(w16);
+    packed.in_ram = true;
+    // each channel pair's weights (4 * depth bytes) on a multiple of their size where that is a
+    // power of two: the kernel's loop then ends on the weight pointer's low bits
+    const int64_t pair_bytes = int64_t{4} * p.depth;
+    if ((pair_bytes & (pair_bytes - 1)) == 0 && pair_bytes <= AB_DSP_KEPT_MAX_ALIGNMENT) packed.alignment = pair_bytes;
   }
   op.constants = {std::move(packed)};
   op.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Weights, -1, 0}, {ArgRole::Output, c.node.outputs[0]}};
@@ -174,6 +189,13 @@ std::vector<Schedule> conv2d_schedules() {
                     PixelBlock::ThreeDualIssue),
       conv_schedule("dsp_1x1_3px_dual_ram", 2, true, AB_DSP_W8_TO_RAM,
                     "as dsp_1x1_3px_ram, the loads between the SMLADs for a dual-issue core (Cortex-M7)",
+                    PixelBlock::ThreeDualIssue),
+      conv_schedule("dsp_1x1_3px_kept", 1, true, AB_DSP_W16_IN_RAM,
+                    "as dsp_1x1_3px_w16, the int16 weights kept in RAM (initialized data, copied from flash at "
+                    "start-up, not per run): 2 bytes of RAM per weight for the whole run",
+                    PixelBlock::Three),
+      conv_schedule("dsp_1x1_3px_dual_kept", 0, true, AB_DSP_W16_IN_RAM,
+                    "as dsp_1x1_3px_kept, the loads between the SMLADs for a dual-issue core (Cortex-M7)",
                     PixelBlock::ThreeDualIssue),
   };
 }

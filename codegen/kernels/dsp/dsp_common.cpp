@@ -11,7 +11,10 @@ const char* enum_c_name(ab_dsp_requant_mode v) {
 }
 
 const char* enum_c_name(ab_dsp_weight_format v) {
-  return v == AB_DSP_W8 ? "AB_DSP_W8" : v == AB_DSP_W16 ? "AB_DSP_W16" : "AB_DSP_W8_TO_RAM";
+  return v == AB_DSP_W8          ? "AB_DSP_W8"
+         : v == AB_DSP_W16       ? "AB_DSP_W16"
+         : v == AB_DSP_W8_TO_RAM ? "AB_DSP_W8_TO_RAM"
+                                 : "AB_DSP_W16_IN_RAM";
 }
 
 const char* enum_c_name(ab_dsp_add_mode v) {

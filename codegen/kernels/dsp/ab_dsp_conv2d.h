@@ -48,6 +48,23 @@ AB_DSP_INLINE void ab_dsp_gather_row_slow(uint32_t* col, const ab_dsp_conv2d_par
   }
 }
 
+/* One kernel row of a column where part of the window lies in the padding (or is dilated), when
+ * every kernel column is whole groups (input channels a multiple of 4): each kernel column's
+ * pixel expanded, or the zero point, with no test per element. */
+AB_DSP_INLINE void ab_dsp_gather_row_by_pixel(uint32_t* col, const ab_dsp_conv2d_params* p, const int8_t* in_row,
+                                              ab_idx_t ix0, ab_idx_t block, uint32_t zero_point) {
+  const ab_conv2d_params* r = &p->ref;
+  const ab_idx_t cin = r->input.c, per_pixel = cin / 4;
+  for (ab_idx_t kw = 0; kw < r->filter.w; ++kw, col += 2 * block * per_pixel) {
+    const ab_idx_t ix = ix0 + kw * r->dilation_w;
+    if (ix < 0 || ix >= r->input.w) {
+      for (ab_idx_t g = 0; g < per_pixel; ++g) col[2 * block * g] = col[2 * block * g + 1] = zero_point;
+    } else {
+      ab_dsp_expand(col, in_row + ix * cin, per_pixel, block);
+    }
+  }
+}
+
 /* The column of output pixel (oy, ox) of `image` (one batch's input), in a block of `block`
  * interleaved columns (ab_dsp_expand). */
 AB_DSP_INLINE void ab_dsp_gather(uint32_t* col, const ab_dsp_conv2d_params* p, const int8_t* image,
@@ -65,7 +82,11 @@ AB_DSP_INLINE void ab_dsp_gather(uint32_t* col, const ab_dsp_conv2d_params* p, c
     }
     const int8_t* in_row = image + iy * r->input.w * cin;
     if (!row_inside || r->dilation_w != 1) {
-      ab_dsp_gather_row_slow(col, p, in_row, ix0, block);
+      if (cin % 4 == 0) {
+        ab_dsp_gather_row_by_pixel(col, p, in_row, ix0, block, zero_point);
+      } else {
+        ab_dsp_gather_row_slow(col, p, in_row, ix0, block);
+      }
       continue;
     }
     /* The row's window is `used` contiguous bytes: whole words, then the last 1-3 bytes. */

@@ -13,6 +13,40 @@
 
 #include "ab_dsp_conv2d_3px.h"
 
+/* ab_dsp_dot3x2_w16 out of line (GCC makes one copy per group count and order). Inlined into a
+ * layer beside the gather and the requantization, its asm's 13 registers were sometimes more
+ * than GCC 12 could find: the scheduling before register allocation (on at -O2 for the
+ * Cortex-M7) moves other values across the asm ("impossible constraints"). The call costs about
+ * 40 cycles a channel pair of a block. */
+static __attribute__((noinline, unused)) ab_dsp_acc3x2 ab_dsp_im2col_dot3x2(const uint32_t* cols, const uint32_t* w,
+                                                                           ab_idx_t groups, int32_t bias0,
+                                                                           int32_t bias1, int dual) {
+  return ab_dsp_dot3x2_w16(cols, w, groups, bias0, bias1, dual);
+}
+
+/* The outputs of a block of n (1-3) pixels whose three-pixel column is `cols`, every channel pair
+ * (as ab_dsp_conv2d_3px_block, with the dot products out of line); n a constant. */
+AB_DSP_INLINE void ab_dsp_im2col_3px_block(const ab_dsp_conv2d_params* p, const uint32_t* cols, const uint32_t* w,
+                                           const int32_t* rq, int8_t* out, ab_idx_t n, int dual) {
+  const ab_conv2d_params* r = &p->ref;
+  const ab_idx_t cout = r->output.c, groups = p->depth / 4;
+  for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 4 * groups, rq += 2 * AB_DSP_RQ_STRIDE) {
+    const ab_dsp_acc3x2 a = ab_dsp_im2col_dot3x2(cols, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE], dual);
+    const int32_t acc[2][3] = {{a.p0c0, a.p1c0, a.p2c0}, {a.p0c1, a.p1c1, a.p2c1}};
+    for (ab_idx_t c = 0; c < 2 && oc + c < cout; ++c) { /* each channel's constants loaded once */
+      const ab_dsp_channel ch = ab_dsp_channel_at(rq + c * AB_DSP_RQ_STRIDE);
+      for (ab_idx_t k = 0; k < n; ++k) {
+        out[k * cout + oc + c] = ab_dsp_requantize_channel(acc[c][k], ch, p->requant, p->acc_shift, r->act_min,
+                                                           r->act_max);
+      }
+    }
+#if defined(AB_DSP_FAULT_INJECTION) && AB_DSP_NATIVE
+    /* as in ab_dsp_conv2d_s8: only for the test that proves a wrong result on the device is caught */
+    out[oc] = (int8_t)(out[oc] ^ 1);
+#endif
+  }
+}
+
 /* dual: the inner loop's order for a dual-issue core (a constant). */
 AB_DSP_INLINE void ab_dsp_conv2d_im2col_3px_run(const ab_dsp_conv2d_params* p, const int8_t* input,
                                                 const void* AB_RESTRICT weights, int8_t* output,
@@ -33,13 +67,13 @@ AB_DSP_INLINE void ab_dsp_conv2d_im2col_3px_run(const ab_dsp_conv2d_params* p, c
   }
   for (ab_idx_t px = 0; px < full; px += 3) {
     for (ab_idx_t k = 0; k < 3; ++k) ab_dsp_column(cols + 2 * k, window, p, input, px + k, 3);
-    ab_dsp_conv2d_3px_block(p, cols, layer_weights, layer_rq, output + px * cout, 3, dual);
+    ab_dsp_im2col_3px_block(p, cols, layer_weights, layer_rq, output + px * cout, 3, dual);
   }
   if (full < pixels) { /* one or two pixels left: the last one repeated */
     for (ab_idx_t k = 0; k < 3; ++k) {
       ab_dsp_column(cols + 2 * k, window, p, input, full + k < pixels ? full + k : pixels - 1, 3);
     }
-    ab_dsp_conv2d_3px_block(p, cols, layer_weights, layer_rq, output + full * cout, pixels - full, dual);
+    ab_dsp_im2col_3px_block(p, cols, layer_weights, layer_rq, output + full * cout, pixels - full, dual);
   }
 }
 

@@ -18,16 +18,18 @@
 #include "ab_dsp_params.h"
 #include "ab_dsp_requant.h"
 
-/* Expands `groups` groups of four bytes (any alignment) into a column of a block of `block`
- * pixels (2, or 3 for ab_dsp_conv2d_3px.h) whose columns are interleaved group by group: the
- * words of group g go to col[2 * block * g] and the word after it (the others belong to the
- * block's other pixels). */
+/* One group of four bytes (any alignment) as the two words col[0] = [e0,e2], col[1] = [e1,e3]. */
+AB_DSP_INLINE void ab_dsp_expand_group(uint32_t* col, const int8_t* src) {
+  const uint32_t x = ab_read_u32(src);
+  col[0] = ab_sxtb16(x);
+  col[1] = ab_sxtb16_ror8(x);
+}
+
+/* Expands `groups` groups of four bytes into a column of a block of `block` pixels (2, or 3 for
+ * ab_dsp_conv2d_3px.h) whose columns are interleaved group by group: the words of group g go to
+ * col[2 * block * g] and the word after it (the others belong to the block's other pixels). */
 AB_DSP_INLINE void ab_dsp_expand(uint32_t* col, const int8_t* src, ab_idx_t groups, ab_idx_t block) {
-  for (ab_idx_t g = 0; g < groups; ++g) {
-    const uint32_t x = ab_read_u32(src + 4 * g);
-    col[2 * block * g] = ab_sxtb16(x);
-    col[2 * block * g + 1] = ab_sxtb16_ror8(x);
-  }
+  for (ab_idx_t g = 0; g < groups; ++g) ab_dsp_expand_group(col + 2 * block * g, src + 4 * g);
 }
 
 /* One kernel row of a column where part of the window lies in the padding (or is dilated):
@@ -91,7 +93,10 @@ AB_DSP_INLINE void ab_dsp_gather(uint32_t* col, const ab_dsp_conv2d_params* p, c
     }
     /* The row's window is `used` contiguous bytes: whole words, then the last 1-3 bytes. */
     const int8_t* src = in_row + ix0 * cin;
-    ab_dsp_expand(col, src, used / 4, block);
+    /* two groups per iteration: fully unrolled (3x3 on 16 channels: 12 groups a row), the rows'
+     * code pushed the three-pixel block's dot products out of the L4R5's 1 KB instruction cache */
+    AB_UNROLL2
+    for (ab_idx_t g = 0; g < used / 4; ++g) ab_dsp_expand_group(col + 2 * block * g, src + 4 * g);
     if (used % 4 != 0) {
       const ab_idx_t tail = used / 4 * 4, at = 2 * block * (used / 4);
       const int32_t e1 = used % 4 > 1 ? src[tail + 1] : 0, e2 = used % 4 > 2 ? src[tail + 2] : 0;

@@ -13,6 +13,10 @@ static void conv2d(const void* p, void* const* a) { ab_dsp_conv2d_s8(p, a[0], a[
 static void conv2d_1x1_short(const void* p, void* const* a) { ab_dsp_conv2d_1x1_short_s8(p, a[0], a[1], a[2], a[3]); }
 static void conv2d_3px(const void* p, void* const* a) { ab_dsp_conv2d_3px_s8(p, a[0], a[1], a[2], a[3]); }
 static void conv2d_3px_dual(const void* p, void* const* a) { ab_dsp_conv2d_3px_dual_s8(p, a[0], a[1], a[2], a[3]); }
+static void conv2d_im2col_3px(const void* p, void* const* a) { ab_dsp_conv2d_im2col_3px_s8(p, a[0], a[1], a[2], a[3]); }
+static void conv2d_im2col_3px_dual(const void* p, void* const* a) {
+  ab_dsp_conv2d_im2col_3px_dual_s8(p, a[0], a[1], a[2], a[3]);
+}
 static void conv2d_rows(const void* p, void* const* a) { ab_dsp_conv2d_rows_s8(p, a[0], a[1], a[2], a[3]); }
 static void depthwise_conv2d(const void* p, void* const* a) { ab_dsp_depthwise_conv2d_s8(p, a[0], a[1], a[2], a[3]); }
 static void depthwise_conv2d_3x3(const void* p, void* const* a) { ab_dsp_depthwise_conv2d_3x3_s8(p, a[0], a[1], a[2], a[3]); }
@@ -43,6 +47,8 @@ dsp_shim_fn dsp_shim_find(const char* kernel) {
       {"ab_dsp_conv2d_1x1_short_s8", conv2d_1x1_short},
       {"ab_dsp_conv2d_3px_s8", conv2d_3px},
       {"ab_dsp_conv2d_3px_dual_s8", conv2d_3px_dual},
+      {"ab_dsp_conv2d_im2col_3px_s8", conv2d_im2col_3px},
+      {"ab_dsp_conv2d_im2col_3px_dual_s8", conv2d_im2col_3px_dual},
       {"ab_dsp_conv2d_rows_s8", conv2d_rows},
       {"ab_dsp_depthwise_conv2d_s8", depthwise_conv2d},
       {"ab_dsp_depthwise_conv2d_3x3_s8", depthwise_conv2d_3x3},

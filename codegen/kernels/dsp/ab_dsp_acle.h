@@ -40,6 +40,8 @@
 #define AB_UNROLL _Pragma("GCC unroll 16")
 /* Unrolls the next loop by 4: longer loops whose bodies are short. */
 #define AB_UNROLL4 _Pragma("GCC unroll 4")
+/* Unrolls the next loop by 2 at most: code that must stay small. */
+#define AB_UNROLL2 _Pragma("GCC unroll 2")
 
 #ifdef __cplusplus
 extern "C" {

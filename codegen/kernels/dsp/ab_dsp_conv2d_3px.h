@@ -21,11 +21,7 @@ typedef struct ab_dsp_acc3x2 {
 /* Expands `groups` groups of four bytes into pixel k's words of a three-pixel column (col points
  * at the pixel's first word): group g's two words at col[6g] and col[6g + 1]. */
 AB_DSP_INLINE void ab_dsp_expand_3px(uint32_t* col, const int8_t* src, ab_idx_t groups) {
-  for (ab_idx_t g = 0; g < groups; ++g) {
-    const uint32_t x = ab_read_u32(src + 4 * g);
-    col[6 * g] = ab_sxtb16(x);
-    col[6 * g + 1] = ab_sxtb16_ror8(x);
-  }
+  ab_dsp_expand(col, src, groups, 3);
 }
 
 #if AB_DSP_NATIVE && defined(__OPTIMIZE__) && !defined(__clang__)

@@ -3,8 +3,8 @@
 // weights out as the kernel reads them: rows of the window padded to a multiple of four, pairs of
 // output channels interleaved group by group, as int8 or as int16 lanes. The two-pixel block
 // (ab_dsp_conv2d.h) runs any convolution; the three-pixel one (ab_dsp_conv2d_3px.h) pointwise ones
-// with int16 lanes, on the same weights. Short reductions: conv2d_short.cpp; first layers:
-// conv2d_rows.cpp.
+// with int16 lanes, on the same weights (other windows: conv2d_im2col_3px.cpp). Short reductions:
+// conv2d_short.cpp; first layers: conv2d_rows.cpp.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -21,12 +21,12 @@ namespace {
 
 ab_idx_t round4(ab_idx_t n) { return (n + 3) / 4 * 4; }
 
+}  // namespace
+
 bool is_pointwise(const ab_conv2d_params& r) {
   return r.filter.h == 1 && r.filter.w == 1 && r.stride_h == 1 && r.stride_w == 1 && r.pad_h == 0 &&
          r.pad_w == 0 && r.input.h == r.output.h && r.input.w == r.output.w;
 }
-
-}  // namespace
 
 std::string conv2d_unsupported(const ScheduleContext& c, const LoweredOp& op, bool pointwise) {
   const auto& r = std::get<ab_conv2d_params>(op.params);
@@ -48,11 +48,10 @@ int32_t weight_at(const std::vector<int8_t>& w, const ab_conv2d_params& r, ab_id
   return w[static_cast<std::size_t>((oc * r.filter.h + kh) * used + j)];
 }
 
-// The kernel's register block: two pixels, or three (in the M4's instruction order, or in the
-// order of a dual-issue core).
-enum class PixelBlock { Two, Three, ThreeDualIssue };
+}  // namespace
 
-void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weight_format format, PixelBlock block) {
+void apply_conv2d_columns(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weight_format format,
+                          PixelBlock block) {
   const auto& r = std::get<ab_conv2d_params>(op.params);
   const int weights_id = c.node.inputs[1];
   const std::vector<int8_t> w = int8_values(c.g, weights_id);
@@ -127,9 +126,10 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   op.constants = {std::move(packed)};
   op.args = {{ArgRole::Input, c.node.inputs[0]}, {ArgRole::Weights, -1, 0}, {ArgRole::Output, c.node.outputs[0]}};
   const bool three = block != PixelBlock::Two;
-  op.kernel = block == PixelBlock::Two     ? "ab_dsp_conv2d_s8"
-              : block == PixelBlock::Three ? "ab_dsp_conv2d_3px_s8"
-                                           : "ab_dsp_conv2d_3px_dual_s8";
+  const bool dual = block == PixelBlock::ThreeDualIssue;
+  op.kernel = !three     ? "ab_dsp_conv2d_s8"
+              : pointwise ? (dual ? "ab_dsp_conv2d_3px_dual_s8" : "ab_dsp_conv2d_3px_s8")
+                          : (dual ? "ab_dsp_conv2d_im2col_3px_dual_s8" : "ab_dsp_conv2d_im2col_3px_s8");
   op.params_type = "ab_dsp_conv2d_params";
   op.schedule_params = std::make_unique<StructParams<ab_dsp_conv2d_params>>("ab_dsp_conv2d_params", p);
   op.scratch_bytes = (three ? 6 : 4) * p.depth;  // two or three int16 columns
@@ -140,12 +140,14 @@ void apply(const ScheduleContext& c, LoweredOp& op, bool pointwise, ab_dsp_weigh
   op.headers = {"ab_dsp_kernels.h"};
 }
 
+namespace {
+
 Schedule conv_schedule(const char* name, int preference, bool pointwise, ab_dsp_weight_format format,
                        const char* help, PixelBlock block = PixelBlock::Two) {
   Schedule s = dsp_schedule(name, OpType::Conv2D, preference, help);
   s.unsupported = [pointwise](const ScheduleContext& c, const LoweredOp& op) { return conv2d_unsupported(c, op, pointwise); };
   s.apply = [pointwise, format, block](const ScheduleContext& c, LoweredOp& op) {
-    apply(c, op, pointwise, format, block);
+    apply_conv2d_columns(c, op, pointwise, format, block);
   };
   return s;
 }

@@ -7,6 +7,7 @@ namespace aotbench::codegen {
 namespace dsp {
 std::vector<Schedule> conv2d_schedules();
 std::vector<Schedule> conv2d_short_schedules();
+std::vector<Schedule> conv2d_im2col_3px_schedules();
 std::vector<Schedule> conv2d_rows_schedules();
 std::vector<Schedule> depthwise_conv2d_schedules();
 std::vector<Schedule> fully_connected_schedules();
@@ -22,7 +23,8 @@ std::vector<Schedule> sigmoid_s16_schedules();
 
 std::vector<Schedule> dsp_schedules() {
   std::vector<Schedule> all;
-  for (auto part : {dsp::conv2d_schedules, dsp::conv2d_short_schedules, dsp::conv2d_rows_schedules,
+  for (auto part : {dsp::conv2d_schedules, dsp::conv2d_short_schedules, dsp::conv2d_im2col_3px_schedules,
+                    dsp::conv2d_rows_schedules,
                     dsp::depthwise_conv2d_schedules, dsp::fully_connected_schedules,
                     dsp::add_schedules, dsp::pool2d_schedules, dsp::pad_schedules, dsp::lstm_schedules,
                     dsp::svdf_schedules, dsp::lookup_schedules, dsp::mul_schedules,

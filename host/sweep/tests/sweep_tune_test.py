@@ -197,7 +197,7 @@ if td["images"] != 0 or variants(rd)[td["tuned_key"]]["flash_total"] > limit or 
          f"note {td['note']}")
 conv = {l["schedule"] for l in td["layers"] if l["type"] == "CONV_2D"}
 stored_int8 = {"dsp_1x1", "dsp_im2col", "dsp_1x1_ram", "dsp_im2col_ram", "dsp_1x1_3px_ram",
-               "dsp_1x1_3px_dual_ram"}  # _ram widens them in RAM per run
+               "dsp_1x1_3px_dual_ram", "dsp_im2col_3px_ram", "dsp_im2col_3px_dual_ram"}  # _ram widens them in RAM per run
 # (KWS's four pointwise layers are one shape and move together: with the three-pixel schedules
 # every convolution may end up with int8 weights under the limit)
 if not stored_int8 & conv:

@@ -352,9 +352,16 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
   }
 }
 
-/* Cores with a double-precision FPU: the Cortex-M7 of the dsp family's boards (GCC defines no
- * macro for the core itself; an M7 with a single-precision FPU looks like an M4). */
-#if defined(__ARM_FP) && (__ARM_FP & 8)
+/* The Cortex-M7, whose dual issue pairs a load with a multiply. GCC defines no macro naming the
+ * core; aotbench's firmware build defines the board profile's (AB_CPU_CORTEX_M7, AB_CPU_CORTEX_M4,
+ * ...: host/board/flags.cpp). A build that names none (a package compiled in another project)
+ * falls back to the FPU: double precision only on an M7, though an M7 with a single-precision
+ * FPU then passes for an M4. */
+#if defined(AB_CPU_CORTEX_M7)
+#define AB_DSP_DUAL_ISSUE 1
+#elif defined(AB_CPU_CORTEX_M4)
+#define AB_DSP_DUAL_ISSUE 0
+#elif defined(__ARM_FP) && (__ARM_FP & 8)
 #define AB_DSP_DUAL_ISSUE 1
 #else
 #define AB_DSP_DUAL_ISSUE 0

@@ -65,7 +65,7 @@ ab_idx_t row_width(const ab_depthwise_conv2d_params& r, ab_idx_t pairs, Kernel k
   const ab_idx_t last = (r.output.w - 1) / 4 * 4;  // first output of the last block
   ab_idx_t need = r.pad_w + r.input.w;
   if (is_3x3(kernel)) {
-    const ab_idx_t block = ab_dsp_dw3_block(r.output.w), last3 = (r.output.w - 1) / block * block;
+    const ab_idx_t block = ab_dsp_dw3_block(r.output.w, r.stride_w), last3 = (r.output.w - 1) / block * block;
     need = std::max(need, r.stride_w == 1 ? last3 + (block + 1) / 2 * 2 + 2 : 2 * last3 + 2 * block + 2);
   } else if (r.dilation_w == 1 && r.stride_w == 1) {
     need = std::max(need, last + 2 * pairs + 3);

@@ -301,10 +301,9 @@ AB_DSP_INLINE void ab_dsp_depthwise_conv2d_s8(const ab_dsp_depthwise_conv2d_para
  * AB_DSP_DW3_BLOCK outputs (one block of a short row saves the second, shorter block's code and
  * loop), else 6 where they divide a row of stride 1 (each weight word and requantization constant
  * loaded serves 6 outputs instead of 4: VWW's 48-, 24- and 12-wide layers 4 to 6 % fewer
- * instructions), else 4 (fewer values than registers are live). Stride 2 keeps 4: its block of 6
- * loads a row word between each two multiplies, and on the M4 such a load does not overlap the
- * one before (VWW's layers 3 and 7 took 2 % more cycles). The schedule sizes the rows for the
- * same blocks (ab_dsp_dw3_block). */
+ * instructions), else 4 (fewer values than registers are live). Stride 2 keeps 4: in blocks of 6 VWW's
+ * layer 7 took 3.6 % more cycles on the L4R5, its layer 3 2.7 % more on the H7A3. The schedule
+ * sizes the rows for the same blocks (ab_dsp_dw3_block). */
 #define AB_DSP_DW3_BLOCK 8
 
 AB_DSP_INLINE ab_idx_t ab_dsp_dw3_block(ab_idx_t output_width, ab_idx_t stride) {
@@ -381,10 +380,9 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
  * three kernel rows): per kernel row its two weight words and the row words are one run of
  * independent LDRs (a run of n takes n + 1 cycles), the rows' distance an immediate offset (no
  * pointer per row), and the first kernel row starts every accumulator at the bias (no moves).
- * 11 to 14 registers. Every operand early-clobber, as in ab_dsp_conv2d.h; "memory": the rows
+ * At most 14 registers. Every operand early-clobber, as in ab_dsp_conv2d.h; "memory": the rows
  * were written by the transposition in C. */
 #define AB_DSP_DW3_ASM 1
-#define AB_DSP_DW3_ASM_COVERS(n, stride) 1
 #define AB_DSP_DW3_W(WO) "ldr %[a], [%[w], #" WO "]\n\tldr %[b], [%[w], #" WO "+4]\n\t"
 #define AB_DSP_DW3_LD(O, E, XO) "ldr %[" E "], [%[r], #%c[" O "]+" XO "]\n\t"
 /* WO: the kernel row's weights (byte offset from w); O: the operand of its row's offset; XO: a
@@ -457,7 +455,6 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
 #define AB_DSP_DW3_E2 [e0] "=&r"(e0), [e1] "=&r"(e1)
 #define AB_DSP_DW3_E3 AB_DSP_DW3_E2, [e2] "=&r"(e2)
 #define AB_DSP_DW3_E4 AB_DSP_DW3_E3, [e3] "=&r"(e3)
-#define AB_DSP_DW3_E5 AB_DSP_DW3_E4, [e4] "=&r"(e4)
 /* one asm statement for the three kernel rows: row k's words at offset k * slot values; LAST:
  * the accumulator holding the bias */
 #define AB_DSP_DW3_ROWS(T, LAST, C, E)                                                                   \
@@ -472,7 +469,7 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
 AB_DSP_INLINE void ab_dsp_dw3_chunk_asm(int32_t* c, const int16_t* row, ab_idx_t slot, ab_idx_t stride,
                                         const uint32_t* w, int32_t bias, ab_idx_t n) {
   /* scalars: an array of asm outputs GCC keeps in memory, and stores to it */
-  uint32_t a, b, e0, e1, e2, e3, e4;
+  uint32_t a, b, e0, e1, e2, e3;
   c[n - 1] = bias;
   if (stride == 1 && n == 6) {
     AB_DSP_DW3_ROWS(AB_DSP_DW3_S1_6, "c5", AB_DSP_DW3_C6, AB_DSP_DW3_E3);
@@ -497,7 +494,7 @@ AB_DSP_INLINE void ab_dsp_dw3_chunk_asm(int32_t* c, const int16_t* row, ab_idx_t
   } else {
     AB_DSP_DW3_ROWS(AB_DSP_DW3_S2_2, "c1", AB_DSP_DW3_C2, AB_DSP_DW3_E3);
   }
-  (void)e2, (void)e3, (void)e4;
+  (void)e2, (void)e3;
 }
 #endif
 
@@ -523,7 +520,7 @@ AB_DSP_INLINE void ab_dsp_dw3_outputs(const ab_dsp_depthwise_conv2d_params* p, c
 #ifdef AB_DSP_DW3_ASM
   /* Chunks of four outputs (a block of five or six whole), each requantized before the next: fewer live
    * accumulators. The rows' distance must fit a load's immediate offset (4095 bytes). */
-  if (__builtin_constant_p(slot) && 4 * slot + 24 < 4096 && AB_DSP_DW3_ASM_COVERS(n, stride)) {
+  if (__builtin_constant_p(slot) && 4 * slot + 24 < 4096) {
     const int32_t bias = rq[0];
     AB_UNROLL
     for (ab_idx_t i = 0; i < n; i += 4) {

@@ -939,14 +939,14 @@ TEST(DspDepthwise, StrideTwoShapes) {
 }
 
 // The shapes of the models: 3x3 stride 1 and 2 with SAME padding on odd channel counts, 5x5 and
-// 7x7, and the multiplier-8 first layer of person_detect; wide rows (many blocks of four) and
-// rows narrower than a block.
+// 7x7, and the multiplier-8 first layer of person_detect; wide rows (many blocks of four, or of
+// six: 12 unrolled, 18 a loop) and rows narrower than a block.
 TEST(DspDepthwise, ModelShapes) {
   std::mt19937 rng(405);
   for (int k : {3, 5, 7})
     for (int stride : {1, 2})
       for (int cin : {1, 3, 5, 8, 9})
-        for (int w : {1, 3, 6, 13}) {
+        for (int w : {1, 3, 6, 12, 13, 18}) {
           ConvCase c;
           c.multiplier = cin == 1 ? 8 : 1;
           c.kh = c.kw = k;

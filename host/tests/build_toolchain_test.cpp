@@ -127,6 +127,28 @@ TEST(Toolchain, ClangTargetsEachBoardsCoreWithGccsAbi) {
   }
 }
 
+// The firmware build names the board's core to the kernels (GCC has no macro for it): the
+// depthwise kernel's instruction order for the M4 stays off every M7, also one whose FPU is
+// single precision (stm32f746g-disco: to the compiler's own macros it looks like an M4).
+TEST(Toolchain, KernelsKnowTheBoardsCore) {
+  const std::string kernels = std::string(AOTBENCH_SOURCE_DIR) + "/codegen/kernels";
+  for (const char* name : {"netduinoplus2", "nucleo-l4r5zi-qemu", "mps2-an500", "nucleo-h7a3ziq-qemu", "stm32f746g-disco"}) {
+    SCOPED_TRACE(name);
+    const board::Profile& p = board_named(name);
+    std::vector<std::string> argv = {"arm-none-eabi-gcc"};
+    const auto compile = board::firmware_flags(p, {}).compile;
+    argv.insert(argv.end(), compile.begin(), compile.end());
+    argv.insert(argv.end(), {"-O2", "-I" + kernels + "/dsp", "-I" + kernels + "/include", "-I" + kernels + "/reference",
+                             "-include", "ab_dsp_depthwise_conv2d.h"});
+    auto macros = predefined(argv);
+    EXPECT_EQ(macros.count(board::core_macro(p.cpu.core)), 1u);
+    const bool m7 = p.cpu.core == "cortex-m7";
+    EXPECT_EQ(macros["AB_DSP_DUAL_ISSUE"], m7 ? "1" : "0");
+    EXPECT_EQ(macros.count("AB_DSP_DW3_ASM"), m7 ? 0u : 1u);
+  }
+  EXPECT_EQ(board::core_macro("cortex-m0plus"), "AB_CPU_CORTEX_M0PLUS");
+}
+
 TEST(Toolchain, GccAndClangObjectsNeverShareACacheEntry) {
   const fs::path dir = fs::temp_directory_path() / ("aotbench-cc-cache-" + std::to_string(getpid()));
   fs::remove_all(dir);

@@ -233,6 +233,9 @@ TEST(Boards, FlagsComeFromTheProfile) {
   auto m4 = firmware_flags(reg.get("netduinoplus2", {}), "x/link.ld");
   EXPECT_EQ(m4.cpu, (std::vector<std::string>{"-mcpu=cortex-m4", "-mthumb", "-mfpu=fpv4-sp-d16", "-mfloat-abi=hard"}));
   EXPECT_NE(std::find(m4.link.begin(), m4.link.end(), "-Tx/link.ld"), m4.link.end());
+  // the core named to the kernels, in the compile flags only (not clang's target flags, which take cpu)
+  EXPECT_NE(std::find(m4.compile.begin(), m4.compile.end(), "-DAB_CPU_CORTEX_M4"), m4.compile.end());
+  EXPECT_NE(std::find(m7.compile.begin(), m7.compile.end(), "-DAB_CPU_CORTEX_M7"), m7.compile.end());
   auto m3 = firmware_flags(reg.get("mps2-an385", {}), "x/link.ld");  // no FPU: no -mfpu
   EXPECT_EQ(m3.cpu, (std::vector<std::string>{"-mcpu=cortex-m3", "-mthumb", "-mfloat-abi=soft"}));
 }

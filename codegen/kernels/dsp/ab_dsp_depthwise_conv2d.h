@@ -297,14 +297,18 @@ AB_DSP_INLINE void ab_dsp_depthwise_conv2d_s8(const ab_dsp_depthwise_conv2d_para
   }
 }
 
-/* Outputs of a row the 3x3 kernel computes at a time: 4, or the whole row where it has at most
- * AB_DSP_DW3_BLOCK outputs (fewer values than registers are live in a block of 4; one block of
- * a short row saves the second, shorter block's code and loop). The schedule sizes the rows for
- * the same blocks (ab_dsp_dw3_block). */
+/* Outputs of a row the 3x3 kernel computes at a time: the whole row where it has at most
+ * AB_DSP_DW3_BLOCK outputs (one block of a short row saves the second, shorter block's code and
+ * loop), else 6 where they divide a row of stride 1 (each weight word and requantization constant
+ * loaded serves 6 outputs instead of 4: VWW's 48-, 24- and 12-wide layers 4 to 6 % fewer
+ * instructions), else 4 (fewer values than registers are live). Stride 2 keeps 4: in blocks of 6 VWW's
+ * layer 7 took 3.6 % more cycles on the L4R5, its layer 3 2.7 % more on the H7A3. The schedule
+ * sizes the rows for the same blocks (ab_dsp_dw3_block). */
 #define AB_DSP_DW3_BLOCK 8
 
-AB_DSP_INLINE ab_idx_t ab_dsp_dw3_block(ab_idx_t output_width) {
-  return output_width <= AB_DSP_DW3_BLOCK ? output_width : 4;
+AB_DSP_INLINE ab_idx_t ab_dsp_dw3_block(ab_idx_t output_width, ab_idx_t stride) {
+  if (output_width <= AB_DSP_DW3_BLOCK) return output_width;
+  return stride == 1 && output_width % 6 == 0 ? 6 : 4;
 }
 
 typedef struct ab_dsp_acc_dw3 {
@@ -352,9 +356,16 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
   }
 }
 
-/* Cores with a double-precision FPU: the Cortex-M7 of the dsp family's boards (GCC defines no
- * macro for the core itself; an M7 with a single-precision FPU looks like an M4). */
-#if defined(__ARM_FP) && (__ARM_FP & 8)
+/* The Cortex-M7, whose dual issue pairs a load with a multiply. GCC defines no macro naming the
+ * core; aotbench's firmware build defines the board profile's (AB_CPU_CORTEX_M7, AB_CPU_CORTEX_M4,
+ * ...: host/board/flags.cpp). A build that names none (a package compiled in another project)
+ * falls back to the FPU: double precision only on an M7, though an M7 with a single-precision
+ * FPU then passes for an M4. */
+#if defined(AB_CPU_CORTEX_M7)
+#define AB_DSP_DUAL_ISSUE 1
+#elif defined(AB_CPU_CORTEX_M4)
+#define AB_DSP_DUAL_ISSUE 0
+#elif defined(__ARM_FP) && (__ARM_FP & 8)
 #define AB_DSP_DUAL_ISSUE 1
 #else
 #define AB_DSP_DUAL_ISSUE 0
@@ -369,7 +380,7 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
  * three kernel rows): per kernel row its two weight words and the row words are one run of
  * independent LDRs (a run of n takes n + 1 cycles), the rows' distance an immediate offset (no
  * pointer per row), and the first kernel row starts every accumulator at the bias (no moves).
- * 12 or 13 registers. Every operand early-clobber, as in ab_dsp_conv2d.h; "memory": the rows
+ * At most 14 registers. Every operand early-clobber, as in ab_dsp_conv2d.h; "memory": the rows
  * were written by the transposition in C. */
 #define AB_DSP_DW3_ASM 1
 #define AB_DSP_DW3_W(WO) "ldr %[a], [%[w], #" WO "]\n\tldr %[b], [%[w], #" WO "+4]\n\t"
@@ -381,108 +392,112 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
   "smlad %[" C "], %[" E0 "], %[a], %[" IN "]\n\tsmlabt %[" C "], %[" E1 "], %[b], %[" C "]\n\t"
 #define AB_DSP_DW3_B(C, E0, E1, IN) \
   "smlatb %[" C "], %[" E0 "], %[a], %[" IN "]\n\tsmlad %[" C "], %[" E1 "], %[b], %[" C "]\n\t"
-#define AB_DSP_DW3_S1_4(WO, I0, I1, I2, I3, O)                                                       \
-  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
-  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1)                          \
+/* Stride 1: outputs 2k, 2k+1 from the words at 2k and 2k+2 (A, B); I0..I5: what each output's
+ * products add to. */
+#define AB_DSP_DW3_S1_6(WO, I0, I1, I2, I3, I4, I5, O)                                              \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8") \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1)                              \
+  AB_DSP_DW3_A("c2", "e1", "e2", I2) AB_DSP_DW3_B("c3", "e1", "e2", I3) AB_DSP_DW3_LD(O, "e0", "12")   \
+  AB_DSP_DW3_A("c4", "e2", "e0", I4) AB_DSP_DW3_B("c5", "e2", "e0", I5)
+#define AB_DSP_DW3_S1_5(WO, I0, I1, I2, I3, I4, I5, O)                                              \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8") \
+  AB_DSP_DW3_LD(O, "e3", "12") AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1)   \
+  AB_DSP_DW3_A("c2", "e1", "e2", I2) AB_DSP_DW3_B("c3", "e1", "e2", I3) AB_DSP_DW3_A("c4", "e2", "e3", I4)
+#define AB_DSP_DW3_S1_4(WO, I0, I1, I2, I3, I4, I5, O)                                              \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8") \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1)                              \
   AB_DSP_DW3_A("c2", "e1", "e2", I2) AB_DSP_DW3_B("c3", "e1", "e2", I3)
-#define AB_DSP_DW3_S1_3(WO, I0, I1, I2, I3, O)                                                       \
-  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
+#define AB_DSP_DW3_S1_3(WO, I0, I1, I2, I3, I4, I5, O)                                              \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8") \
   AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1) AB_DSP_DW3_A("c2", "e1", "e2", I2)
-#define AB_DSP_DW3_S1_2(WO, I0, I1, I2, I3, O)                                                       \
-  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                             \
+#define AB_DSP_DW3_S1_2(WO, I0, I1, I2, I3, I4, I5, O)            \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") \
   AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1)
-#define AB_DSP_DW3_X_1(WO, I0, I1, I2, I3, O) \
+#define AB_DSP_DW3_X_1(WO, I0, I1, I2, I3, I4, I5, O) \
   AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_A("c0", "e0", "e1", I0)
-#define AB_DSP_DW3_S2_4(WO, I0, I1, I2, I3, O)                                                       \
-  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
-  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_A("c1", "e1", "e2", I1)                          \
+/* Stride 2: output i from the words at 2i and 2i+2. The block of 6 loads its last three words
+ * after the first three outputs (14 registers is all GCC can give). */
+#define AB_DSP_DW3_S2_6(WO, I0, I1, I2, I3, I4, I5, O)                                              \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8") \
+  AB_DSP_DW3_LD(O, "e3", "12") AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_A("c1", "e1", "e2", I1)   \
+  AB_DSP_DW3_A("c2", "e2", "e3", I2) AB_DSP_DW3_LD(O, "e0", "16") AB_DSP_DW3_LD(O, "e1", "20")         \
+  AB_DSP_DW3_LD(O, "e2", "24") AB_DSP_DW3_A("c3", "e3", "e0", I3) AB_DSP_DW3_A("c4", "e0", "e1", I4)   \
+  AB_DSP_DW3_A("c5", "e1", "e2", I5)
+#define AB_DSP_DW3_S2_5(WO, I0, I1, I2, I3, I4, I5, O)                                              \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8") \
+  AB_DSP_DW3_LD(O, "e3", "12") AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_A("c1", "e1", "e2", I1)   \
+  AB_DSP_DW3_A("c2", "e2", "e3", I2) AB_DSP_DW3_LD(O, "e0", "16") AB_DSP_DW3_LD(O, "e1", "20")         \
+  AB_DSP_DW3_A("c3", "e3", "e0", I3) AB_DSP_DW3_A("c4", "e0", "e1", I4)
+#define AB_DSP_DW3_S2_4(WO, I0, I1, I2, I3, I4, I5, O)                                              \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8") \
+  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_A("c1", "e1", "e2", I1)                              \
   AB_DSP_DW3_LD(O, "e0", "12") AB_DSP_DW3_LD(O, "e1", "16")                                            \
   AB_DSP_DW3_A("c2", "e2", "e0", I2) AB_DSP_DW3_A("c3", "e0", "e1", I3)
-#define AB_DSP_DW3_S2_3(WO, I0, I1, I2, I3, O)                                                       \
-  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
-  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_A("c1", "e1", "e2", I1)                          \
-  AB_DSP_DW3_LD(O, "e0", "12") AB_DSP_DW3_A("c2", "e2", "e0", I2)
-#define AB_DSP_DW3_S2_2(WO, I0, I1, I2, I3, O)                                                       \
-  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8")    \
+#define AB_DSP_DW3_S2_3(WO, I0, I1, I2, I3, I4, I5, O)                                              \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8") \
+  AB_DSP_DW3_LD(O, "e3", "12") AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_A("c1", "e1", "e2", I1)   \
+  AB_DSP_DW3_A("c2", "e2", "e3", I2)
+#define AB_DSP_DW3_S2_2(WO, I0, I1, I2, I3, I4, I5, O)                                              \
+  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8") \
   AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_A("c1", "e1", "e2", I1)
-/* Six or five outputs (VWW's 6x6 maps, KWS's 25x5) with two row registers, 13 in all: each word
- * loaded once the outputs before are done with the one it replaces (as four and one or two they
- * cost more than the C). */
-#define AB_DSP_DW3_S1_6(WO, I0, I1, I2, I3, I4, I5, O)                                             \
-  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                         \
-  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1) AB_DSP_DW3_LD(O, "e0", "8") \
-  AB_DSP_DW3_A("c2", "e1", "e0", I2) AB_DSP_DW3_B("c3", "e1", "e0", I3) AB_DSP_DW3_LD(O, "e1", "12") \
-  AB_DSP_DW3_A("c4", "e0", "e1", I4) AB_DSP_DW3_B("c5", "e0", "e1", I5)
-#define AB_DSP_DW3_S2_6(WO, I0, I1, I2, I3, I4, I5, O)                                             \
-  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                         \
-  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_LD(O, "e0", "8") AB_DSP_DW3_A("c1", "e1", "e0", I1) \
-  AB_DSP_DW3_LD(O, "e1", "12") AB_DSP_DW3_A("c2", "e0", "e1", I2) AB_DSP_DW3_LD(O, "e0", "16")      \
-  AB_DSP_DW3_A("c3", "e1", "e0", I3) AB_DSP_DW3_LD(O, "e1", "20") AB_DSP_DW3_A("c4", "e0", "e1", I4) \
-  AB_DSP_DW3_LD(O, "e0", "24") AB_DSP_DW3_A("c5", "e1", "e0", I5)
-#define AB_DSP_DW3_S1_5(WO, I0, I1, I2, I3, I4, I5, O)                                             \
-  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                         \
-  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_B("c1", "e0", "e1", I1) AB_DSP_DW3_LD(O, "e0", "8") \
-  AB_DSP_DW3_A("c2", "e1", "e0", I2) AB_DSP_DW3_B("c3", "e1", "e0", I3) AB_DSP_DW3_LD(O, "e1", "12") \
-  AB_DSP_DW3_A("c4", "e0", "e1", I4)
-#define AB_DSP_DW3_S2_5(WO, I0, I1, I2, I3, I4, I5, O)                                             \
-  AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4")                         \
-  AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_LD(O, "e0", "8") AB_DSP_DW3_A("c1", "e1", "e0", I1) \
-  AB_DSP_DW3_LD(O, "e1", "12") AB_DSP_DW3_A("c2", "e0", "e1", I2) AB_DSP_DW3_LD(O, "e0", "16")      \
-  AB_DSP_DW3_A("c3", "e1", "e0", I3) AB_DSP_DW3_LD(O, "e1", "20") AB_DSP_DW3_A("c4", "e0", "e1", I4)
-#define AB_DSP_DW3_ROWS56(T, C)                                                                             \
-  __asm__(T("0", "bias", "bias", "bias", "bias", "bias", "bias", "o0")                                      \
-              T("8", "c0", "c1", "c2", "c3", "c4", "c5", "o1") T("16", "c0", "c1", "c2", "c3", "c4", "c5", "o2") \
-          : C, [a] "=&r"(a), [b] "=&r"(b), [e0] "=&r"(e0), [e1] "=&r"(e1)                                  \
-          : [r] "r"(row), [w] "r"(w), [bias] "r"(bias), [o0] "i"(0), [o1] "i"(2 * slot), [o2] "i"(4 * slot) \
-          : "memory")
-/* the chunk's accumulators */
-#define AB_DSP_DW3_C6 AB_DSP_DW3_C5, [c5] "=&r"(c[5])
-#define AB_DSP_DW3_C5 AB_DSP_DW3_C4, [c4] "=&r"(c[4])
-#define AB_DSP_DW3_C4 [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2]), [c3] "=&r"(c[3])
-#define AB_DSP_DW3_C3 [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2])
-#define AB_DSP_DW3_C2 [c0] "=&r"(c[0]), [c1] "=&r"(c[1])
-#define AB_DSP_DW3_C1 [c0] "=&r"(c[0])
-/* one asm statement for the three kernel rows: row k's words at offset k * slot values */
-#define AB_DSP_DW3_ROWS(T, C)                                                                                \
-  __asm__(T("0", "bias", "bias", "bias", "bias", "o0") T("8", "c0", "c1", "c2", "c3", "o1")                \
-              T("16", "c0", "c1", "c2", "c3", "o2")                                                        \
-          : C, [a] "=&r"(a), [b] "=&r"(b), [e0] "=&r"(e0), [e1] "=&r"(e1), [e2] "=&r"(e2)                  \
-          : [r] "r"(row), [w] "r"(w), [bias] "r"(bias), [o0] "i"(0), [o1] "i"(2 * slot), [o2] "i"(4 * slot) \
+/* The chunk's accumulators: the last one comes in holding the bias, which the first kernel row
+ * adds to every output, its own last (no register for the bias; with it a block of 6 had room
+ * for two row words only). */
+#define AB_DSP_DW3_C1 [c0] "+&r"(c[0])
+#define AB_DSP_DW3_C2 [c0] "=&r"(c[0]), [c1] "+&r"(c[1])
+#define AB_DSP_DW3_C3 [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "+&r"(c[2])
+#define AB_DSP_DW3_C4 [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2]), [c3] "+&r"(c[3])
+#define AB_DSP_DW3_C5 \
+  [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2]), [c3] "=&r"(c[3]), [c4] "+&r"(c[4])
+#define AB_DSP_DW3_C6 \
+  [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2]), [c3] "=&r"(c[3]), [c4] "=&r"(c[4]), [c5] "+&r"(c[5])
+/* the row words */
+#define AB_DSP_DW3_E2 [e0] "=&r"(e0), [e1] "=&r"(e1)
+#define AB_DSP_DW3_E3 AB_DSP_DW3_E2, [e2] "=&r"(e2)
+#define AB_DSP_DW3_E4 AB_DSP_DW3_E3, [e3] "=&r"(e3)
+/* one asm statement for the three kernel rows: row k's words at offset k * slot values; LAST:
+ * the accumulator holding the bias */
+#define AB_DSP_DW3_ROWS(T, LAST, C, E)                                                                   \
+  __asm__(T("0", LAST, LAST, LAST, LAST, LAST, LAST, "o0") T("8", "c0", "c1", "c2", "c3", "c4", "c5", "o1") \
+              T("16", "c0", "c1", "c2", "c3", "c4", "c5", "o2")                                          \
+          : C, [a] "=&r"(a), [b] "=&r"(b), E                                                             \
+          : [r] "r"(row), [w] "r"(w), [o0] "i"(0), [o1] "i"(2 * slot), [o2] "i"(4 * slot)                \
           : "memory")
 /* Accumulators c[0..n-1] (n <= 6) of the outputs of one channel whose windows start at
  * `row` (its first transposed row; the others `slot` values after each other); w: its six
  * weight words. */
 AB_DSP_INLINE void ab_dsp_dw3_chunk_asm(int32_t* c, const int16_t* row, ab_idx_t slot, ab_idx_t stride,
                                         const uint32_t* w, int32_t bias, ab_idx_t n) {
-  uint32_t a, b, e0, e1, e2;
-  if (n == 6 || n == 5) {
-    if (stride == 1 && n == 6) {
-      AB_DSP_DW3_ROWS56(AB_DSP_DW3_S1_6, AB_DSP_DW3_C6);
-    } else if (n == 6) {
-      AB_DSP_DW3_ROWS56(AB_DSP_DW3_S2_6, AB_DSP_DW3_C6);
-    } else if (stride == 1) {
-      AB_DSP_DW3_ROWS56(AB_DSP_DW3_S1_5, AB_DSP_DW3_C5);
-    } else {
-      AB_DSP_DW3_ROWS56(AB_DSP_DW3_S2_5, AB_DSP_DW3_C5);
-    }
-    (void)e2;
+  /* scalars: an array of asm outputs GCC keeps in memory, and stores to it */
+  uint32_t a, b, e0, e1, e2, e3;
+  c[n - 1] = bias;
+  if (stride == 1 && n == 6) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S1_6, "c5", AB_DSP_DW3_C6, AB_DSP_DW3_E3);
+  } else if (n == 6) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S2_6, "c5", AB_DSP_DW3_C6, AB_DSP_DW3_E4);
+  } else if (stride == 1 && n == 5) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S1_5, "c4", AB_DSP_DW3_C5, AB_DSP_DW3_E4);
+  } else if (n == 5) {
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S2_5, "c4", AB_DSP_DW3_C5, AB_DSP_DW3_E4);
   } else if (stride == 1 && n == 4) {
-    AB_DSP_DW3_ROWS(AB_DSP_DW3_S1_4, AB_DSP_DW3_C4);
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S1_4, "c3", AB_DSP_DW3_C4, AB_DSP_DW3_E3);
   } else if (stride == 1 && n == 3) {
-    AB_DSP_DW3_ROWS(AB_DSP_DW3_S1_3, AB_DSP_DW3_C3);
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S1_3, "c2", AB_DSP_DW3_C3, AB_DSP_DW3_E3);
   } else if (stride == 1 && n == 2) {
-    AB_DSP_DW3_ROWS(AB_DSP_DW3_S1_2, AB_DSP_DW3_C2);
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S1_2, "c1", AB_DSP_DW3_C2, AB_DSP_DW3_E2);
   } else if (n == 1) {
-    AB_DSP_DW3_ROWS(AB_DSP_DW3_X_1, AB_DSP_DW3_C1);
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_X_1, "c0", AB_DSP_DW3_C1, AB_DSP_DW3_E2);
   } else if (n == 4) {
-    AB_DSP_DW3_ROWS(AB_DSP_DW3_S2_4, AB_DSP_DW3_C4);
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S2_4, "c3", AB_DSP_DW3_C4, AB_DSP_DW3_E3);
   } else if (n == 3) {
-    AB_DSP_DW3_ROWS(AB_DSP_DW3_S2_3, AB_DSP_DW3_C3);
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S2_3, "c2", AB_DSP_DW3_C3, AB_DSP_DW3_E4);
   } else {
-    AB_DSP_DW3_ROWS(AB_DSP_DW3_S2_2, AB_DSP_DW3_C2);
+    AB_DSP_DW3_ROWS(AB_DSP_DW3_S2_2, "c1", AB_DSP_DW3_C2, AB_DSP_DW3_E3);
   }
+  (void)e2, (void)e3;
 }
 #endif
+
 
 /* Hides a pointer's value from the optimizer, so that what is loaded through it is loaded again
  * where it is used: the 3x3 kernel has more values per block of outputs (six weight words, four
@@ -502,15 +517,11 @@ AB_DSP_INLINE void ab_dsp_dw3_outputs(const ab_dsp_depthwise_conv2d_params* p, c
                                       const uint32_t* w, const int32_t* rq, int8_t* out, ab_idx_t n) {
   const ab_depthwise_conv2d_params* r = &p->ref;
   const ab_idx_t stride = r->stride_w;
-#ifndef AB_DSP_DW3_ASM
-  AB_DSP_DW_RELOAD(w);
-  AB_DSP_DW_RELOAD(rq);
-#endif
-  const int32_t bias = rq[0];
 #ifdef AB_DSP_DW3_ASM
   /* Chunks of four outputs (a block of five or six whole), each requantized before the next: fewer live
    * accumulators. The rows' distance must fit a load's immediate offset (4095 bytes). */
   if (__builtin_constant_p(slot) && 4 * slot + 24 < 4096) {
+    const int32_t bias = rq[0];
     AB_UNROLL
     for (ab_idx_t i = 0; i < n; i += 4) {
       const ab_idx_t m = n == 6 || n == 5 ? n : n - i < 4 ? n - i : 4;
@@ -526,6 +537,9 @@ AB_DSP_INLINE void ab_dsp_dw3_outputs(const ab_dsp_depthwise_conv2d_params* p, c
     return;
   }
 #endif
+  AB_DSP_DW_RELOAD(w);
+  AB_DSP_DW_RELOAD(rq);
+  const int32_t bias = rq[0];
   ab_dsp_acc_dw3 acc;
   AB_UNROLL
   for (ab_idx_t i = 0; i < AB_DSP_DW3_BLOCK; ++i) acc.a[i] = bias;
@@ -547,11 +561,14 @@ AB_DSP_INLINE void ab_dsp_dw3_row(const ab_dsp_depthwise_conv2d_params* p, const
   const ab_idx_t cout = r->output.c, ow = r->output.w, stride = r->stride_w;
   const uint32_t* w = (const uint32_t*)weights + oc * 6;
   const int32_t* rq = p->rq + oc * AB_DSP_RQ_STRIDE;
-  const ab_idx_t block = ab_dsp_dw3_block(ow);
+  const ab_idx_t block = ab_dsp_dw3_block(ow, stride);
   out += oc;
   ab_idx_t x = 0;
-  /* Rows of a few blocks without a taken branch per block (GCC leaves longer rows a loop). */
-  if (ow / block <= 4 && stride == 1) {
+  /* Rows of a few blocks without a taken branch per block (GCC leaves longer rows a loop); at
+   * most 16 outputs where the multiplies are the M4's asm: VWW's 24-wide rows unrolled as four
+   * of its blocks of 6 outgrew the L4R5's instruction cache (2.3x the cycles), while the M7's
+   * C took 5 % fewer cycles unrolled. */
+  if (ow <= (AB_DSP_DUAL_ISSUE ? 24 : 16) && stride == 1) {
     AB_UNROLL4
     for (; x + block <= ow; x += block, row += block * stride, out += block * cout) {
       ab_dsp_dw3_outputs(p, row, slot, w, rq, out, block);

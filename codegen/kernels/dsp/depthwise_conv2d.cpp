@@ -65,7 +65,7 @@ ab_idx_t row_width(const ab_depthwise_conv2d_params& r, ab_idx_t pairs, Kernel k
   const ab_idx_t last = (r.output.w - 1) / 4 * 4;  // first output of the last block
   ab_idx_t need = r.pad_w + r.input.w;
   if (is_3x3(kernel)) {
-    const ab_idx_t block = ab_dsp_dw3_block(r.output.w), last3 = (r.output.w - 1) / block * block;
+    const ab_idx_t block = ab_dsp_dw3_block(r.output.w, r.stride_w), last3 = (r.output.w - 1) / block * block;
     need = std::max(need, r.stride_w == 1 ? last3 + (block + 1) / 2 * 2 + 2 : 2 * last3 + 2 * block + 2);
   } else if (r.dilation_w == 1 && r.stride_w == 1) {
     need = std::max(need, last + 2 * pairs + 3);
@@ -98,11 +98,12 @@ int64_t image_bytes(const ab_depthwise_conv2d_params& r) {
   return int64_t{image_rows(r)} * row_width(r, 2, Kernel::three_by_three_image) * 2;
 }
 
-// dsp_dw3x3_image's scratch budget: kScratchBudget, or four channels' images where not even one
-// fits it (VWW's 48x48 layers: 20 KB), up to kImageBudget.
+// dsp_dw3x3_image's scratch budget: kScratchBudget, or four channels' images where fewer fit it
+// (VWW's 48x48 layers: 20 KB; its 24x24 ones: 5.3 KB, where two channels a block were transposed
+// a halfword at a time), up to kImageBudget.
 constexpr int64_t kImageBudget = 32768;
 int64_t image_budget(const ab_depthwise_conv2d_params& r) {
-  return image_bytes(r) > kScratchBudget ? 4 * image_bytes(r) : kScratchBudget;
+  return 4 * image_bytes(r) > kScratchBudget ? 4 * image_bytes(r) : kScratchBudget;
 }
 
 std::string unsupported_3x3_image(const ScheduleContext& c, const LoweredOp& op) {

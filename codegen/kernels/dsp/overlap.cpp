@@ -68,7 +68,11 @@ std::optional<OverlapWindow> dsp_overlap(std::string_view schedule, const Schedu
 
 // (the _ram convolutions widen their weights into the scratch before the first pixel, then loop alike)
 constexpr std::string_view kInPlace[] = {
-    "dsp_1x1", "dsp_1x1_w16", "dsp_1x1_ram", "dsp_1x1_short", "dsp_1x1_short_ram", "dsp_1x1_3px_w16", "dsp_1x1_3px_ram", "dsp_1x1_3px_dual_w16", "dsp_1x1_3px_dual_ram", "dsp_1x1_3px_kept", "dsp_1x1_3px_dual_kept", "dsp_im2col", "dsp_im2col_w16", "dsp_im2col_ram", "dsp_im2col_3px_w16", "dsp_im2col_3px_ram", "dsp_im2col_3px_dual_w16", "dsp_im2col_3px_dual_ram", "dsp_dw", "dsp_dw_small", "dsp_dw3x3", "dsp_dw3x3_image", "dsp_add", "dsp_avgpool", "dsp_maxpool"};
+    "dsp_1x1", "dsp_1x1_w16", "dsp_1x1_ram", "dsp_1x1_short", "dsp_1x1_short_ram", "dsp_1x1_3px_w16",
+    "dsp_1x1_3px_ram", "dsp_1x1_3px_dual_w16", "dsp_1x1_3px_dual_ram", "dsp_1x1_3px_kept", "dsp_1x1_3px_dual_kept",
+    "dsp_im2col", "dsp_im2col_w16", "dsp_im2col_ram", "dsp_im2col_3px_w16", "dsp_im2col_3px_ram",
+    "dsp_im2col_3px_dual_w16", "dsp_im2col_3px_dual_ram", "dsp_dw", "dsp_dw_small", "dsp_dw3x3", "dsp_dw3x3_image",
+    "dsp_add", "dsp_avgpool", "dsp_maxpool"};
 
 }  // namespace
 

@@ -1,7 +1,8 @@
 /* CONV_2D of any window with the three-pixel register block of ab_dsp_conv2d_3px.h: three output
  * pixels' im2col columns (ab_dsp_conv2d.h's gather, interleaved three ways) go through the same
- * inner block and requantization as the pointwise layers. The 3x3 layers of 16-64 channels gain
- * most: their columns are 144-576 lanes, against which gathering three of them is cheap.
+ * dot products as the pointwise layers (ab_dsp_dot3x2_w16: one asm loop for both). The 3x3 layers
+ * of 16-64 channels gain most: their columns are 144-576 lanes, against which gathering three of
+ * them is cheap.
  *
  * Weights: ab_dsp_conv2d.h's int16 layout (AB_DSP_W16, or AB_DSP_W8_TO_RAM widened on every run).
  * scratch: the three-pixel column (6 * depth bytes, word-aligned), if packed the window's bytes
@@ -15,9 +16,9 @@
 
 /* ab_dsp_dot3x2_w16 out of line (GCC makes one copy per group count and order). Inlined into a
  * layer beside the gather and the requantization, its asm's 13 registers were sometimes more
- * than GCC 12 could find: the scheduling before register allocation (on at -O2 for the
- * Cortex-M7) moves other values across the asm ("impossible constraints"). The call costs about
- * 40 cycles a channel pair of a block. */
+ * than GCC 12 could find ("impossible constraints"): at -Os, and at -O2/-O3 on the Cortex-M7,
+ * whose scheduling before register allocation moves other values across the asm. The call
+ * costs about 40 cycles a channel pair of a block. */
 static __attribute__((noinline, unused)) ab_dsp_acc3x2 ab_dsp_im2col_dot3x2(const uint32_t* cols, const uint32_t* w,
                                                                            ab_idx_t groups, int32_t bias0,
                                                                            int32_t bias1, int dual) {

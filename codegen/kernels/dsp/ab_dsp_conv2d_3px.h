@@ -24,12 +24,13 @@ AB_DSP_INLINE void ab_dsp_expand_3px(uint32_t* col, const int8_t* src, ab_idx_t 
   ab_dsp_expand(col, src, groups, 3);
 }
 
-#if AB_DSP_NATIVE && defined(__OPTIMIZE__) && !defined(__clang__)
+#if AB_DSP_NATIVE && defined(__OPTIMIZE__) && !defined(__OPTIMIZE_SIZE__) && !defined(__clang__)
 /* One group for the Cortex-M4: per column word (the groups' second words first, so that the
  * last load from each pointer reads at offset 0 and advances it, post-indexed) one run of five
  * LDRs (6 cycles: three pixels' words, two channels' weights), then six SMLADs: 24 cycles for 24
  * MACs. 13 registers (six accumulators, five operands, two pointers), hence only when optimizing
- * (no frame pointer), and only with GCC: clang 14 keeps r7 for a frame pointer in the kernel
+ * for speed (no frame pointer; at -Os GCC keeps registers for the layer's constants and cannot
+ * find them), and only with GCC: clang 14 keeps r7 for a frame pointer in the kernel
  * and cannot allocate them (it takes the C loop). GCC does not give a fourteenth to the loop's
  * end either, so the asm pushes it and reads it back into a free operand before each compare
  * (2 cycles per branch). */

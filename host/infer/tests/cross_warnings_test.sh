@@ -16,23 +16,31 @@ variants=(
 )
 cpus=("-mcpu=cortex-m3 -mfloat-abi=soft" "-mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16" "-mcpu=cortex-m7 -mfloat-abi=hard -mfpu=fpv5-d16")
 n=0
+levels=(-Os)
 generate_and_compile() {  # MODEL VARIANT
   local model=$1 v=$2 out=$tmp/$1-$n
   n=$((n + 1))
   "$aotbench" codegen --model "$model" --variant "$v" --out "$out" > /dev/null
   local bits=32; [[ $v == *index=i64* ]] && bits=64
   for cpu in "${cpus[@]}"; do
-    for c in "$out"/src/*.c "$out"/aotbench/*.c; do
-      # shellcheck disable=SC2086
-      arm-none-eabi-gcc $cpu -mthumb -std=c11 -Os -Wall -Wextra -Werror -DAB_INDEX_BITS=$bits \
-        -I"$out/include" -I"$out/src" -I"$src/codegen/kernels/include" -I"$src/codegen/kernels/dsp" -I"$src/codegen/runtime" -I"$src/device/include" \
-        -isystem "$tmp/include" -c "$c" -o "$c.o"
+    for level in "${levels[@]}"; do
+      for c in "$out"/src/*.c "$out"/aotbench/*.c; do
+        # shellcheck disable=SC2086
+        arm-none-eabi-gcc $cpu -mthumb -std=c11 $level -Wall -Wextra -Werror -DAB_INDEX_BITS=$bits \
+          -I"$out/include" -I"$out/src" -I"$src/codegen/kernels/include" -I"$src/codegen/kernels/dsp" -I"$src/codegen/runtime" -I"$src/device/include" \
+          -isystem "$tmp/include" -c "$c" -o "$c.o"
+      done
     done
   done
 }
 for model in mnv2 ic kws; do
   for v in "${variants[@]}"; do generate_and_compile "$model" "$v"; done
 done
+# The convolution schedules written in assembly, on layers whose sizes are constants (GCC may
+# find fewer free registers than in the kernels' own checks), at every level the sweep builds.
+levels=(-Os -O2 -O3)
+generate_and_compile mnv2 "api=unpacked,interface=c,workspace=static,params=direct,index=i32,kernels=dsp,layers=0:dsp_im2col_3px_dual_ram/2:dsp_1x1_short_ram/3:dsp_1x1_3px_ram/4:dsp_dw3x3_s2/5:dsp_1x1_3px_dual_w16/6:dsp_1x1_3px_kept/8:dsp_1x1_3px_dual_kept/10:dsp_1x1_3px_w16"
+levels=(-Os)
 # The first layers in bands of rows (patches=K), at both corners.
 generate_and_compile mnv2 "api=unpacked,interface=c,workspace=static,params=direct,index=i32,kernels=dsp,patches=4"
 generate_and_compile mnv2 "api=packed,interface=packed,workspace=dynamic,params=lookup,index=i64,patches=3"

@@ -33,18 +33,7 @@ AB_DSP_INLINE void ab_dsp_im2col_3px_block(const ab_dsp_conv2d_params* p, const 
   const ab_idx_t cout = r->output.c, groups = p->depth / 4;
   for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 4 * groups, rq += 2 * AB_DSP_RQ_STRIDE) {
     const ab_dsp_acc3x2 a = ab_dsp_im2col_dot3x2(cols, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE], dual);
-    const int32_t acc[2][3] = {{a.p0c0, a.p1c0, a.p2c0}, {a.p0c1, a.p1c1, a.p2c1}};
-    for (ab_idx_t c = 0; c < 2 && oc + c < cout; ++c) { /* each channel's constants loaded once */
-      const ab_dsp_channel ch = ab_dsp_channel_at(rq + c * AB_DSP_RQ_STRIDE);
-      for (ab_idx_t k = 0; k < n; ++k) {
-        out[k * cout + oc + c] = ab_dsp_requantize_channel(acc[c][k], ch, p->requant, p->acc_shift, r->act_min,
-                                                           r->act_max);
-      }
-    }
-#if defined(AB_DSP_FAULT_INJECTION) && AB_DSP_NATIVE
-    /* as in ab_dsp_conv2d_s8: only for the test that proves a wrong result on the device is caught */
-    out[oc] = (int8_t)(out[oc] ^ 1);
-#endif
+    ab_dsp_store3x2(a, rq, out + oc, cout, n, oc + 1 < cout, p->requant, p->acc_shift, r->act_min, r->act_max);
   }
 }
 

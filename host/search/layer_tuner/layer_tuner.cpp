@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <set>
 #include <utility>
 
 #include "host/build/toolchain.hpp"
@@ -340,6 +341,17 @@ std::size_t LayerTuner::leanest(const Group& g) const {
   return best;
 }
 
+// The usable candidate that takes the least memory (the leanest, where none is usable).
+std::size_t LayerTuner::leanest_usable(const Group& g) const {
+  std::optional<std::size_t> best;
+  for (std::size_t ci = 0; ci < g.candidates.size(); ++ci) {
+    const Candidate& c = g.candidates[ci];
+    const auto bytes = [](const Candidate& x) { return x.param_bytes + x.scratch_bytes; };
+    if (usable(c) && (!best || bytes(c) < bytes(g.candidates[*best]))) best = ci;
+  }
+  return best.value_or(leanest(g));
+}
+
 Proposal LayerTuner::image_proposal(Image image) {
   const codegen::Variant v = image_variant(image.assignment);
   pending_[v.key()] = std::move(image);
@@ -494,7 +506,7 @@ void LayerTuner::choose() {
     std::optional<std::size_t> best;
     for (std::size_t ci = 0; ci < grp.candidates.size(); ++ci) {
       const Candidate& c = grp.candidates[ci];
-      if (!c.counts || !c.failed.empty()) continue;
+      if (!usable(c)) continue;
       if (!best || *c.counts < *grp.candidates[*best].counts) best = ci;
     }
     grp.chosen = grp.fastest = best.value_or(leanest(grp));
@@ -512,9 +524,36 @@ Proposal LayerTuner::composed_proposal() {
   return {with_layers(composed_assignment_), true};
 }
 
+// Two greedy paths to a composition predicted to fit, the faster by the chosen layers' figures
+// kept: down from the current choice (the layers whose choice costs the most memory for the least
+// gain fall back to leaner ones), then up again where that shed more than it had to; and up from
+// every layer's leanest (the layers that gain the most per share of what is free take faster
+// ones). Down alone goes wrong where a layer's working memory is shared in the arena and where the
+// fastest schedules cost flash and RAM both. False: nothing is predicted to fit.
+bool LayerTuner::fit_composition() {
+  const bool down = shed_to_fit() && grow_within_limits();
+  const std::vector<std::size_t> shed = chosen();
+  std::vector<std::size_t> leanest_first;
+  for (const Group& grp : groups_) leanest_first.push_back(leanest_usable(grp));
+  set_chosen(leanest_first);
+  const bool up = grow_within_limits();
+  if (down && (!up || layers_sum(shed) <= layers_sum(chosen()))) set_chosen(shed);
+  return down || up;
+}
+
+bool LayerTuner::predicted_to_fit(const std::vector<std::size_t>& assignment, choice::Footprint* footprint) const {
+  const choice::Footprint f = footprint_->predict(with_layers(assignment));
+  if (footprint) *footprint = f;
+  return choice::FootprintModel::fits(f, limits_);
+}
+
+void LayerTuner::set_chosen(const std::vector<std::size_t>& assignment) {
+  for (std::size_t gi = 0; gi < groups_.size(); ++gi) groups_[gi].chosen = assignment[gi];
+}
+
 // While the composition is predicted to miss a limit, the layers whose choice costs the most
 // memory for the least gain fall back to a leaner measured candidate. False: it cannot fit.
-bool LayerTuner::fit_composition() {
+bool LayerTuner::shed_to_fit() {
   for (std::size_t round = 0; round <= groups_.size(); ++round) {
     const choice::Footprint over = choice::FootprintModel::overshoot(footprint_->predict(with_layers(chosen())), limits_);
     if (over.flash == 0 && over.ram == 0) return true;
@@ -530,7 +569,7 @@ bool LayerTuner::fit_composition() {
       const auto layers = static_cast<int64_t>(grp.layers->ops.size());
       for (std::size_t ci = 0; ci < grp.candidates.size(); ++ci) {
         const Candidate& c = grp.candidates[ci];
-        if (!c.counts || !c.failed.empty()) continue;
+        if (!usable(c)) continue;
         const int64_t saved = layers * ((over.flash ? now.param_bytes - c.param_bytes : 0) +
                                         (over.ram ? now.scratch_bytes - c.scratch_bytes : 0));
         if (saved <= 0) continue;
@@ -552,6 +591,50 @@ bool LayerTuner::fit_composition() {
     }
   }
   return false;
+}
+
+// From the current choice, predicted to fit (false where it is not): the move to a faster
+// candidate that gains the most per share of the flash and RAM still free is taken if the whole
+// is predicted to fit, else not tried again (what is free only shrinks), until no move is left.
+bool LayerTuner::grow_within_limits() {
+  choice::Footprint now;
+  if (!predicted_to_fit(chosen(), &now)) return false;
+  std::set<std::pair<std::size_t, std::size_t>> refused;
+  for (;;) {
+    const double free_flash = std::max(1.0, static_cast<double>(limits_.flash) - static_cast<double>(now.flash));
+    const double free_ram = std::max(1.0, static_cast<double>(limits_.ram) - static_cast<double>(now.ram));
+    struct Move {
+      std::size_t group, to;
+      double gain_per_share;
+    };
+    std::vector<Move> moves;
+    for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
+      const Group& grp = groups_[gi];
+      const Candidate& now_c = grp.candidates[grp.chosen];
+      const auto layers = static_cast<double>(grp.layers->ops.size());
+      for (std::size_t ci = 0; ci < grp.candidates.size(); ++ci) {
+        const Candidate& c = grp.candidates[ci];
+        if (!usable(c) || *c.counts >= now_c.counts.value_or(0) || refused.contains({gi, ci})) continue;
+        const double gain = static_cast<double>(now_c.counts.value_or(0) - *c.counts) * layers;
+        const double share = layers * (std::max<double>(0, static_cast<double>(c.param_bytes - now_c.param_bytes)) / free_flash +
+                                       std::max<double>(0, static_cast<double>(c.scratch_bytes - now_c.scratch_bytes)) / free_ram);
+        moves.push_back({gi, ci, share > 0 ? gain / share : std::numeric_limits<double>::infinity()});
+      }
+    }
+    std::sort(moves.begin(), moves.end(), [](const Move& a, const Move& b) { return a.gain_per_share > b.gain_per_share; });
+    bool taken = false;
+    for (const Move& mv : moves) {
+      std::vector<std::size_t> next = chosen();
+      next[mv.group] = mv.to;
+      if (predicted_to_fit(next, &now)) {
+        groups_[mv.group].chosen = mv.to;
+        taken = true;
+        break;
+      }
+      refused.insert({mv.group, mv.to});
+    }
+    if (!taken) return true;
+  }
 }
 
 // A composition measured to miss the limits after all (the prediction does not know kernel

@@ -11,8 +11,11 @@
 //
 // Then the fastest candidate of every group is composed into one variant, built without hooks
 // and measured like any other (outputs against the host reference, fit against the limits). If
-// it would not fit (predicted from code generation, before building), layers give up their most
-// memory-hungry choices, the least costly first; measurement images that would not fit are split.
+// it would not fit (predicted from code generation, before building), the composition is made
+// twice, the faster kept: layers give up their most memory-hungry choices, the least costly first,
+// and take back what then fits; or every layer starts on its leanest candidate and the layers
+// that gain the most per share of the free flash and RAM take faster ones while the whole fits.
+// Measurement images that would not fit are split.
 //
 // It starts from the winner of what was measured before it (the best untuned variant), and only
 // for the instructions/cycles objective. It composes from up to three bases, one pass each, and
@@ -101,12 +104,18 @@ class LayerTuner : public SearchStrategy {
   void split_or_fail(const Image& image, const measure::Measurement& m);
   void choose();
   bool fit_composition();
+  bool shed_to_fit();
+  bool grow_within_limits();
+  bool predicted_to_fit(const std::vector<std::size_t>& assignment, choice::Footprint* footprint = nullptr) const;
+  void set_chosen(const std::vector<std::size_t>& assignment);
   bool repair(const results::VariantResult& composed);
   Proposal composed_proposal();
   std::vector<std::size_t> chosen() const;
   codegen::Variant with_layers(const std::vector<std::size_t>& assignment) const;
   codegen::Variant image_variant(const std::vector<std::size_t>& assignment) const;
   std::size_t leanest(const Group& g) const;
+  std::size_t leanest_usable(const Group& g) const;
+  static bool usable(const Candidate& c) { return c.counts && c.failed.empty(); }
   results::TuningKey key(const Group& g, const Candidate& c) const;
 
   enum class Phase { start, images, compose, verify, done };

@@ -14,11 +14,15 @@ variants=(
   "api=packed,interface=packed,workspace=dynamic,params=lookup,index=i64,kernels=dsp"
   "api=unpacked,interface=c,workspace=static,params=direct,index=i32,kernels=dsp"
 )
-cpus=("-mcpu=cortex-m3 -mfloat-abi=soft" "-mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16" "-mcpu=cortex-m7 -mfloat-abi=hard -mfpu=fpv5-d16")
+# The firmware build names the core (AB_CPU_*): kernels ordered for one core's pipeline compile too.
+cpus=("-mcpu=cortex-m3 -mfloat-abi=soft -DAB_CPU_CORTEX_M3" "-mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16 -DAB_CPU_CORTEX_M4"
+      "-mcpu=cortex-m7 -mfloat-abi=hard -mfpu=fpv5-d16 -DAB_CPU_CORTEX_M7")
 n=0
-levels=(-Os)
-generate_and_compile() {  # MODEL VARIANT
+generate_and_compile() {  # MODEL VARIANT [LEVEL...] (default -Os)
   local model=$1 v=$2 out=$tmp/$1-$n
+  shift 2
+  local levels=("$@")
+  [[ ${#levels[@]} -gt 0 ]] || levels=(-Os)
   n=$((n + 1))
   "$aotbench" codegen --model "$model" --variant "$v" --out "$out" > /dev/null
   local bits=32; [[ $v == *index=i64* ]] && bits=64
@@ -38,9 +42,8 @@ for model in mnv2 ic kws; do
 done
 # The convolution schedules written in assembly, on layers whose sizes are constants (GCC may
 # find fewer free registers than in the kernels' own checks), at every level the sweep builds.
-levels=(-Os -O2 -O3)
-generate_and_compile mnv2 "api=unpacked,interface=c,workspace=static,params=direct,index=i32,kernels=dsp,layers=0:dsp_im2col_3px_dual_ram/2:dsp_1x1_short_ram/3:dsp_1x1_3px_ram/4:dsp_dw3x3_s2/5:dsp_1x1_3px_dual_w16/6:dsp_1x1_3px_kept/8:dsp_1x1_3px_dual_kept/10:dsp_1x1_3px_w16"
-levels=(-Os)
+generate_and_compile mnv2 "api=unpacked,interface=c,workspace=static,params=direct,index=i32,kernels=dsp,layers=0:dsp_im2col_3px_dual_ram/2:dsp_1x1_short_ram/3:dsp_1x1_3px_ram/4:dsp_dw3x3_s2/5:dsp_1x1_3px_dual_w16/6:dsp_1x1_3px_kept/8:dsp_1x1_3px_dual_kept/10:dsp_1x1_3px_w16" \
+  -Os -O2 -O3
 # The first layers in bands of rows (patches=K), at both corners.
 generate_and_compile mnv2 "api=unpacked,interface=c,workspace=static,params=direct,index=i32,kernels=dsp,patches=4"
 generate_and_compile mnv2 "api=packed,interface=packed,workspace=dynamic,params=lookup,index=i64,patches=3"

@@ -240,28 +240,39 @@ static ab_insn decode_long_mul(uint16_t hw1, uint16_t hw2) {
   return i;
 }
 
+/* What a data-processing instruction with a shifted register or a modified immediate writes:
+ * nothing where Rd is the PC and it sets the flags (TST, TEQ, CMP, CMN). */
+static ab_insn dp_result(uint16_t hw1, uint16_t hw2) {
+  const unsigned rd = (hw2 >> 8) & 0xF;
+  return rd == 15 && (hw1 & BIT(4)) ? make(4, AB_I_ALU) : alu(4, rd);
+}
+
+/* MOV and MVN are ORR and ORN with the PC as Rn: they read no Rn. */
+static int dp_is_move(uint16_t hw1) {
+  const unsigned op = (hw1 >> 5) & 0xF;
+  return (op == 0x2 || op == 0x3) && (hw1 & 0xF) == 15;
+}
+
 /* Data processing with a shifted register (ARMv7-M A5.3.11): the shifted operand passes the
  * shifter unless it is LSL #0; MOV with a shift is a plain shift (read at the usual time). */
 static ab_insn decode_dp_shifted(uint16_t hw1, uint16_t hw2) {
-  const unsigned op = (hw1 >> 5) & 0xF, rn = hw1 & 0xF, rd = (hw2 >> 8) & 0xF;
   const unsigned amount = ((hw2 >> 10) & 0x1C) | ((hw2 >> 6) & 3), type = (hw2 >> 4) & 3;
   const uint16_t rm = BIT(hw2 & 0xF);
-  const int move = (op == 0x2 || op == 0x3) && rn == 15, shifted = amount != 0 || type != 0;
-  ab_insn i = rd == 15 && (hw1 & BIT(4)) ? make(4, AB_I_ALU) : alu(4, rd); /* TST, TEQ, CMP, CMN */
-  if (!move) i.src = BIT(rn);
+  const int move = dp_is_move(hw1), shifted = amount != 0 || type != 0;
+  ab_insn i = dp_result(hw1, hw2);
+  if (!move) i.src = BIT(hw1 & 0xF);
   if (shifted && !move) i.src_shifted = rm;
   else i.src |= rm;
   i.shifter = (uint8_t)shifted;
-  if (op == 0x6) i.simd = 1;                                      /* PKHBT, PKHTB */
+  if (((hw1 >> 5) & 0xF) == 0x6) i.simd = 1;                      /* PKHBT, PKHTB */
   return i;
 }
 
 /* Data processing with a modified immediate (A5.3.1): a constant wider than its low byte is made
  * by the shifter. */
 static ab_insn decode_dp_modified_imm(uint16_t hw1, uint16_t hw2) {
-  const unsigned op = (hw1 >> 5) & 0xF, rn = hw1 & 0xF, rd = (hw2 >> 8) & 0xF;
-  ab_insn i = rd == 15 && (hw1 & BIT(4)) ? make(4, AB_I_ALU) : alu(4, rd);
-  if (!((op == 0x2 || op == 0x3) && rn == 15)) i.src = BIT(rn);  /* not MOV, MVN */
+  ab_insn i = dp_result(hw1, hw2);
+  if (!dp_is_move(hw1)) i.src = BIT(hw1 & 0xF);
   i.shifter = (hw1 & BIT(10)) || (hw2 & 0x7000);                  /* i:imm3 != 0 */
   return i;
 }

@@ -13,6 +13,10 @@ static void conv2d(const void* p, void* const* a) { ab_dsp_conv2d_s8(p, a[0], a[
 static void conv2d_1x1_short(const void* p, void* const* a) { ab_dsp_conv2d_1x1_short_s8(p, a[0], a[1], a[2], a[3]); }
 static void conv2d_3px(const void* p, void* const* a) { ab_dsp_conv2d_3px_s8(p, a[0], a[1], a[2], a[3]); }
 static void conv2d_3px_dual(const void* p, void* const* a) { ab_dsp_conv2d_3px_dual_s8(p, a[0], a[1], a[2], a[3]); }
+static void conv2d_3px_slabs(const void* p, void* const* a) { ab_dsp_conv2d_3px_slabs_s8(p, a[0], a[1], a[2], a[3]); }
+static void conv2d_3px_slabs_dual(const void* p, void* const* a) {
+  ab_dsp_conv2d_3px_slabs_dual_s8(p, a[0], a[1], a[2], a[3]);
+}
 static void conv2d_im2col_3px(const void* p, void* const* a) { ab_dsp_conv2d_im2col_3px_s8(p, a[0], a[1], a[2], a[3]); }
 static void conv2d_im2col_3px_dual(const void* p, void* const* a) {
   ab_dsp_conv2d_im2col_3px_dual_s8(p, a[0], a[1], a[2], a[3]);
@@ -47,6 +51,8 @@ dsp_shim_fn dsp_shim_find(const char* kernel) {
       {"ab_dsp_conv2d_1x1_short_s8", conv2d_1x1_short},
       {"ab_dsp_conv2d_3px_s8", conv2d_3px},
       {"ab_dsp_conv2d_3px_dual_s8", conv2d_3px_dual},
+      {"ab_dsp_conv2d_3px_slabs_s8", conv2d_3px_slabs},
+      {"ab_dsp_conv2d_3px_slabs_dual_s8", conv2d_3px_slabs_dual},
       {"ab_dsp_conv2d_im2col_3px_s8", conv2d_im2col_3px},
       {"ab_dsp_conv2d_im2col_3px_dual_s8", conv2d_im2col_3px_dual},
       {"ab_dsp_conv2d_rows_s8", conv2d_rows},

@@ -8,11 +8,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <map>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -840,6 +842,31 @@ TEST(DspConv, PointwiseChannelCounts) {
       const int ran = expect_every_schedule_exact(g, OpType::Conv2D, rng, c.str());
       EXPECT_EQ(ran, (cin % 4 != 0 ? 3 : cin <= 16 ? 14 : 12) + (cin <= 4 ? 1 : 0)) << c.str();  // + dsp_rows
     }
+  }
+}
+
+// Wide pointwise layers whose widened weights take more than one slab of RAM: the slab schedules
+// run them (several slabs, the last one short, an odd channel count's padding channel in it), on
+// pixel counts that leave the last block of three one or two pixels, exactly as the others.
+TEST(DspConv, SlabsOfWideLayers) {
+  std::mt19937 rng(405);
+  for (const auto& [cin, cout, h, w] : {std::array{256, 18, 3, 3}, std::array{128, 69, 2, 2}, std::array{132, 40, 1, 5}}) {
+    ConvCase c;
+    c.kh = c.kw = 1;
+    c.padding = Padding::Valid;
+    c.cin = cin;
+    c.cout = cout;
+    c.h = h;
+    c.w = w;
+    c.in_zp = zero_point(rng);
+    c.out_zp = zero_point(rng);
+    c.act = activation(rng);
+    const Graph g = conv_graph(c, rng);
+    const std::vector<LoweredOp> lowered = lower_graph(g);
+    std::set<std::string> names;
+    for (const Schedule* s : candidate_schedules(ScheduleContext{g, g.ops[0]}, lowered[0], std::nullopt)) names.insert(s->name);
+    ASSERT_TRUE(names.contains("dsp_1x1_3px_slabs") && names.contains("dsp_1x1_3px_dual_slabs")) << c.str();
+    for (const char* schedule : {"dsp_1x1_3px_slabs", "dsp_1x1_3px_dual_slabs"}) expect_exact(g, schedule, rng, c.str() + " " + schedule);
   }
 }
 

@@ -188,18 +188,26 @@ AB_DSP_INLINE void ab_dsp_store3x2(ab_dsp_acc3x2 a, const int32_t* rq, int8_t* o
   if (n > 2) out[2 * step + 1] = ab_dsp_requantize_channel(a.p2c1, c1, mode, acc_shift, act_min, act_max);
 }
 
-/* The outputs of a block of n (1-3) pixels whose three-pixel column is `cols`, every channel pair. */
-AB_DSP_INLINE void ab_dsp_conv2d_3px_block(const ab_dsp_conv2d_params* p, const uint32_t* cols, const uint32_t* w,
-                                           const int32_t* rq, int8_t* out, ab_idx_t n, int dual) {
+/* The outputs of channels [first, end) (first even) of a block of n (1-3) pixels whose three-pixel
+ * column is `cols`; w and rq point at channel `first`'s pair. */
+AB_DSP_INLINE void ab_dsp_conv2d_3px_channels(const ab_dsp_conv2d_params* p, const uint32_t* cols, const uint32_t* w,
+                                              const int32_t* rq, int8_t* out, ab_idx_t n, int dual, ab_idx_t first,
+                                              ab_idx_t end) {
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c, groups = p->depth / 4;
   const ab_idx_t pair_bytes = 16 * groups;
   const int aligned = p->weights == AB_DSP_W16_IN_RAM && (pair_bytes & (pair_bytes - 1)) == 0 &&
                       pair_bytes <= AB_DSP_KEPT_MAX_ALIGNMENT;
-  for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 4 * groups, rq += 2 * AB_DSP_RQ_STRIDE) {
+  for (ab_idx_t oc = first; oc < end; oc += 2, w += 4 * groups, rq += 2 * AB_DSP_RQ_STRIDE) {
     const ab_dsp_acc3x2 a = ab_dsp_dot3x2_w16_at(cols, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE], dual, aligned);
-    ab_dsp_store3x2(a, rq, out + oc, cout, n, oc + 1 < cout, p->requant, p->acc_shift, r->act_min, r->act_max);
+    ab_dsp_store3x2(a, rq, out + oc, cout, n, oc + 1 < end, p->requant, p->acc_shift, r->act_min, r->act_max);
   }
+}
+
+/* The outputs of a block of n (1-3) pixels whose three-pixel column is `cols`, every channel pair. */
+AB_DSP_INLINE void ab_dsp_conv2d_3px_block(const ab_dsp_conv2d_params* p, const uint32_t* cols, const uint32_t* w,
+                                           const int32_t* rq, int8_t* out, ab_idx_t n, int dual) {
+  ab_dsp_conv2d_3px_channels(p, cols, w, rq, out, n, dual, 0, p->ref.output.c);
 }
 
 /* Pointwise, stride 1, int16 lanes (AB_DSP_W16, AB_DSP_W16_IN_RAM or AB_DSP_W8_TO_RAM), input

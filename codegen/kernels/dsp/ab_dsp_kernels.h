@@ -9,6 +9,7 @@
 #include "ab_dsp_conv2d.h"
 #include "ab_dsp_conv2d_short.h"
 #include "ab_dsp_conv2d_3px.h"
+#include "ab_dsp_conv2d_3px_slabs.h"
 #include "ab_dsp_conv2d_im2col_3px.h"
 #include "ab_dsp_conv2d_rows.h"
 #include "ab_dsp_depthwise_conv2d.h"

@@ -70,6 +70,7 @@ typedef enum ab_dsp_weight_format {
   F(int32_t, pointwise, "1: 1x1, stride 1, no padding, columns are the input pixels")   \
   F(int32_t, packed, "1: the window's rows gathered as bytes one after the other, then expanded") \
   F(int32_t, widen_doubles, "1: AB_DSP_W8_TO_RAM's widening doubles the weights (the folded mode's factor 2)") \
+  F(ab_idx_t, slab_pairs, "channel pairs widened into RAM at a time (ab_dsp_conv2d_3px_slabs.h; 0: all at once)") \
   E(ab_dsp_weight_format, weights, "")                                                   \
   E(ab_dsp_requant_mode, requant, "")                                                    \
   F(int32_t, acc_shift, "left shift of the accumulator before requantization")           \

@@ -1,7 +1,8 @@
 // Which dsp kernels run in place, and in what window (select/overlap.hpp), from their loops:
 // - dsp_1x1*, dsp_im2col*: two output pixels at a time, both windows copied into the scratch
 //   columns before either pixel's channels are written (ab_dsp_conv2d_s8); dsp_1x1_3px*,
-//   dsp_im2col_3px*: three at a time alike (ab_dsp_conv2d_3px_s8, ab_dsp_conv2d_im2col_3px_s8); dsp_1x1_short* four (ab_dsp_conv2d_1x1_short_s8),
+//   dsp_im2col_3px*: three at a time alike (ab_dsp_conv2d_3px_s8, ab_dsp_conv2d_im2col_3px_s8; dsp_1x1_3px_*slabs
+//   expand every pixel before any output); dsp_1x1_short* four (ab_dsp_conv2d_1x1_short_s8),
 //   the last step the last 1-3;
 // - dsp_dw, dsp_dw_small, dsp_dw3x3: channel blocks one after the other, output rows in order,
 //   each input row transposed into the scratch ring once, before the output rows that need it
@@ -70,6 +71,7 @@ std::optional<OverlapWindow> dsp_overlap(std::string_view schedule, const Schedu
 constexpr std::string_view kInPlace[] = {
     "dsp_1x1", "dsp_1x1_w16", "dsp_1x1_ram", "dsp_1x1_short", "dsp_1x1_short_ram", "dsp_1x1_3px_w16",
     "dsp_1x1_3px_ram", "dsp_1x1_3px_dual_w16", "dsp_1x1_3px_dual_ram", "dsp_1x1_3px_kept", "dsp_1x1_3px_dual_kept",
+    "dsp_1x1_3px_slabs", "dsp_1x1_3px_dual_slabs",
     "dsp_im2col", "dsp_im2col_w16", "dsp_im2col_ram", "dsp_im2col_3px_w16", "dsp_im2col_3px_ram",
     "dsp_im2col_3px_dual_w16", "dsp_im2col_3px_dual_ram", "dsp_dw", "dsp_dw_small", "dsp_dw3x3", "dsp_dw3x3_image",
     "dsp_add", "dsp_avgpool", "dsp_maxpool"};

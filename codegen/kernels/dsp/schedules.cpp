@@ -8,6 +8,7 @@ namespace dsp {
 std::vector<Schedule> conv2d_schedules();
 std::vector<Schedule> conv2d_short_schedules();
 std::vector<Schedule> conv2d_im2col_3px_schedules();
+std::vector<Schedule> conv2d_3px_slabs_schedules();
 std::vector<Schedule> conv2d_rows_schedules();
 std::vector<Schedule> depthwise_conv2d_schedules();
 std::vector<Schedule> fully_connected_schedules();
@@ -24,7 +25,7 @@ std::vector<Schedule> sigmoid_s16_schedules();
 std::vector<Schedule> dsp_schedules() {
   std::vector<Schedule> all;
   for (auto part : {dsp::conv2d_schedules, dsp::conv2d_short_schedules, dsp::conv2d_im2col_3px_schedules,
-                    dsp::conv2d_rows_schedules,
+                    dsp::conv2d_3px_slabs_schedules, dsp::conv2d_rows_schedules,
                     dsp::depthwise_conv2d_schedules, dsp::fully_connected_schedules,
                     dsp::add_schedules, dsp::pool2d_schedules, dsp::pad_schedules, dsp::lstm_schedules,
                     dsp::svdf_schedules, dsp::lookup_schedules, dsp::mul_schedules,

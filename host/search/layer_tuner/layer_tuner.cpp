@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <tuple>
 #include <utility>
 
 #include "host/build/toolchain.hpp"
@@ -123,10 +124,10 @@ bool LayerTuner::start(const SearchState& state) {
     return false;
   }
   bases_.push_back(Base{variant_of(scratch.variants[*winner].key), scratch.variants[*winner]});
-  // The best of another compiler or opt level close behind, under the same limits, whole.
+  // The best of another compiler, opt level or loop alignment close behind, under the same limits, whole.
   const auto build_of = [](const codegen::Variant& v) {
     const codegen::BuildConfig c = codegen::build_config(v);
-    return std::pair(c.cc, c.opt);
+    return std::tuple(c.cc, c.opt, c.align);
   };
   results::Run others = scratch;
   std::erase_if(others.variants, [&](const results::VariantResult& r) {
@@ -194,7 +195,10 @@ void LayerTuner::begin_pass() {
   const Base& base = bases_[pass_];
   const codegen::BuildConfig config = codegen::build_config(base.variant);
   const std::string compiler = build::Toolchain::cross(config.cc).version();
-  const std::string build = fmt::format("{},index=i{}", config.opt, config.index_bits);
+  // "O3,index=i32", and ",align=loops16" when the loops are aligned: a log of before the knob
+  // holds unaligned figures, under the key they keep.
+  std::string build = fmt::format("{},index=i{}", config.opt, config.index_bits);
+  if (config.align != "off") build += ",align=" + config.align;
   std::map<std::pair<std::string, std::string>, Candidate> known;  // by signature and schedule
   if (compiler == compiler_ && build == build_)
     for (const Group& grp : groups_)

@@ -166,7 +166,7 @@ class Pipeline {
     try {
       const build::FirmwareBuilder builder(build::FirmwareBuilder::default_runtime_dir(), toolchain);
       const build::BuildResult r = builder.build(s_.board, spec, out);
-      elf_ = r.plan.elf;
+      elf_ = m_.elf = r.plan.elf;
       if (!r.cached) build::add_to_ledger(infer::cache_dir(), build::bytes_in(out));
     } catch (const std::exception& e) {
       const std::string what = e.what();

@@ -125,10 +125,8 @@ bool LayerTuner::start(const SearchState& state) {
   }
   bases_.push_back(Base{variant_of(scratch.variants[*winner].key), scratch.variants[*winner]});
   // The best of another compiler, opt level or loop alignment close behind, under the same limits, whole.
-  const auto build_of = [](const codegen::Variant& v) {
-    const codegen::BuildConfig c = codegen::build_config(v);
-    return std::tuple(c.cc, c.opt, c.align);
-  };
+  // (The knobs as given: build_config() refuses a combination the space may hold, e.g. align at -Os.)
+  const auto build_of = [](const codegen::Variant& v) { return std::tuple(v.get("cc"), v.get("opt"), v.get("align")); };
   results::Run others = scratch;
   std::erase_if(others.variants, [&](const results::VariantResult& r) {
     const codegen::Variant v = variant_of(r.key);

@@ -84,7 +84,7 @@ TEST_F(AlignTrialTest, NothingUnderTheInstructionCounterOrAnotherObjective) {
   run_.info.counter = results::CounterKind::instructions;
   search::AlignTrial counted;
   EXPECT_TRUE(next(counted).empty());
-  EXPECT_NE(counted.note().find("instruction counter"), std::string::npos) << counted.note();
+  EXPECT_EQ(counted.note(), "");  // not worth a line on every exact-count sweep
 }
 
 TEST_F(AlignTrialTest, NothingWhenTheSpaceSearchedAlignment) {

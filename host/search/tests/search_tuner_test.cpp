@@ -244,6 +244,18 @@ TEST_F(Tuner, AnAlignedBuildCloseBehindIsTunedToo) {
       << tuner.tuning()->note;
 }
 
+// A space that asked for alignment where gcc aligns nothing (-Os) holds that variant as a failed
+// build; the tuner tunes the rest.
+TEST_F(Tuner, ARefusedAlignmentInTheSpaceLeavesTheTuningAsItWas) {
+  add_untuned("kernels=dsp,align=loops16", 0);
+  run_.variants.back().status = results::Status::build_failed;
+  run_.variants.back().counts.reset();
+  results::TuningLog log(db_);
+  search::LayerTuner tuner(log);
+  EXPECT_EQ(drive(tuner, roomy_), (std::vector<int>{13, -1}));
+  ASSERT_TRUE(tuner.tuning().has_value()) << tuner.note();
+}
+
 TEST_F(Tuner, TheLimitsAreMetBeforeBuilding) {
   codegen::EmitOptions eo;
   eo.model_name = model_.name;

@@ -4,7 +4,8 @@
 // again. Kept in the history database (table tuning_log); `aotbench tune --export/--import`
 // move it between machines as JSON lines.
 //
-// Key: board, core, compiler (its version line), opt level, operator signature
+// Key: board, core, compiler (its version line), build (`opt`: "O3,index=i32", with
+// ",align=loops16" when loops are aligned), operator signature
 // (codegen::op_signature: kind, shapes, window, quantization layout), schedule and counter (a
 // layer's estimated cycles never stand in for its instructions, or for DWT cycles).
 //

@@ -86,6 +86,7 @@ Package write_package(const EmitResult& r, const PackageOptions& o, const fs::pa
   Package p;
   p.library = "tvmgen_" + s.prefix;
   p.opt_flag = build_config(o.variant).opt_flag();
+  p.code_flags = build_config(o.variant).code_flags();
 
   // The generated files: the public header apart, the adapter (aotbench's firmware glue) apart.
   std::map<std::string, std::string> generated;  // path in the folder -> text
@@ -170,6 +171,7 @@ nlohmann::json package_json(const Package& p) {
           {"private_include_dirs", p.private_include_dirs},
           {"defines", p.defines},
           {"opt_flag", p.opt_flag},
+          {"code_flags", p.code_flags},
           {"files", p.files}};
 }
 

@@ -45,6 +45,7 @@ struct Package {
   std::vector<std::string> public_include_dirs, private_include_dirs;
   std::vector<std::string> defines;           // AB_INDEX_BITS=N, AB_AOT_NO_DLPACK
   std::string opt_flag;                       // the optimization level it was measured at, e.g. -O3
+  std::vector<std::string> code_flags;        // the flags shaping its code as measured: -O3 -falign-loops=16
   std::vector<std::string> files;             // every file written, sorted
 };
 

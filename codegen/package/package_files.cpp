@@ -44,10 +44,11 @@ std::string package_cmake(const EmitSummary& s, const Package& p, const PackageO
   out += "# the kernels must be compiled with the same. AB_AOT_NO_DLPACK: nothing needs dlpack.h.\n";
   out += fmt::format("target_compile_definitions({} PUBLIC {})\n", p.library, fmt::join(p.defines, " "));
   out += fmt::format("set_target_properties({} PROPERTIES C_STANDARD 11 C_EXTENSIONS ON)\n\n", p.library);
-  out += fmt::format("option({} \"compile the model at {}, the optimization level aotbench measured\" ON)\n",
-                     opt_option, p.opt_flag);
+  const std::string flags = fmt::format("{}", fmt::join(p.code_flags, " "));
+  out += fmt::format("option({} \"compile the model with {}, the flags aotbench measured it with\" ON)\n",
+                     opt_option, flags);
   out += fmt::format("if({} AND CMAKE_C_COMPILER_ID MATCHES \"GNU|Clang\")\n", opt_option);
-  out += fmt::format("  target_compile_options({} PRIVATE {})\nendif()\n", p.library, p.opt_flag);
+  out += fmt::format("  target_compile_options({} PRIVATE {})\nendif()\n", p.library, flags);
   return out;
 }
 
@@ -73,8 +74,9 @@ std::string package_makefile(const EmitSummary& s, const Package& p, const Packa
   out += fmt::format("{}_INCS :={}\n", v, joined_with_dir(dir, incs));
   out += fmt::format("# AB_INDEX_BITS: the index width the model was generated for; the kernels must match it.\n");
   out += fmt::format("{}_DEFS := {}\n", v, fmt::join(p.defines, " "));
-  out += fmt::format("# The optimization level aotbench measured; put it in your CFLAGS for these files if you like.\n");
-  out += fmt::format("{}_OPT := {}\n", v, p.opt_flag);
+  out += fmt::format("# The optimization level (and loop alignment) aotbench measured; put it in your CFLAGS for these\n"
+                     "# files if you like.\n");
+  out += fmt::format("{}_OPT := {}\n", v, fmt::join(p.code_flags, " "));
   out += fmt::format("{0}_CFLAGS := $(addprefix -I,$({0}_INCS)) $(addprefix -D,$({0}_DEFS))\n", v);
   return out;
 }

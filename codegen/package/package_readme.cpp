@@ -154,9 +154,9 @@ std::string package_readme(const EmitSummary& s, const Package& p, const Package
   out += fmt::format("`AB_INDEX_BITS={}` is the width of shapes and loop indices the model was generated for (knob "
                      "`index`): the generated code stops with `#error` if compiled otherwise.", s.index_bits);
   if (!s.uses_dlpack) out += " `AB_AOT_NO_DLPACK`: nothing here needs dlpack.h.";
-  out += fmt::format("\nThe variant is built at `{}`{}, the level aotbench measures it at; `{}_MEASURED_OPT` (CMake, on "
-                     "by default) and `$({}_OPT)` (make) give that level.\n",
-                     p.opt_flag, build_config(v).cc == "clang" ? " with clang" : "", upper, upper);
+  out += fmt::format("\nThe variant is built with `{}`{}, the flags aotbench measures it with; `{}_MEASURED_OPT` (CMake, "
+                     "on by default) and `$({}_OPT)` (make) give them.\n",
+                     fmt::join(p.code_flags, " "), build_config(v).cc == "clang" ? " with clang" : "", upper, upper);
   if (v.get("kernels") == "dsp" || s.variant_key.find("dsp") != std::string::npos)
     out += "Some layers use the Cortex-M DSP extension (SMLAD): build with your core's `-mcpu` (cortex-m4, m7, m33, "
            "m55); without `__ARM_FEATURE_DSP` the same kernels run as portable C, slower.\n";

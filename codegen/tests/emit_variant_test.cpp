@@ -52,7 +52,8 @@ TEST(Variant, KeyParsesBackToTheSameVariant) {
 TEST(Variant, ErrorsNameTheProblemAndTheChoices) {
   EXPECT_EQ(error_of("speed=fast"),
             "unknown variant knob 'speed'; known knobs: api, interface, workspace, params, index, opt, kernels, "
-            "layers, cc, prefix, profile, plan, inplace, patches");
+            "layers, cc, align, prefix, profile, plan, inplace, patches");
+  EXPECT_EQ(error_of("align=16"), "variant knob align has no value '16'; choose one of: off, loops4, loops8, loops16, loops32");
   EXPECT_EQ(error_of("cc=icc"), "variant knob cc has no value 'icc'; choose one of: gcc, clang");
   EXPECT_EQ(error_of("api=fast"), "variant knob api has no value 'fast'; choose one of: packed, unpacked");
   EXPECT_EQ(error_of("api=packed,api=unpacked"), "variant knob 'api' is given twice");
@@ -119,12 +120,12 @@ TEST(Variant, LayerSchedulesAreAMapOfTheirOwn) {
   EXPECT_EQ(v.text("layers"), "3:dsp_1x1/12:ref");  // a refused map leaves the variant as it was
 }
 
-// opt and cc reach only the compiler: variants that differ in them alone generate the same code.
+// opt, cc and align reach only the compiler: variants that differ in them alone generate the same code.
 TEST(Variant, BuildKnobsAreTheCompilersOnly) {
   std::vector<std::string> build;
   for (const auto& k : knob_table())
     if (k.stage == KnobStage::build) build.push_back(k.name);
-  EXPECT_EQ(build, (std::vector<std::string>{"opt", "cc"}));
+  EXPECT_EQ(build, (std::vector<std::string>{"opt", "cc", "align"}));
   const Variant v = Variant::parse("opt=O3,cc=clang,kernels=dsp,layers=3:dsp_1x1,index=i64");
   EXPECT_EQ(v.generation_part().key(),
             "api=unpacked,interface=c,workspace=static,params=direct,index=i64,opt=Os,kernels=dsp,layers=3:dsp_1x1");
@@ -139,6 +140,32 @@ TEST(Variant, BuildConfigIsWhatTheCompilerIsAsked) {
   const BuildConfig d = build_config(Variant());
   EXPECT_EQ(d.cc, "gcc");
   EXPECT_EQ(d.flags(), (std::vector<std::string>{"-Os", "-DAB_INDEX_BITS=32"}));
+  EXPECT_TRUE(d.align_flags().empty());
+}
+
+// Loop alignment is a build knob: its flag reaches the compiler after the level, it names the key
+// only when on (every earlier key stays), and it is refused where the compiler would ignore it.
+TEST(Variant, AlignKnobReachesTheCompilerAndTheKey) {
+  const Variant v = Variant::parse("opt=O3,align=loops16");
+  EXPECT_EQ(v.key(), "api=unpacked,interface=c,workspace=static,params=direct,index=i32,opt=O3,align=loops16");
+  EXPECT_EQ(Variant::parse(v.key()), v);
+  EXPECT_EQ(Variant::parse("opt=O3,align=off").key(), Variant::parse("opt=O3").key());
+  EXPECT_EQ(v.generation_part(), Variant::parse("opt=O3").generation_part());
+  const BuildConfig c = build_config(v);
+  EXPECT_EQ(c.align_flags(), (std::vector<std::string>{"-falign-loops=16"}));
+  EXPECT_EQ(c.code_flags(), (std::vector<std::string>{"-O3", "-falign-loops=16"}));
+  EXPECT_EQ(c.flags(), (std::vector<std::string>{"-O3", "-falign-loops=16", "-DAB_INDEX_BITS=32"}));
+  EXPECT_EQ(build_config(Variant::parse("opt=O2,align=loops4")).align_flags(), (std::vector<std::string>{"-falign-loops=4"}));
+  EXPECT_EQ(build_config(Variant::parse("opt=Os,cc=clang,align=loops32")).align_flags(),
+            (std::vector<std::string>{"-falign-loops=32"}));  // clang aligns at -Os, gcc does not
+  try {
+    build_config(Variant::parse("align=loops16"));
+    ADD_FAILURE() << "align=loops16 at opt=Os with gcc was accepted";
+  } catch (const VariantError& e) {
+    EXPECT_EQ(std::string(e.what()), "align=loops16 does nothing at opt=Os with gcc: the compiler leaves loops unaligned "
+                                     "there; give opt=O2 or O3 (or align=off)");
+  }
+  EXPECT_THROW(build_config(Variant::parse("opt=O0,cc=clang,align=loops8")), VariantError);
 }
 
 TEST(Names, IdentifiersFromArbitraryText) {

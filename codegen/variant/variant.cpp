@@ -30,6 +30,9 @@ const std::vector<KnobInfo>& knob_table() {
        "INDEX:SCHEDULE/...", "(none)"},
       {"cc", {"gcc", "clang"}, "gcc", false, KnobStage::build,
        "C compiler of the model and kernels (the device runtime stays gcc-built; gcc links)"},
+      {"align", {"off", "loops4", "loops8", "loops16", "loops32"}, "off", false, KnobStage::build,
+       "start loops on an N-byte boundary (-falign-loops=N; refused at opt=O0, and at Os with gcc, which align "
+       "none): 4 an M4 fetch word, 8 an M7 fetch or a 64-bit flash read, 16 and 32 a flash or cache line"},
       {"prefix", {}, "", false, KnobStage::generate, "name-mangling prefix of every global symbol (default: model name)", "<C identifier>",
        "(model name)"},
       {"profile", {"off", "ops"}, "off", false, KnobStage::generate, "hooks around every operator for per-op cycles"},

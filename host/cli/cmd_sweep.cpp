@@ -169,7 +169,8 @@ void add_sweep(CLI::App& app) {
   for (const search::TunerEntry& t : search::tuners()) tuners += fmt::format("{} ({}), ", t.help, t.name);
   app.add_option("--tune", o.tune,
                  "after the sweep space: " + tuners +
-                     "or not (off); measured layers are remembered in the history's tuning log")
+                     "or not (off); measured layers are remembered in the history's tuning log. Under a cycle "
+                     "counter a tuner's winner is then built once more with align=loops8 and kept if faster")
       ->check(CLI::IsMember(search::tune_choices()))
       ->capture_default_str();
   app.add_option("--out", o.out_dir, "results folder (default: aotbench-results/<date>_<board>_<model>)");

@@ -38,8 +38,9 @@ HostBuild build_host_runner(const HostBuildSpec& spec) {
   include_dirs.push_back(source_file("device/include"));
   sources.push_back(spec.main_source.empty() ? source_file("host/infer/host_main.c") : spec.main_source);
 
-  std::vector<std::string> flags = {"-std=c11", spec.build.opt_flag(), "-g0", "-Wall", "-Wextra",
-                                    spec.build.index_define()};
+  std::vector<std::string> flags = {"-std=c11"};
+  for (const auto& f : spec.build.code_flags()) flags.push_back(f);  // -O, and -falign-loops when aligned
+  flags.insert(flags.end(), {"-g0", "-Wall", "-Wextra", spec.build.index_define()});
   if (spec.warnings_are_errors) flags.push_back("-Werror");
   std::vector<build::CompileJob> jobs;
   for (const auto& s : sources) jobs.push_back({s, flags, include_dirs});

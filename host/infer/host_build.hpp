@@ -27,7 +27,7 @@ struct HostBuildSpec {
   std::vector<codegen::SupportFiles> support;
   // The program's main(); default: host_main.c, which runs the model behind ab_model().
   std::filesystem::path main_source;
-  codegen::BuildConfig build;           // -O, -DAB_INDEX_BITS, and gcc or clang compiles (gcc links)
+  codegen::BuildConfig build;           // -O, -falign-loops, -DAB_INDEX_BITS, and gcc or clang compiles (gcc links)
   bool warnings_are_errors = true;      // generated code must be warning-free (-Wall -Wextra)
   int jobs = 0;                         // parallel compiles; 0: the core count
 };

@@ -146,19 +146,27 @@ class Pipeline {
     spec.include_dirs = {gen_dir_};
     spec.include_dirs.insert(spec.include_dirs.end(), support.include_dirs.begin(), support.include_dirs.end());
     spec.include_dirs.push_back(dlpack_include_dir());
-    const codegen::BuildConfig config = codegen::build_config(v_);
+    codegen::BuildConfig config;
+    try {
+      config = codegen::build_config(v_);
+    } catch (const codegen::VariantError& e) {
+      fail(results::Status::build_failed, e.what());
+    }
     spec.cflags = {"-std=c11"};
     for (const auto& flags : {config.flags(), s_.extra_cflags}) spec.cflags.insert(spec.cflags.end(), flags.begin(), flags.end());
     // The variant's compiler (the `cc` knob) builds its sources; the device runtime stays gcc's.
     const build::Toolchain toolchain = build::Toolchain::cross(config.cc);
+    // The image's folder: an aligned and an unaligned build never share one (align=off adds
+    // nothing, so the folders of earlier builds stay valid).
     build::Sha1Hex where;
     where.add(gen_dir_.filename().string()).add(config.opt).add(toolchain.cc());
+    for (const auto& f : config.align_flags()) where.add(f);
     for (const auto& f : s_.extra_cflags) where.add(f);
     const fs::path out = infer::cache_dir() / "firmware" / s_.board.name / where.hex();
     try {
       const build::FirmwareBuilder builder(build::FirmwareBuilder::default_runtime_dir(), toolchain);
       const build::BuildResult r = builder.build(s_.board, spec, out);
-      elf_ = r.plan.elf;
+      elf_ = m_.elf = r.plan.elf;
       if (!r.cached) build::add_to_ledger(infer::cache_dir(), build::bytes_in(out));
     } catch (const std::exception& e) {
       const std::string what = e.what();

@@ -69,6 +69,7 @@ struct Measurement {
   StageTimes times;
   transport::LinkReport link;  // what the link went through while measuring it
   bool interrupted = false;  // stopped by Ctrl-C: not a result, measure it again on --resume
+  std::filesystem::path elf;  // the image built (in the build cache), once the build stage passed
 };
 
 // `on_stage` is called as each stage starts; `stop` aborts between stages.

@@ -39,6 +39,7 @@
 #include "results/history.hpp"
 #include "results/outputs.hpp"
 #include "host/search/cross_product/cross_product.hpp"
+#include "host/search/align_trial/align_trial.hpp"
 #include "host/search/registry.hpp"
 #include "host/sweep/build_commit.hpp"
 #include "host/sweep/options_apply.hpp"
@@ -457,7 +458,7 @@ class Sweep {
 
   bool space_uses_clang() const {
     return std::any_of(space_.begin(), space_.end(),
-                       [](const codegen::Variant& v) { return codegen::build_config(v).cc == "clang"; });
+                       [](const codegen::Variant& v) { return v.get("cc") == "clang"; });
   }
 
   // Saves one finished variant: results.json (atomically) and the history database.
@@ -484,18 +485,21 @@ class Sweep {
   }
 
   // The strategies one after the other: the space's cross product, then the --tune tuner (none
-  // with off), each measuring what it proposes until it proposes nothing more.
+  // with off) and the loop alignment of its winner, each measuring what it proposes until it
+  // proposes nothing more.
   void search() {
     install_stop_handler();
     watch_the_build();
     search::CrossProduct space(todo_);
     std::optional<results::TuningLog> log;
     std::unique_ptr<search::SearchStrategy> tuner;
+    search::AlignTrial align;
     std::vector<search::SearchStrategy*> strategies = {&space};
     if (const search::TunerEntry* entry = search::find_tuner(o_.tune)) {
       search::TunerContext context{log.emplace(history_path_)};
       tuner = entry->make(context);
       strategies.push_back(tuner.get());
+      strategies.push_back(&align);
     }
     if (out_.resumed && !o_.quiet)
       fmt::print(stderr, "resuming {}: {} variants measured before, {} to go\n", out_.out_dir.string(),
@@ -511,6 +515,10 @@ class Sweep {
     if (tuner) {
       out_.run.tuning = tuner->tuning();
       if (const std::string note = tuner->note(); !note.empty() && !o_.quiet) fmt::print(stderr, "aotbench: {}\n", note);
+      if (const std::string note = align.note(); !note.empty()) {
+        if (out_.run.tuning) out_.run.tuning->note += "; " + note;
+        if (!o_.quiet) fmt::print(stderr, "aotbench: {}\n", note);
+      }
     }
   }
 

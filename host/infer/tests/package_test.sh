@@ -62,10 +62,17 @@ cmake -S "$tmp/a/model" -B "$tmp/a/m4" -G Ninja -DCMAKE_SYSTEM_NAME=Generic -DCM
   && cmake --build "$tmp/a/m4" >> "$tmp/a/m4.log" 2>&1 || fail "CMake build for Cortex-M4: $(cat "$tmp/a/m4.log")"
 [ -s "$tmp/a/m4/lib$lib.a" ] || fail "no lib$lib.a for Cortex-M4"
 
-# 2. api=packed (dlpack.h copied in), dynamic workspace, DSP kernels, through model.mk and make.
-"$aotbench" codegen --model "$model" --variant api=packed,interface=packed,workspace=dynamic,kernels=dsp \
+grep -q "target_compile_options($lib PRIVATE -Os)" "$tmp/a/model/CMakeLists.txt" \
+  || fail "the CMakeLists.txt does not compile at -Os, the level measured"
+
+# 2. api=packed (dlpack.h copied in), dynamic workspace, DSP kernels, aligned loops, through model.mk and make.
+"$aotbench" codegen --model "$model" --variant api=packed,interface=packed,workspace=dynamic,kernels=dsp,opt=O2,align=loops16 \
   --board stm32 --out "$tmp/b/model" > /dev/null
 [ -s "$tmp/b/model/third_party/dlpack/dlpack.h" ] || fail "api=packed: dlpack.h was not copied in"
+# the flags measured, loop alignment included, in both build files
+grep -qx "${MACRO}_OPT := -O2 -falign-loops=16" "$tmp/b/model/model.mk" || fail "model.mk's _OPT lacks -falign-loops=16"
+grep -q "target_compile_options($lib PRIVATE -O2 -falign-loops=16)" "$tmp/b/model/CMakeLists.txt" \
+  || fail "the CMakeLists.txt does not compile with -falign-loops=16"
 program "$tmp/b/model" > "$tmp/b/prog.c"
 cat > "$tmp/b/Makefile" <<'C'
 include model/model.mk

@@ -6,6 +6,7 @@
 #include <array>
 #include <limits>
 #include <set>
+#include <tuple>
 #include <utility>
 
 #include "host/build/toolchain.hpp"
@@ -124,11 +125,9 @@ bool LayerTuner::start(const SearchState& state) {
     return false;
   }
   bases_.push_back(Base{variant_of(scratch.variants[*winner].key), scratch.variants[*winner]});
-  // The best of another compiler or opt level close behind, under the same limits, whole.
-  const auto build_of = [](const codegen::Variant& v) {
-    const codegen::BuildConfig c = codegen::build_config(v);
-    return std::pair(c.cc, c.opt);
-  };
+  // The best of another compiler, opt level or loop alignment close behind, under the same limits, whole.
+  // (The knobs as given: build_config() refuses a combination the space may hold, e.g. align at -Os.)
+  const auto build_of = [](const codegen::Variant& v) { return std::tuple(v.get("cc"), v.get("opt"), v.get("align")); };
   results::Run others = scratch;
   std::erase_if(others.variants, [&](const results::VariantResult& r) {
     const codegen::Variant v = variant_of(r.key);
@@ -195,7 +194,10 @@ void LayerTuner::begin_pass() {
   const Base& base = bases_[pass_];
   const codegen::BuildConfig config = codegen::build_config(base.variant);
   const std::string compiler = build::Toolchain::cross(config.cc).version();
-  const std::string build = fmt::format("{},index=i{}", config.opt, config.index_bits);
+  // "O3,index=i32", and ",align=loops16" when the loops are aligned: a log of before the knob
+  // holds unaligned figures, under the key they keep.
+  std::string build = fmt::format("{},index=i{}", config.opt, config.index_bits);
+  if (config.align != "off") build += ",align=" + config.align;
   std::map<std::pair<std::string, std::string>, Candidate> known;  // by signature and schedule
   if (compiler == compiler_ && build == build_)
     for (const Group& grp : groups_)

@@ -6,8 +6,8 @@
 // the board's core, the reference one included. Measurement image k gives every group its k-th
 // candidate not measured yet and profiles each operator (profile=ops): no more images than the
 // largest candidate count, not their product. Figures go into the tuning log and come from it:
-// a layer measured before on this board, core, compiler, opt level and index width, under the same
-// counter (and timing model), is not measured again, in any model.
+// a layer measured before on this board, core, compiler, opt level, index width and loop
+// alignment, under the same counter (and timing model), is not measured again, in any model.
 //
 // Then the fastest candidate of every group is composed into one variant, built without hooks
 // and measured like any other (outputs against the host reference, fit against the limits). If

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <limits>
 #include <map>
 #include <ranges>
@@ -108,15 +109,25 @@ class Tuner : public ::testing::Test {
   std::map<std::string, uint64_t> faster_;  // cycles of schedules a test makes faster than cycles_of's
 
   // An untuned -O3 variant beside the -O2 one, counted `counts`.
-  codegen::Variant add_o3(uint64_t counts) {
-    const codegen::Variant o3 = codegen::Variant::parse("opt=O3,kernels=dsp");
-    space_.push_back(o3);
+  codegen::Variant add_o3(uint64_t counts) { return add_untuned("opt=O3,kernels=dsp", counts); }
+
+  // An untuned variant of the space beside the first, counted `counts`.
+  codegen::Variant add_untuned(const std::string& spec, uint64_t counts) {
+    const codegen::Variant v = codegen::Variant::parse(spec);
+    space_.push_back(v);
     results::VariantResult r = run_.variants[0];
-    r.key = o3.key();
-    r.knobs = measure::knobs_of(o3);
+    r.key = v.key();
+    r.knobs = measure::knobs_of(v);
     r.counts = results::summarize({counts});
     run_.variants.push_back(r);
-    return o3;
+    return v;
+  }
+
+  // The space's one variant and its result become `spec`'s.
+  void use_base(const std::string& spec) {
+    space_[0] = codegen::Variant::parse(spec);
+    run_.variants[0].key = space_[0].key();
+    run_.variants[0].knobs = measure::knobs_of(space_[0]);
   }
 };
 
@@ -196,6 +207,60 @@ TEST_F(Tuner, FiguresOfAnotherTimingModelAreNotReused) {
   setup_.counter_version = "0123456789ab";
   search::LayerTuner again(log);
   EXPECT_EQ(drive(again, roomy_), (std::vector<int>{-1}));
+}
+
+// Aligned loops are another build: the layers' unaligned figures are not theirs, so every layer is
+// measured again and logged under a build key of its own; the unaligned figures keep the key a log
+// written before the knob has ("O2,index=i32"), and are found again.
+TEST_F(Tuner, FiguresOfAnotherLoopAlignmentAreNotReused) {
+  results::TuningLog log(db_);
+  search::LayerTuner plain(log);
+  const std::vector<int> measured = drive(plain, roomy_);
+  const std::size_t entries = log.size();
+  use_base("opt=O2,kernels=dsp,align=loops16");
+  search::LayerTuner aligned(log);
+  EXPECT_EQ(drive(aligned, roomy_), measured);
+  ASSERT_TRUE(aligned.tuning().has_value()) << aligned.note();
+  EXPECT_EQ(aligned.tuning()->from_log, 0);
+  EXPECT_NE(aligned.tuning()->tuned_key.find(",align=loops16"), std::string::npos) << aligned.tuning()->tuned_key;
+  EXPECT_EQ(log.size(), 2 * entries);
+  const fs::path exported = fs::path(db_).replace_extension(".jsonl");
+  log.export_jsonl(exported);
+  std::ifstream in(exported);
+  std::size_t unaligned = 0, aligned_entries = 0;
+  for (std::string line; std::getline(in, line);) {
+    unaligned += line.find(R"("opt":"O2,index=i32")") != std::string::npos;
+    aligned_entries += line.find(R"("opt":"O2,index=i32,align=loops16")") != std::string::npos;
+  }
+  fs::remove(exported);
+  EXPECT_EQ(unaligned, entries);
+  EXPECT_EQ(aligned_entries, entries);
+  use_base("opt=O2,kernels=dsp");
+  search::LayerTuner again(log);
+  EXPECT_EQ(drive(again, roomy_), (std::vector<int>{-1}));
+}
+
+// The same opt level aligned, 0.5 % behind untuned, is another build close behind: tuned too.
+TEST_F(Tuner, AnAlignedBuildCloseBehindIsTunedToo) {
+  const codegen::Variant aligned = add_untuned("opt=O2,kernels=dsp,align=loops16", 904500);
+  results::TuningLog log(db_);
+  search::LayerTuner tuner(log);
+  EXPECT_EQ(drive(tuner, roomy_), (std::vector<int>{13, -1, 13, -1}));
+  ASSERT_TRUE(tuner.tuning().has_value()) << tuner.note();
+  EXPECT_NE(tuner.tuning()->note.find("composed from " + aligned.key() + " too"), std::string::npos)
+      << tuner.tuning()->note;
+}
+
+// A space that asked for alignment where gcc aligns nothing (-Os) holds that variant as a failed
+// build; the tuner tunes the rest.
+TEST_F(Tuner, ARefusedAlignmentInTheSpaceLeavesTheTuningAsItWas) {
+  add_untuned("kernels=dsp,align=loops16", 0);
+  run_.variants.back().status = results::Status::build_failed;
+  run_.variants.back().counts.reset();
+  results::TuningLog log(db_);
+  search::LayerTuner tuner(log);
+  EXPECT_EQ(drive(tuner, roomy_), (std::vector<int>{13, -1}));
+  ASSERT_TRUE(tuner.tuning().has_value()) << tuner.note();
 }
 
 TEST_F(Tuner, TheLimitsAreMetBeforeBuilding) {

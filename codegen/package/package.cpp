@@ -142,6 +142,7 @@ Package write_package(const EmitResult& r, const PackageOptions& o, const fs::pa
       p.private_include_dirs.push_back(d);
   p.defines = {fmt::format("AB_INDEX_BITS={}", s.index_bits)};
   if (!dlpack) p.defines.push_back("AB_AOT_NO_DLPACK");
+  if (!o.core_define.empty()) p.defines.push_back(o.core_define);
 
   remove_previous_package(dir);
   std::map<std::string, std::string> texts = generated;

@@ -35,6 +35,7 @@ struct PackageOptions {
   std::string generator;        // e.g. "aotbench 0.1.0"
   std::optional<MeasuredFigures> measured;
   Variant variant;              // the variant generated (its opt and cc knobs are build advice)
+  std::string core_define;      // the board's AB_CPU_<CORE>, which kernels ordered for one core test; "" if no board
 };
 
 // What the folder holds, paths relative to it.
@@ -43,7 +44,7 @@ struct Package {
   std::vector<std::string> model_sources;     // the generated C
   std::vector<std::string> support_sources;   // runtime and kernels
   std::vector<std::string> public_include_dirs, private_include_dirs;
-  std::vector<std::string> defines;           // AB_INDEX_BITS=N, AB_AOT_NO_DLPACK
+  std::vector<std::string> defines;           // AB_INDEX_BITS=N, AB_AOT_NO_DLPACK, AB_CPU_<CORE>
   std::string opt_flag;                       // the optimization level it was measured at, e.g. -O3
   std::vector<std::string> code_flags;        // the flags shaping its code as measured: -O3 -falign-loops=16
   std::vector<std::string> files;             // every file written, sorted

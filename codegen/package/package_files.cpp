@@ -41,7 +41,8 @@ std::string package_cmake(const EmitSummary& s, const Package& p, const PackageO
   out += list_lines(p.public_include_dirs, "    ", "${CMAKE_CURRENT_SOURCE_DIR}/");
   out += "  PRIVATE\n" + list_lines(p.private_include_dirs, "    ", "${CMAKE_CURRENT_SOURCE_DIR}/") + ")\n";
   out += "# AB_INDEX_BITS: the width of shapes and loop indices the model was generated for (knob index);\n";
-  out += "# the kernels must be compiled with the same. AB_AOT_NO_DLPACK: nothing needs dlpack.h.\n";
+  out += "# the kernels must be compiled with the same. AB_AOT_NO_DLPACK: nothing needs dlpack.h. AB_CPU_<CORE>\n";
+  out += "# (generated for a board): the core whose pipeline kernels order their instructions for.\n";
   out += fmt::format("target_compile_definitions({} PUBLIC {})\n", p.library, fmt::join(p.defines, " "));
   out += fmt::format("set_target_properties({} PROPERTIES C_STANDARD 11 C_EXTENSIONS ON)\n\n", p.library);
   const std::string flags = fmt::format("{}", fmt::join(p.code_flags, " "));
@@ -72,7 +73,8 @@ std::string package_makefile(const EmitSummary& s, const Package& p, const Packa
   std::vector<std::string> incs = p.public_include_dirs;
   incs.insert(incs.end(), p.private_include_dirs.begin(), p.private_include_dirs.end());
   out += fmt::format("{}_INCS :={}\n", v, joined_with_dir(dir, incs));
-  out += fmt::format("# AB_INDEX_BITS: the index width the model was generated for; the kernels must match it.\n");
+  out += fmt::format("# AB_INDEX_BITS: the index width the model was generated for; the kernels must match it.\n"
+                     "# AB_CPU_<CORE> (generated for a board): the core kernels order their instructions for.\n");
   out += fmt::format("{}_DEFS := {}\n", v, fmt::join(p.defines, " "));
   out += fmt::format("# The optimization level (and loop alignment) aotbench measured; put it in your CFLAGS for these\n"
                      "# files if you like.\n");

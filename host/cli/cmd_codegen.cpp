@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "base/sha256.hpp"
+#include "host/board/flags.hpp"
 #include "host/board/registry.hpp"
 #include "host/choice/best_config.hpp"
 #include "host/cli/commands.hpp"
@@ -66,6 +67,7 @@ void add_codegen(CLI::App& app) {
     codegen::PackageOptions po;
     po.generator = "aotbench " AOTBENCH_VERSION;
     po.variant = variant;
+    if (!board.empty()) po.core_define = board::core_macro(board::Registry().get(board).cpu.core);
     po.command = o.config.empty()
                      ? fmt::format("aotbench codegen --model {} --variant {}{} --out {}", o.model, variant.spec(),
                                    board.empty() ? "" : " --board " + board, o.out)

@@ -43,6 +43,7 @@ C
 # 1. api=unpacked through CMake's add_subdirectory: host program, then the library for Cortex-M4.
 "$aotbench" codegen --model "$model" --variant api=unpacked,interface=c,workspace=static --out "$tmp/a/model" > /dev/null
 [ ! -e "$tmp/a/model/third_party" ] || fail "api=unpacked,interface=c got dlpack.h, which it does not need"
+grep -q "AB_CPU_CORTEX" "$tmp/a/model/CMakeLists.txt" "$tmp/a/model/model.mk" && fail "generated for no board, yet it names a core"
 grep -q "#define ${MACRO}_INPUT_INPUT_1_ZERO_POINT 83" "$tmp/a/model/include/$lib.h" \
   || fail "the public header lacks the input's zero point"
 program "$tmp/a/model" > "$tmp/a/prog.c"
@@ -73,6 +74,10 @@ grep -q "target_compile_options($lib PRIVATE -Os)" "$tmp/a/model/CMakeLists.txt"
 grep -qx "${MACRO}_OPT := -O2 -falign-loops=16" "$tmp/b/model/model.mk" || fail "model.mk's _OPT lacks -falign-loops=16"
 grep -q "target_compile_options($lib PRIVATE -O2 -falign-loops=16)" "$tmp/b/model/CMakeLists.txt" \
   || fail "the CMakeLists.txt does not compile with -falign-loops=16"
+# the board's core named, as the firmware build names it, for kernels ordered for one core's pipeline
+grep -q "^${MACRO}_DEFS := .*AB_CPU_CORTEX_M4" "$tmp/b/model/model.mk" || fail "model.mk's _DEFS lack AB_CPU_CORTEX_M4 (--board stm32)"
+grep -q "target_compile_definitions($lib PUBLIC .*AB_CPU_CORTEX_M4" "$tmp/b/model/CMakeLists.txt" \
+  || fail "the CMakeLists.txt does not define AB_CPU_CORTEX_M4 (--board stm32)"
 program "$tmp/b/model" > "$tmp/b/prog.c"
 cat > "$tmp/b/Makefile" <<'C'
 include model/model.mk

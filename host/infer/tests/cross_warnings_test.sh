@@ -42,7 +42,7 @@ for model in mnv2 ic kws; do
 done
 # The convolution schedules written in assembly, on layers whose sizes are constants (GCC may
 # find fewer free registers than in the kernels' own checks), at every level the sweep builds.
-generate_and_compile mnv2 "api=unpacked,interface=c,workspace=static,params=direct,index=i32,kernels=dsp,layers=0:dsp_im2col_3px_dual_ram/2:dsp_1x1_short_ram/3:dsp_1x1_3px_ram/4:dsp_dw3x3_s2/5:dsp_1x1_3px_dual_w16/6:dsp_1x1_3px_kept/8:dsp_1x1_3px_dual_kept/10:dsp_1x1_3px_w16" \
+generate_and_compile mnv2 "api=unpacked,interface=c,workspace=static,params=direct,index=i32,kernels=dsp,layers=0:dsp_im2col_3px_dual_ram/2:dsp_1x1_short_ram/3:dsp_1x1_3px_ram/4:dsp_dw3x3_s2/5:dsp_1x1_3px_dual_w16/6:dsp_1x1_3px_kept/8:dsp_1x1_3px_dual_kept/10:dsp_1x1_3px_w16/60:dsp_1x1_3px_dual_slabs/61:dsp_1x1_3px_slabs" \
   -Os -O2 -O3
 # The first layers in bands of rows (patches=K), at both corners.
 generate_and_compile mnv2 "api=unpacked,interface=c,workspace=static,params=direct,index=i32,kernels=dsp,patches=4"

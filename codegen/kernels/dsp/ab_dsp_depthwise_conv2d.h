@@ -25,6 +25,71 @@
 #include "ab_dsp_params.h"
 #include "ab_dsp_requant.h"
 
+/* The Cortex-M7, whose dual issue pairs a load with a multiply. GCC defines no macro naming the
+ * core; aotbench's firmware build defines the board profile's (AB_CPU_CORTEX_M7, AB_CPU_CORTEX_M4,
+ * ...: host/board/flags.cpp). A build that names none (a package compiled in another project)
+ * falls back to the FPU: double precision only on an M7, though an M7 with a single-precision
+ * FPU then passes for an M4. */
+#if defined(AB_CPU_CORTEX_M7)
+#define AB_DSP_DUAL_ISSUE 1
+#elif defined(AB_CPU_CORTEX_M4)
+#define AB_DSP_DUAL_ISSUE 0
+#elif defined(__ARM_FP) && (__ARM_FP & 8)
+#define AB_DSP_DUAL_ISSUE 1
+#else
+#define AB_DSP_DUAL_ISSUE 0
+#endif
+
+#if AB_DSP_NATIVE && defined(__OPTIMIZE__) && !defined(__clang__) && AB_DSP_DUAL_ISSUE
+/* ab_dsp_dw_transpose4's steps ordered for the Cortex-M7, four at a time: PKHBT, PKHTB and the
+ * SXTB16s use the shifter (one a cycle) and issue only first of a pair, so the loads and stores
+ * go beside them as seconds, the next step's loads beside this step's extends (six cycles a step
+ * and four more per four steps, where GCC's order took 8.5 to 10 a step). Step (O, I) reads the
+ * two pixels at src + O * po + I * pi (and + cin) and writes its four words at
+ * dst + O * qo + I * qi (+ 0, 1, 2, 3 rows of rs bytes). */
+#define AB_DSP_DW_TRANSPOSE_M7 1
+#define AB_DSP_DWT_A(O, I) "ldr %[x], [%[src], #%c[po]*" #O "+%c[pi]*" #I "]\n\t"
+#define AB_DSP_DWT_B(O, I) "ldr %[y], [%[src], #%c[po]*" #O "+%c[pi]*" #I "+%c[cin]]\n\t"
+#define AB_DSP_DWT_T(J, O, I) "str %[v" #J "], [%[dst], #%c[qo]*" #O "+%c[qi]*" #I "+%c[rs]*" #J "]\n\t"
+#define AB_DSP_DWT_P "pkhbt %[lo], %[x], %[y], lsl #16\n\t"
+#define AB_DSP_DWT_Q "pkhtb %[hi], %[y], %[x], asr #16\n\t"
+#define AB_DSP_DWT_S0 "sxtb16 %[v0], %[lo]\n\t"
+#define AB_DSP_DWT_S1 "sxtb16 %[v1], %[lo], ror #8\n\t"
+#define AB_DSP_DWT_S2 "sxtb16 %[v2], %[hi]\n\t"
+#define AB_DSP_DWT_S3 "sxtb16 %[v3], %[hi], ror #8\n\t"
+/* step (O, I)'s extends and stores, with step (NO, NI)'s loads and joins; the last step's */
+#define AB_DSP_DWT_STEP(O, I, NO, NI)                                                                  \
+  AB_DSP_DWT_S0 AB_DSP_DWT_A(NO, NI) AB_DSP_DWT_S1 AB_DSP_DWT_B(NO, NI) AB_DSP_DWT_S2                  \
+  AB_DSP_DWT_T(0, O, I) AB_DSP_DWT_S3 AB_DSP_DWT_T(1, O, I) AB_DSP_DWT_P AB_DSP_DWT_T(2, O, I)          \
+  AB_DSP_DWT_Q AB_DSP_DWT_T(3, O, I)
+#define AB_DSP_DWT_LAST(O, I)                                                                          \
+  AB_DSP_DWT_S0 AB_DSP_DWT_S1 AB_DSP_DWT_T(0, O, I) AB_DSP_DWT_S2 AB_DSP_DWT_T(1, O, I) AB_DSP_DWT_S3  \
+  AB_DSP_DWT_T(2, O, I) AB_DSP_DWT_T(3, O, I)
+#define AB_DSP_DWT_4(O0, I0, O1, I1, O2, I2, O3, I3)                                                   \
+  AB_DSP_DWT_A(O0, I0) AB_DSP_DWT_B(O0, I0) AB_DSP_DWT_P AB_DSP_DWT_Q AB_DSP_DWT_STEP(O0, I0, O1, I1)  \
+  AB_DSP_DWT_STEP(O1, I1, O2, I2) AB_DSP_DWT_STEP(O2, I2, O3, I3) AB_DSP_DWT_LAST(O3, I3)
+#define AB_DSP_DWT(SEQ)                                                                                \
+  __asm__ volatile(SEQ                                                                                 \
+                   : [x] "=&r"(x), [y] "=&r"(y), [lo] "=&r"(lo), [hi] "=&r"(hi), [v0] "=&r"(v0),       \
+                     [v1] "=&r"(v1), [v2] "=&r"(v2), [v3] "=&r"(v3)                                     \
+                   : [src] "r"(src), [dst] "r"(dst), [po] "i"(po), [pi] "i"(4), [qo] "i"(qo),           \
+                     [qi] "i"(2 * 4 * stride), [cin] "i"(cin), [rs] "i"(2 * stride)                     \
+                   : "memory")
+/* Four steps of `groups` groups of four channels a pixel pair (1: four pixel pairs; 2: two of
+ * two; more: four groups of one), the pixel pairs po source and qo destination bytes apart. */
+AB_DSP_INLINE void ab_dsp_dw_transpose4_m7(int16_t* dst, const int8_t* src, ab_idx_t cin, ab_idx_t stride,
+                                           ab_idx_t groups, ab_idx_t po, ab_idx_t qo) {
+  uint32_t x, y, lo, hi, v0, v1, v2, v3;
+  if (groups == 1) {
+    AB_DSP_DWT(AB_DSP_DWT_4(0, 0, 1, 0, 2, 0, 3, 0));
+  } else if (groups == 2) {
+    AB_DSP_DWT(AB_DSP_DWT_4(0, 0, 0, 1, 1, 0, 1, 1));
+  } else {
+    AB_DSP_DWT(AB_DSP_DWT_4(0, 0, 0, 1, 0, 2, 0, 3));
+  }
+}
+#endif
+
 /* The most transposed rows kept at once (kernel height, or its span when dilated). */
 #define AB_DSP_DW_MAX_RING 16
 /* Ring slot states besides an input row's index: nothing yet, or only the zero point (a row of
@@ -81,6 +146,29 @@ AB_DSP_INLINE void ab_dsp_dw_transpose(int16_t* slot, int16_t* copy, const ab_ds
      * 6x6x128, 32 channels a block, outgrew the instruction cache; 12x12x64's 8 unrolled by four
      * did too). */
     ab_idx_t x = 0;
+#ifdef AB_DSP_DW_TRANSPOSE_M7
+    /* Four steps an asm statement on the M7 where the layer's constants fit its immediate offsets
+     * (the pixels left, and other channel counts, below). */
+    const ab_idx_t groups = count / 4;
+    if (!to_copy && __builtin_constant_p(cin) && __builtin_constant_p(stride) && __builtin_constant_p(count) &&
+        (groups <= 2 || groups % 4 == 0) && 7 * cin + 16 < 4096 && 32 * stride + 16 < 4096) {
+      if (groups == 1) {
+        for (; x + 8 <= width; x += 8, src += 8 * cin, dst += 8) {
+          ab_dsp_dw_transpose4_m7(dst, src, cin, stride, 1, 2 * cin, 4);
+        }
+      } else if (groups == 2) {
+        for (; x + 4 <= width; x += 4, src += 4 * cin, dst += 4) {
+          ab_dsp_dw_transpose4_m7(dst, src, cin, stride, 2, 2 * cin, 4);
+        }
+      } else {
+        for (; x + 2 <= width; x += 2, src += 2 * cin, dst += 2) {
+          for (ab_idx_t g = 0; g < groups; g += 4) {
+            ab_dsp_dw_transpose4_m7(dst + g * 4 * stride, src + g * 4, cin, stride, 4, 0, 0);
+          }
+        }
+      }
+    }
+#endif
     if (count == 4) {
       AB_UNROLL4
       for (; x + 2 <= width; x += 2, src += 2 * cin, dst += 2) ab_dsp_dw_transpose4(dst, to_copy, src, cin, stride, count);
@@ -357,20 +445,6 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
   }
 }
 
-/* The Cortex-M7, whose dual issue pairs a load with a multiply. GCC defines no macro naming the
- * core; aotbench's firmware build defines the board profile's (AB_CPU_CORTEX_M7, AB_CPU_CORTEX_M4,
- * ...: host/board/flags.cpp). A build that names none (a package compiled in another project)
- * falls back to the FPU: double precision only on an M7, though an M7 with a single-precision
- * FPU then passes for an M4. */
-#if defined(AB_CPU_CORTEX_M7)
-#define AB_DSP_DUAL_ISSUE 1
-#elif defined(AB_CPU_CORTEX_M4)
-#define AB_DSP_DUAL_ISSUE 0
-#elif defined(__ARM_FP) && (__ARM_FP & 8)
-#define AB_DSP_DUAL_ISSUE 1
-#else
-#define AB_DSP_DUAL_ISSUE 0
-#endif
 
 #if AB_DSP_NATIVE && defined(__OPTIMIZE__) && !defined(__clang__)
 /* The asm chunks' accumulators (the M4's and the M7's): the last one comes in holding the bias,

@@ -129,7 +129,8 @@ TEST(Toolchain, ClangTargetsEachBoardsCoreWithGccsAbi) {
 
 // The firmware build names the board's core to the kernels (GCC has no macro for it): the
 // depthwise kernel's instruction order for the M4 stays off every M7, also one whose FPU is
-// single precision (stm32f746g-disco: to the compiler's own macros it looks like an M4).
+// single precision (stm32f746g-disco: to the compiler's own macros it looks like an M4), and the
+// M7's order off every M4.
 TEST(Toolchain, KernelsKnowTheBoardsCore) {
   const std::string kernels = std::string(AOTBENCH_SOURCE_DIR) + "/codegen/kernels";
   for (const char* name : {"netduinoplus2", "nucleo-l4r5zi-qemu", "mps2-an500", "nucleo-h7a3ziq-qemu", "stm32f746g-disco"}) {
@@ -145,6 +146,7 @@ TEST(Toolchain, KernelsKnowTheBoardsCore) {
     const bool m7 = p.cpu.core == "cortex-m7";
     EXPECT_EQ(macros["AB_DSP_DUAL_ISSUE"], m7 ? "1" : "0");
     EXPECT_EQ(macros.count("AB_DSP_DW3_ASM"), m7 ? 0u : 1u);
+    EXPECT_EQ(macros.count("AB_DSP_DW3_ASM_M7"), m7 ? 1u : 0u);  // and the M7's on every M7
   }
   EXPECT_EQ(board::core_macro("cortex-m0plus"), "AB_CPU_CORTEX_M0PLUS");
 }

@@ -14,7 +14,8 @@
  * 3x3 kernels of horizontal stride 1 or 2 have a kernel of their own on the same transposed rows
  * (ab_dsp_depthwise_conv2d_3x3_s8, and _3x3_image_s8 for small feature maps): no zero tap, only
  * word-aligned loads, the rows of a window at constant distances; on the M4 its multiplies are
- * inline assembly (AB_DSP_DW3_ASM). Those of horizontal stride 2
+ * inline assembly (AB_DSP_DW3_ASM), on the M7 inline assembly in another order, which also
+ * requantizes (AB_DSP_DW3_ASM_M7). Those of horizontal stride 2
  * also have one that reads the input as stored, two channels at a time
  * (ab_dsp_depthwise_conv2d_3x3_s2_s8). */
 #ifndef AB_DSP_DEPTHWISE_CONV2D_H
@@ -23,6 +24,71 @@
 #include "ab_dsp_acle.h"
 #include "ab_dsp_params.h"
 #include "ab_dsp_requant.h"
+
+/* The Cortex-M7, whose dual issue pairs a load with a multiply. GCC defines no macro naming the
+ * core; aotbench's firmware build defines the board profile's (AB_CPU_CORTEX_M7, AB_CPU_CORTEX_M4,
+ * ...: host/board/flags.cpp). A build that names none (a package compiled in another project)
+ * falls back to the FPU: double precision only on an M7, though an M7 with a single-precision
+ * FPU then passes for an M4. */
+#if defined(AB_CPU_CORTEX_M7)
+#define AB_DSP_DUAL_ISSUE 1
+#elif defined(AB_CPU_CORTEX_M4)
+#define AB_DSP_DUAL_ISSUE 0
+#elif defined(__ARM_FP) && (__ARM_FP & 8)
+#define AB_DSP_DUAL_ISSUE 1
+#else
+#define AB_DSP_DUAL_ISSUE 0
+#endif
+
+#if AB_DSP_NATIVE && defined(__OPTIMIZE__) && !defined(__clang__) && AB_DSP_DUAL_ISSUE
+/* ab_dsp_dw_transpose4's steps ordered for the Cortex-M7, four at a time: PKHBT, PKHTB and the
+ * SXTB16s use the shifter (one a cycle) and issue only first of a pair, so the loads and stores
+ * go beside them as seconds, the next step's loads beside this step's extends (six cycles a step
+ * and four more per four steps, where GCC's order took 8.5 to 10 a step). Step (O, I) reads the
+ * two pixels at src + O * po + I * pi (and + cin) and writes its four words at
+ * dst + O * qo + I * qi (+ 0, 1, 2, 3 rows of rs bytes). */
+#define AB_DSP_DW_TRANSPOSE_M7 1
+#define AB_DSP_DWT_A(O, I) "ldr %[x], [%[src], #%c[po]*" #O "+%c[pi]*" #I "]\n\t"
+#define AB_DSP_DWT_B(O, I) "ldr %[y], [%[src], #%c[po]*" #O "+%c[pi]*" #I "+%c[cin]]\n\t"
+#define AB_DSP_DWT_T(J, O, I) "str %[v" #J "], [%[dst], #%c[qo]*" #O "+%c[qi]*" #I "+%c[rs]*" #J "]\n\t"
+#define AB_DSP_DWT_P "pkhbt %[lo], %[x], %[y], lsl #16\n\t"
+#define AB_DSP_DWT_Q "pkhtb %[hi], %[y], %[x], asr #16\n\t"
+#define AB_DSP_DWT_S0 "sxtb16 %[v0], %[lo]\n\t"
+#define AB_DSP_DWT_S1 "sxtb16 %[v1], %[lo], ror #8\n\t"
+#define AB_DSP_DWT_S2 "sxtb16 %[v2], %[hi]\n\t"
+#define AB_DSP_DWT_S3 "sxtb16 %[v3], %[hi], ror #8\n\t"
+/* step (O, I)'s extends and stores, with step (NO, NI)'s loads and joins; the last step's */
+#define AB_DSP_DWT_STEP(O, I, NO, NI)                                                                  \
+  AB_DSP_DWT_S0 AB_DSP_DWT_A(NO, NI) AB_DSP_DWT_S1 AB_DSP_DWT_B(NO, NI) AB_DSP_DWT_S2                  \
+  AB_DSP_DWT_T(0, O, I) AB_DSP_DWT_S3 AB_DSP_DWT_T(1, O, I) AB_DSP_DWT_P AB_DSP_DWT_T(2, O, I)          \
+  AB_DSP_DWT_Q AB_DSP_DWT_T(3, O, I)
+#define AB_DSP_DWT_LAST(O, I)                                                                          \
+  AB_DSP_DWT_S0 AB_DSP_DWT_S1 AB_DSP_DWT_T(0, O, I) AB_DSP_DWT_S2 AB_DSP_DWT_T(1, O, I) AB_DSP_DWT_S3  \
+  AB_DSP_DWT_T(2, O, I) AB_DSP_DWT_T(3, O, I)
+#define AB_DSP_DWT_4(O0, I0, O1, I1, O2, I2, O3, I3)                                                   \
+  AB_DSP_DWT_A(O0, I0) AB_DSP_DWT_B(O0, I0) AB_DSP_DWT_P AB_DSP_DWT_Q AB_DSP_DWT_STEP(O0, I0, O1, I1)  \
+  AB_DSP_DWT_STEP(O1, I1, O2, I2) AB_DSP_DWT_STEP(O2, I2, O3, I3) AB_DSP_DWT_LAST(O3, I3)
+#define AB_DSP_DWT(SEQ)                                                                                \
+  __asm__ volatile(SEQ                                                                                 \
+                   : [x] "=&r"(x), [y] "=&r"(y), [lo] "=&r"(lo), [hi] "=&r"(hi), [v0] "=&r"(v0),       \
+                     [v1] "=&r"(v1), [v2] "=&r"(v2), [v3] "=&r"(v3)                                     \
+                   : [src] "r"(src), [dst] "r"(dst), [po] "i"(po), [pi] "i"(4), [qo] "i"(qo),           \
+                     [qi] "i"(2 * 4 * stride), [cin] "i"(cin), [rs] "i"(2 * stride)                     \
+                   : "memory")
+/* Four steps of `groups` groups of four channels a pixel pair (1: four pixel pairs; 2: two of
+ * two; more: four groups of one), the pixel pairs po source and qo destination bytes apart. */
+AB_DSP_INLINE void ab_dsp_dw_transpose4_m7(int16_t* dst, const int8_t* src, ab_idx_t cin, ab_idx_t stride,
+                                           ab_idx_t groups, ab_idx_t po, ab_idx_t qo) {
+  uint32_t x, y, lo, hi, v0, v1, v2, v3;
+  if (groups == 1) {
+    AB_DSP_DWT(AB_DSP_DWT_4(0, 0, 1, 0, 2, 0, 3, 0));
+  } else if (groups == 2) {
+    AB_DSP_DWT(AB_DSP_DWT_4(0, 0, 0, 1, 1, 0, 1, 1));
+  } else {
+    AB_DSP_DWT(AB_DSP_DWT_4(0, 0, 0, 1, 0, 2, 0, 3));
+  }
+}
+#endif
 
 /* The most transposed rows kept at once (kernel height, or its span when dilated). */
 #define AB_DSP_DW_MAX_RING 16
@@ -80,6 +146,29 @@ AB_DSP_INLINE void ab_dsp_dw_transpose(int16_t* slot, int16_t* copy, const ab_ds
      * 6x6x128, 32 channels a block, outgrew the instruction cache; 12x12x64's 8 unrolled by four
      * did too). */
     ab_idx_t x = 0;
+#ifdef AB_DSP_DW_TRANSPOSE_M7
+    /* Four steps an asm statement on the M7 where the layer's constants fit its immediate offsets
+     * (the pixels left, and other channel counts, below). */
+    const ab_idx_t groups = count / 4;
+    if (!to_copy && __builtin_constant_p(cin) && __builtin_constant_p(stride) && __builtin_constant_p(count) &&
+        (groups <= 2 || groups % 4 == 0) && 7 * cin + 16 < 4096 && 32 * stride + 16 < 4096) {
+      if (groups == 1) {
+        for (; x + 8 <= width; x += 8, src += 8 * cin, dst += 8) {
+          ab_dsp_dw_transpose4_m7(dst, src, cin, stride, 1, 2 * cin, 4);
+        }
+      } else if (groups == 2) {
+        for (; x + 4 <= width; x += 4, src += 4 * cin, dst += 4) {
+          ab_dsp_dw_transpose4_m7(dst, src, cin, stride, 2, 2 * cin, 4);
+        }
+      } else {
+        for (; x + 2 <= width; x += 2, src += 2 * cin, dst += 2) {
+          for (ab_idx_t g = 0; g < groups; g += 4) {
+            ab_dsp_dw_transpose4_m7(dst + g * 4 * stride, src + g * 4, cin, stride, 4, 0, 0);
+          }
+        }
+      }
+    }
+#endif
     if (count == 4) {
       AB_UNROLL4
       for (; x + 2 <= width; x += 2, src += 2 * cin, dst += 2) ab_dsp_dw_transpose4(dst, to_copy, src, cin, stride, count);
@@ -356,19 +445,19 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
   }
 }
 
-/* The Cortex-M7, whose dual issue pairs a load with a multiply. GCC defines no macro naming the
- * core; aotbench's firmware build defines the board profile's (AB_CPU_CORTEX_M7, AB_CPU_CORTEX_M4,
- * ...: host/board/flags.cpp). A build that names none (a package compiled in another project)
- * falls back to the FPU: double precision only on an M7, though an M7 with a single-precision
- * FPU then passes for an M4. */
-#if defined(AB_CPU_CORTEX_M7)
-#define AB_DSP_DUAL_ISSUE 1
-#elif defined(AB_CPU_CORTEX_M4)
-#define AB_DSP_DUAL_ISSUE 0
-#elif defined(__ARM_FP) && (__ARM_FP & 8)
-#define AB_DSP_DUAL_ISSUE 1
-#else
-#define AB_DSP_DUAL_ISSUE 0
+
+#if AB_DSP_NATIVE && defined(__OPTIMIZE__) && !defined(__clang__)
+/* The asm chunks' accumulators (the M4's and the M7's): the last one comes in holding the bias,
+ * which the first kernel row adds to every output, its own last (no register for the bias; with
+ * it the M4's block of 6 had room for two row words only). */
+#define AB_DSP_DW3_C1 [c0] "+&r"(c[0])
+#define AB_DSP_DW3_C2 [c0] "=&r"(c[0]), [c1] "+&r"(c[1])
+#define AB_DSP_DW3_C3 [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "+&r"(c[2])
+#define AB_DSP_DW3_C4 [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2]), [c3] "+&r"(c[3])
+#define AB_DSP_DW3_C5 \
+  [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2]), [c3] "=&r"(c[3]), [c4] "+&r"(c[4])
+#define AB_DSP_DW3_C6 \
+  [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2]), [c3] "=&r"(c[3]), [c4] "=&r"(c[4]), [c5] "+&r"(c[5])
 #endif
 
 #if AB_DSP_NATIVE && defined(__OPTIMIZE__) && !defined(__clang__) && !AB_DSP_DUAL_ISSUE
@@ -440,17 +529,6 @@ AB_DSP_INLINE void ab_dsp_dw3_kernel_row(ab_dsp_acc_dw3* acc, const int16_t* at,
 #define AB_DSP_DW3_S2_2(WO, I0, I1, I2, I3, I4, I5, O)                                              \
   AB_DSP_DW3_W(WO) AB_DSP_DW3_LD(O, "e0", "0") AB_DSP_DW3_LD(O, "e1", "4") AB_DSP_DW3_LD(O, "e2", "8") \
   AB_DSP_DW3_A("c0", "e0", "e1", I0) AB_DSP_DW3_A("c1", "e1", "e2", I1)
-/* The chunk's accumulators: the last one comes in holding the bias, which the first kernel row
- * adds to every output, its own last (no register for the bias; with it a block of 6 had room
- * for two row words only). */
-#define AB_DSP_DW3_C1 [c0] "+&r"(c[0])
-#define AB_DSP_DW3_C2 [c0] "=&r"(c[0]), [c1] "+&r"(c[1])
-#define AB_DSP_DW3_C3 [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "+&r"(c[2])
-#define AB_DSP_DW3_C4 [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2]), [c3] "+&r"(c[3])
-#define AB_DSP_DW3_C5 \
-  [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2]), [c3] "=&r"(c[3]), [c4] "+&r"(c[4])
-#define AB_DSP_DW3_C6 \
-  [c0] "=&r"(c[0]), [c1] "=&r"(c[1]), [c2] "=&r"(c[2]), [c3] "=&r"(c[3]), [c4] "=&r"(c[4]), [c5] "+&r"(c[5])
 /* the row words */
 #define AB_DSP_DW3_E2 [e0] "=&r"(e0), [e1] "=&r"(e1)
 #define AB_DSP_DW3_E3 AB_DSP_DW3_E2, [e2] "=&r"(e2)
@@ -498,6 +576,244 @@ AB_DSP_INLINE void ab_dsp_dw3_chunk_asm(int32_t* c, const int16_t* row, ab_idx_t
 }
 #endif
 
+#if AB_DSP_NATIVE && defined(__OPTIMIZE__) && !defined(__clang__) && AB_DSP_DUAL_ISSUE
+/* The block ordered for the Cortex-M7's dual issue (GCC only, as the M4's asm). Multiplies and
+ * DSP/SIMD operations issue only first of a pair, so each load, shift and store goes right after
+ * one of them, as the pair's second, and no result is read before it is ready (a word load's
+ * the next cycle, a multiply's two cycles on; a multiply-accumulate reads its accumulator a cycle
+ * late, so an output's products may follow each other). Per kernel row the products with the
+ * weights [w0, w1] (`a`) and [w1, w2] (`b`) of two outputs at a time, in the order the row words
+ * come, two row registers taking turns (a word is loaded in the pair of the last read of the
+ * register's previous one at the earliest); the next row's `a` and first word load beside the
+ * row's last products, so only the block's first loads issue alone. The first row starts
+ * every output at the bias, which comes in the last accumulator (its own first product is the
+ * last of them). Where the layer's requantization allows (AB_DSP_RQ_FOLDED_CLAMPED into the whole
+ * int8 range), the same asm statement requantizes and stores the block: the last row loads the
+ * multiplier and rounding into the registers the next row's loads would take, and SMMLAR, ASR,
+ * SSAT, STRB per output are software-pipelined (each shift beside a multiply, SSAT using the
+ * shifter too, each store beside a saturation): no registers for GCC to keep across a second
+ * statement. At most 14 registers. */
+#define AB_DSP_DW3_ASM_M7 1
+/* Output C's products (ab_dsp_dw3_kernel_row): with `a` E.[w0, w1] (AE, even outputs of stride 1
+ * and all of stride 2) or E's top half times w0 (AO, odd outputs of stride 1), added to IN; with
+ * `b` E's bottom half times w2 (BE) or E.[w1, w2] (BO). */
+#define AB_DSP_DW3M_AE(C, E, IN) "smlad %[" C "], %[" E "], %[a], %[" IN "]\n\t"
+#define AB_DSP_DW3M_AO(C, E, IN) "smlatb %[" C "], %[" E "], %[a], %[" IN "]\n\t"
+#define AB_DSP_DW3M_BE(C, E) "smlabt %[" C "], %[" E "], %[b], %[" C "]\n\t"
+#define AB_DSP_DW3M_BO(C, E) "smlad %[" C "], %[" E "], %[b], %[" C "]\n\t"
+/* Loads: a kernel row's weight words (WO: its byte offset from w), a row word into E (O: the
+ * operand of the row's offset, XO: the word's byte offset in it). */
+#define AB_DSP_DW3M_LA(WO) "ldr %[a], [%[w], #" WO "]\n\t"
+#define AB_DSP_DW3M_LB(WO) "ldr %[b], [%[w], #" WO "+4]\n\t"
+#define AB_DSP_DW3M_LE(E, O, XO) "ldr %[" E "], [%[r], #%c[" O "]+" XO "]\n\t"
+/* What a row loads into `a` and `e0` when its products are done: the next row's first words
+ * (NA, NE), nothing (the last row, XA, XE), or the requantization's multiplier and rounding (the
+ * last row of a block that stores, QA, QE). */
+#define AB_DSP_DW3M_NA(WO) AB_DSP_DW3M_LA(WO)
+#define AB_DSP_DW3M_NE(O) AB_DSP_DW3M_LE("e0", O, "0")
+#define AB_DSP_DW3M_XA(WO) ""
+#define AB_DSP_DW3M_XE(O) ""
+#define AB_DSP_DW3M_QA(WO) "ldr %[a], [%[rq], #4]\n\t"
+#define AB_DSP_DW3M_QE(O) "ldr %[e0], [%[rq], #8]\n\t"
+/* One kernel row per macro: WO, O its weights' and row's offsets, I0..I5 what each output's
+ * products add to, NA, NE, NWO, NO the loads after it. Every line one pair (or a multiply or a
+ * load alone). Stride 1: outputs 2k, 2k+1 read the words k (e0 or e1) and k+1. */
+#define AB_DSP_DW3M_S1_6(WO, I0, I1, I2, I3, I4, I5, O, NA, NE, NWO, NO)                               \
+  AB_DSP_DW3M_AE("c0", "e0", I0) AB_DSP_DW3M_LB(WO)                                                    \
+  AB_DSP_DW3M_AO("c1", "e0", I1) AB_DSP_DW3M_LE("e1", O, "4")                                          \
+  AB_DSP_DW3M_BE("c0", "e1") AB_DSP_DW3M_LE("e0", O, "8")                                              \
+  AB_DSP_DW3M_BO("c1", "e1")                                                                           \
+  AB_DSP_DW3M_AE("c2", "e1", I2)                                                                       \
+  AB_DSP_DW3M_AO("c3", "e1", I3)                                                                       \
+  AB_DSP_DW3M_BE("c2", "e0") AB_DSP_DW3M_LE("e1", O, "12")                                             \
+  AB_DSP_DW3M_BO("c3", "e0")                                                                           \
+  AB_DSP_DW3M_AE("c4", "e0", I4)                                                                       \
+  AB_DSP_DW3M_AO("c5", "e0", I5) NA(NWO)                                                               \
+  AB_DSP_DW3M_BE("c4", "e1") NE(NO)                                                                    \
+  AB_DSP_DW3M_BO("c5", "e1")
+#define AB_DSP_DW3M_S1_5(WO, I0, I1, I2, I3, I4, I5, O, NA, NE, NWO, NO)                               \
+  AB_DSP_DW3M_AE("c0", "e0", I0) AB_DSP_DW3M_LB(WO)                                                    \
+  AB_DSP_DW3M_AO("c1", "e0", I1) AB_DSP_DW3M_LE("e1", O, "4")                                          \
+  AB_DSP_DW3M_BE("c0", "e1") AB_DSP_DW3M_LE("e0", O, "8")                                              \
+  AB_DSP_DW3M_BO("c1", "e1")                                                                           \
+  AB_DSP_DW3M_AE("c2", "e1", I2)                                                                       \
+  AB_DSP_DW3M_AO("c3", "e1", I3)                                                                       \
+  AB_DSP_DW3M_BE("c2", "e0") AB_DSP_DW3M_LE("e1", O, "12")                                             \
+  AB_DSP_DW3M_BO("c3", "e0")                                                                           \
+  AB_DSP_DW3M_AE("c4", "e0", I4) NA(NWO)                                                               \
+  AB_DSP_DW3M_BE("c4", "e1") NE(NO)
+#define AB_DSP_DW3M_S1_4(WO, I0, I1, I2, I3, I4, I5, O, NA, NE, NWO, NO)                               \
+  AB_DSP_DW3M_AE("c0", "e0", I0) AB_DSP_DW3M_LB(WO)                                                    \
+  AB_DSP_DW3M_AO("c1", "e0", I1) AB_DSP_DW3M_LE("e1", O, "4")                                          \
+  AB_DSP_DW3M_BE("c0", "e1") AB_DSP_DW3M_LE("e0", O, "8")                                              \
+  AB_DSP_DW3M_BO("c1", "e1")                                                                           \
+  AB_DSP_DW3M_AE("c2", "e1", I2)                                                                       \
+  AB_DSP_DW3M_AO("c3", "e1", I3) NA(NWO)                                                               \
+  AB_DSP_DW3M_BE("c2", "e0")                                                                           \
+  AB_DSP_DW3M_BO("c3", "e0") NE(NO)
+#define AB_DSP_DW3M_S1_3(WO, I0, I1, I2, I3, I4, I5, O, NA, NE, NWO, NO)                               \
+  AB_DSP_DW3M_AE("c0", "e0", I0) AB_DSP_DW3M_LB(WO)                                                    \
+  AB_DSP_DW3M_AO("c1", "e0", I1) AB_DSP_DW3M_LE("e1", O, "4")                                          \
+  AB_DSP_DW3M_BE("c0", "e1") AB_DSP_DW3M_LE("e0", O, "8")                                              \
+  AB_DSP_DW3M_BO("c1", "e1")                                                                           \
+  AB_DSP_DW3M_AE("c2", "e1", I2) NA(NWO)                                                               \
+  AB_DSP_DW3M_BE("c2", "e0") NE(NO)
+#define AB_DSP_DW3M_S1_2(WO, I0, I1, I2, I3, I4, I5, O, NA, NE, NWO, NO)                               \
+  AB_DSP_DW3M_AE("c0", "e0", I0) AB_DSP_DW3M_LB(WO)                                                    \
+  AB_DSP_DW3M_AO("c1", "e0", I1) AB_DSP_DW3M_LE("e1", O, "4")                                          \
+  AB_DSP_DW3M_BE("c0", "e1") NA(NWO)                                                                   \
+  AB_DSP_DW3M_BO("c1", "e1") NE(NO)
+/* one output, of either stride */
+#define AB_DSP_DW3M_X_1(WO, I0, I1, I2, I3, I4, I5, O, NA, NE, NWO, NO)                                \
+  AB_DSP_DW3M_AE("c0", "e0", I0) AB_DSP_DW3M_LE("e1", O, "4")                                          \
+  AB_DSP_DW3M_LB(WO)                                                                                   \
+  AB_DSP_DW3M_BE("c0", "e1") NA(NWO)                                                                   \
+  NE(NO)
+/* Stride 2: output i reads the words i (with `a`) and i+1 (with `b`), e0 and e1 in turn. */
+#define AB_DSP_DW3M_S2_6(WO, I0, I1, I2, I3, I4, I5, O, NA, NE, NWO, NO)                               \
+  AB_DSP_DW3M_AE("c0", "e0", I0) AB_DSP_DW3M_LE("e1", O, "4")                                          \
+  AB_DSP_DW3M_AE("c1", "e1", I1) AB_DSP_DW3M_LB(WO)                                                    \
+  AB_DSP_DW3M_BE("c0", "e1") AB_DSP_DW3M_LE("e0", O, "8")                                              \
+  AB_DSP_DW3M_AE("c2", "e0", I2)                                                                       \
+  AB_DSP_DW3M_BE("c1", "e0") AB_DSP_DW3M_LE("e1", O, "12")                                             \
+  AB_DSP_DW3M_AE("c3", "e1", I3)                                                                       \
+  AB_DSP_DW3M_BE("c2", "e1") AB_DSP_DW3M_LE("e0", O, "16")                                             \
+  AB_DSP_DW3M_AE("c4", "e0", I4)                                                                       \
+  AB_DSP_DW3M_BE("c3", "e0") AB_DSP_DW3M_LE("e1", O, "20")                                             \
+  AB_DSP_DW3M_AE("c5", "e1", I5) NA(NWO)                                                               \
+  AB_DSP_DW3M_BE("c4", "e1") AB_DSP_DW3M_LE("e0", O, "24")                                             \
+  AB_DSP_DW3M_BE("c5", "e0") NE(NO)
+#define AB_DSP_DW3M_S2_5(WO, I0, I1, I2, I3, I4, I5, O, NA, NE, NWO, NO)                               \
+  AB_DSP_DW3M_AE("c0", "e0", I0) AB_DSP_DW3M_LE("e1", O, "4")                                          \
+  AB_DSP_DW3M_AE("c1", "e1", I1) AB_DSP_DW3M_LB(WO)                                                    \
+  AB_DSP_DW3M_BE("c0", "e1") AB_DSP_DW3M_LE("e0", O, "8")                                              \
+  AB_DSP_DW3M_AE("c2", "e0", I2)                                                                       \
+  AB_DSP_DW3M_BE("c1", "e0") AB_DSP_DW3M_LE("e1", O, "12")                                             \
+  AB_DSP_DW3M_AE("c3", "e1", I3)                                                                       \
+  AB_DSP_DW3M_BE("c2", "e1") AB_DSP_DW3M_LE("e0", O, "16")                                             \
+  AB_DSP_DW3M_AE("c4", "e0", I4) NA(NWO)                                                               \
+  AB_DSP_DW3M_BE("c3", "e0") AB_DSP_DW3M_LE("e1", O, "20")                                             \
+  AB_DSP_DW3M_BE("c4", "e1") NE(NO)
+#define AB_DSP_DW3M_S2_4(WO, I0, I1, I2, I3, I4, I5, O, NA, NE, NWO, NO)                               \
+  AB_DSP_DW3M_AE("c0", "e0", I0) AB_DSP_DW3M_LE("e1", O, "4")                                          \
+  AB_DSP_DW3M_AE("c1", "e1", I1) AB_DSP_DW3M_LB(WO)                                                    \
+  AB_DSP_DW3M_BE("c0", "e1") AB_DSP_DW3M_LE("e0", O, "8")                                              \
+  AB_DSP_DW3M_AE("c2", "e0", I2)                                                                       \
+  AB_DSP_DW3M_BE("c1", "e0") AB_DSP_DW3M_LE("e1", O, "12")                                             \
+  AB_DSP_DW3M_AE("c3", "e1", I3) NA(NWO)                                                               \
+  AB_DSP_DW3M_BE("c2", "e1") AB_DSP_DW3M_LE("e0", O, "16")                                             \
+  AB_DSP_DW3M_BE("c3", "e0") NE(NO)
+#define AB_DSP_DW3M_S2_3(WO, I0, I1, I2, I3, I4, I5, O, NA, NE, NWO, NO)                               \
+  AB_DSP_DW3M_AE("c0", "e0", I0) AB_DSP_DW3M_LE("e1", O, "4")                                          \
+  AB_DSP_DW3M_AE("c1", "e1", I1) AB_DSP_DW3M_LB(WO)                                                    \
+  AB_DSP_DW3M_BE("c0", "e1") AB_DSP_DW3M_LE("e0", O, "8")                                              \
+  AB_DSP_DW3M_AE("c2", "e0", I2) NA(NWO)                                                               \
+  AB_DSP_DW3M_BE("c1", "e0") AB_DSP_DW3M_LE("e1", O, "12")                                             \
+  AB_DSP_DW3M_BE("c2", "e1") NE(NO)
+#define AB_DSP_DW3M_S2_2(WO, I0, I1, I2, I3, I4, I5, O, NA, NE, NWO, NO)                               \
+  AB_DSP_DW3M_AE("c0", "e0", I0) AB_DSP_DW3M_LE("e1", O, "4")                                          \
+  AB_DSP_DW3M_AE("c1", "e1", I1) AB_DSP_DW3M_LB(WO)                                                    \
+  AB_DSP_DW3M_BE("c0", "e1") AB_DSP_DW3M_LE("e0", O, "8")                                              \
+  AB_DSP_DW3M_BE("c1", "e0") NA(NWO)                                                                   \
+  NE(NO)
+/* The requantization and stores (after the last row: multiplier in `a`, rounding in e0, the shift
+ * loaded into `b`): per output SMMLAR (Q), ASR (A), SSAT (S), STRB (T). */
+#define AB_DSP_DW3R_Q(i) "smmlar %[c" #i "], %[c" #i "], %[a], %[e0]\n\t"
+#define AB_DSP_DW3R_A(i) "asr %[c" #i "], %[c" #i "], %[b]\n\t"
+#define AB_DSP_DW3R_S(i) "ssat %[c" #i "], #8, %[c" #i "]\n\t"
+#define AB_DSP_DW3R_T(i) "strb %[c" #i "], [%[out], #%c[d" #i "]]\n\t"
+#define AB_DSP_DW3R_SHIFT "ldr %[b], [%[rq], #12]\n\t"
+#define AB_DSP_DW3R_6                                                                                  \
+  AB_DSP_DW3R_Q(0) AB_DSP_DW3R_SHIFT AB_DSP_DW3R_Q(1) AB_DSP_DW3R_Q(2) AB_DSP_DW3R_A(0) AB_DSP_DW3R_Q(3) \
+  AB_DSP_DW3R_A(1) AB_DSP_DW3R_S(0) AB_DSP_DW3R_Q(4) AB_DSP_DW3R_A(2) AB_DSP_DW3R_S(1) AB_DSP_DW3R_T(0)  \
+  AB_DSP_DW3R_Q(5) AB_DSP_DW3R_A(3) AB_DSP_DW3R_S(2) AB_DSP_DW3R_T(1) AB_DSP_DW3R_A(4) AB_DSP_DW3R_S(3)  \
+  AB_DSP_DW3R_T(2) AB_DSP_DW3R_A(5) AB_DSP_DW3R_S(4) AB_DSP_DW3R_T(3) AB_DSP_DW3R_S(5) AB_DSP_DW3R_T(4)  \
+  AB_DSP_DW3R_T(5)
+#define AB_DSP_DW3R_5                                                                                  \
+  AB_DSP_DW3R_Q(0) AB_DSP_DW3R_SHIFT AB_DSP_DW3R_Q(1) AB_DSP_DW3R_Q(2) AB_DSP_DW3R_A(0) AB_DSP_DW3R_Q(3) \
+  AB_DSP_DW3R_A(1) AB_DSP_DW3R_S(0) AB_DSP_DW3R_Q(4) AB_DSP_DW3R_A(2) AB_DSP_DW3R_S(1) AB_DSP_DW3R_T(0)  \
+  AB_DSP_DW3R_A(3) AB_DSP_DW3R_S(2) AB_DSP_DW3R_T(1) AB_DSP_DW3R_A(4) AB_DSP_DW3R_S(3) AB_DSP_DW3R_T(2)  \
+  AB_DSP_DW3R_S(4) AB_DSP_DW3R_T(3) AB_DSP_DW3R_T(4)
+#define AB_DSP_DW3R_4                                                                                  \
+  AB_DSP_DW3R_Q(0) AB_DSP_DW3R_SHIFT AB_DSP_DW3R_Q(1) AB_DSP_DW3R_Q(2) AB_DSP_DW3R_A(0) AB_DSP_DW3R_Q(3) \
+  AB_DSP_DW3R_A(1) AB_DSP_DW3R_S(0) AB_DSP_DW3R_A(2) AB_DSP_DW3R_S(1) AB_DSP_DW3R_T(0) AB_DSP_DW3R_A(3)  \
+  AB_DSP_DW3R_S(2) AB_DSP_DW3R_T(1) AB_DSP_DW3R_S(3) AB_DSP_DW3R_T(2) AB_DSP_DW3R_T(3)
+#define AB_DSP_DW3R_3                                                                                  \
+  AB_DSP_DW3R_Q(0) AB_DSP_DW3R_SHIFT AB_DSP_DW3R_Q(1) AB_DSP_DW3R_Q(2) AB_DSP_DW3R_A(0) AB_DSP_DW3R_A(1) \
+  AB_DSP_DW3R_S(0) AB_DSP_DW3R_A(2) AB_DSP_DW3R_S(1) AB_DSP_DW3R_T(0) AB_DSP_DW3R_S(2) AB_DSP_DW3R_T(1)  \
+  AB_DSP_DW3R_T(2)
+#define AB_DSP_DW3R_2                                                                                  \
+  AB_DSP_DW3R_Q(0) AB_DSP_DW3R_SHIFT AB_DSP_DW3R_Q(1) AB_DSP_DW3R_A(0) AB_DSP_DW3R_A(1) AB_DSP_DW3R_S(0) \
+  AB_DSP_DW3R_S(1) AB_DSP_DW3R_T(0) AB_DSP_DW3R_T(1)
+#define AB_DSP_DW3R_1 AB_DSP_DW3R_Q(0) AB_DSP_DW3R_SHIFT AB_DSP_DW3R_A(0) AB_DSP_DW3R_S(0) AB_DSP_DW3R_T(0)
+/* PRE (the bias's load, or nothing), the first words, the three kernel rows (T), then R (the
+ * requantization, or nothing); LAST: the accumulator holding the bias; QA, QE: what the last row
+ * loads. */
+#define AB_DSP_DW3M_ROWS(PRE, T, LAST, QA, QE, R)                                                      \
+  PRE AB_DSP_DW3M_LA("0") AB_DSP_DW3M_LE("e0", "o0", "0")                                              \
+  T("0", LAST, LAST, LAST, LAST, LAST, LAST, "o0", AB_DSP_DW3M_NA, AB_DSP_DW3M_NE, "8", "o1")          \
+  T("8", "c0", "c1", "c2", "c3", "c4", "c5", "o1", AB_DSP_DW3M_NA, AB_DSP_DW3M_NE, "16", "o2")         \
+  T("16", "c0", "c1", "c2", "c3", "c4", "c5", "o2", QA, QE, "", "") R
+#define AB_DSP_DW3M_REGS [a] "=&r"(a), [b] "=&r"(b), [e0] "=&r"(e0), [e1] "=&r"(e1)
+#define AB_DSP_DW3M_ROW_OPERANDS [r] "r"(row), [w] "r"(w), [o0] "i"(0), [o1] "i"(2 * slot), [o2] "i"(4 * slot)
+/* the store variant's accumulators: scalars (asm outputs in an array GCC stores to memory), the
+ * bias loaded into the last by the asm */
+#define AB_DSP_DW3M_Q1 [c0] "=&r"(q0)
+#define AB_DSP_DW3M_Q2 AB_DSP_DW3M_Q1, [c1] "=&r"(q1)
+#define AB_DSP_DW3M_Q3 AB_DSP_DW3M_Q2, [c2] "=&r"(q2)
+#define AB_DSP_DW3M_Q4 AB_DSP_DW3M_Q3, [c3] "=&r"(q3)
+#define AB_DSP_DW3M_Q5 AB_DSP_DW3M_Q4, [c4] "=&r"(q4)
+#define AB_DSP_DW3M_Q6 AB_DSP_DW3M_Q5, [c5] "=&r"(q5)
+/* the store variant loads the bias itself (GCC reached it through an index on the stack) */
+#define AB_DSP_DW3M_BIAS(LAST) "ldr %[" LAST "], [%[rq]]\n\t"
+/* Accumulators c[0..n-1] of one chunk of outputs of one channel, or (store) those outputs
+ * requantized and stored at out[0], out[cout], ... (rq: the channel's entry). */
+#define AB_DSP_DW3M_CHUNK(T, LAST, C, Q, R)                                                             \
+  if (store) {                                                                                          \
+    __asm__ volatile(AB_DSP_DW3M_ROWS(AB_DSP_DW3M_BIAS(LAST), T, LAST, AB_DSP_DW3M_QA, AB_DSP_DW3M_QE, R) \
+                     : Q, AB_DSP_DW3M_REGS                                                              \
+                     : AB_DSP_DW3M_ROW_OPERANDS, [rq] "r"(rq), [out] "r"(out), [d0] "i"(0),             \
+                       [d1] "i"(cout), [d2] "i"(2 * cout), [d3] "i"(3 * cout), [d4] "i"(4 * cout),      \
+                       [d5] "i"(5 * cout)                                                               \
+                     : "memory");                                                                       \
+  } else {                                                                                              \
+    __asm__(AB_DSP_DW3M_ROWS("", T, LAST, AB_DSP_DW3M_XA, AB_DSP_DW3M_XE, "")                          \
+            : C, AB_DSP_DW3M_REGS                                                                       \
+            : AB_DSP_DW3M_ROW_OPERANDS                                                                  \
+            : "memory");                                                                                \
+  }
+AB_DSP_INLINE void ab_dsp_dw3_chunk_m7(int32_t* c, const int16_t* row, ab_idx_t slot, ab_idx_t stride,
+                                       const uint32_t* w, int32_t bias, ab_idx_t n, int store, const int32_t* rq,
+                                       int8_t* out, ab_idx_t cout) {
+  uint32_t a, b, e0, e1;
+  int32_t q0, q1, q2, q3, q4, q5;
+  if (!store) c[n - 1] = bias;
+  if (stride == 1 && n == 6) {
+    AB_DSP_DW3M_CHUNK(AB_DSP_DW3M_S1_6, "c5", AB_DSP_DW3_C6, AB_DSP_DW3M_Q6, AB_DSP_DW3R_6)
+  } else if (n == 6) {
+    AB_DSP_DW3M_CHUNK(AB_DSP_DW3M_S2_6, "c5", AB_DSP_DW3_C6, AB_DSP_DW3M_Q6, AB_DSP_DW3R_6)
+  } else if (stride == 1 && n == 5) {
+    AB_DSP_DW3M_CHUNK(AB_DSP_DW3M_S1_5, "c4", AB_DSP_DW3_C5, AB_DSP_DW3M_Q5, AB_DSP_DW3R_5)
+  } else if (n == 5) {
+    AB_DSP_DW3M_CHUNK(AB_DSP_DW3M_S2_5, "c4", AB_DSP_DW3_C5, AB_DSP_DW3M_Q5, AB_DSP_DW3R_5)
+  } else if (stride == 1 && n == 4) {
+    AB_DSP_DW3M_CHUNK(AB_DSP_DW3M_S1_4, "c3", AB_DSP_DW3_C4, AB_DSP_DW3M_Q4, AB_DSP_DW3R_4)
+  } else if (n == 4) {
+    AB_DSP_DW3M_CHUNK(AB_DSP_DW3M_S2_4, "c3", AB_DSP_DW3_C4, AB_DSP_DW3M_Q4, AB_DSP_DW3R_4)
+  } else if (stride == 1 && n == 3) {
+    AB_DSP_DW3M_CHUNK(AB_DSP_DW3M_S1_3, "c2", AB_DSP_DW3_C3, AB_DSP_DW3M_Q3, AB_DSP_DW3R_3)
+  } else if (n == 3) {
+    AB_DSP_DW3M_CHUNK(AB_DSP_DW3M_S2_3, "c2", AB_DSP_DW3_C3, AB_DSP_DW3M_Q3, AB_DSP_DW3R_3)
+  } else if (stride == 1 && n == 2) {
+    AB_DSP_DW3M_CHUNK(AB_DSP_DW3M_S1_2, "c1", AB_DSP_DW3_C2, AB_DSP_DW3M_Q2, AB_DSP_DW3R_2)
+  } else if (n == 2) {
+    AB_DSP_DW3M_CHUNK(AB_DSP_DW3M_S2_2, "c1", AB_DSP_DW3_C2, AB_DSP_DW3M_Q2, AB_DSP_DW3R_2)
+  } else {
+    AB_DSP_DW3M_CHUNK(AB_DSP_DW3M_X_1, "c0", AB_DSP_DW3_C1, AB_DSP_DW3M_Q1, AB_DSP_DW3R_1)
+  }
+  (void)q1, (void)q2, (void)q3, (void)q4, (void)q5;
+}
+#endif
 
 /* Hides a pointer's value from the optimizer, so that what is loaded through it is loaded again
  * where it is used: the 3x3 kernel has more values per block of outputs (six weight words, four
@@ -517,7 +833,7 @@ AB_DSP_INLINE void ab_dsp_dw3_outputs(const ab_dsp_depthwise_conv2d_params* p, c
                                       const uint32_t* w, const int32_t* rq, int8_t* out, ab_idx_t n) {
   const ab_depthwise_conv2d_params* r = &p->ref;
   const ab_idx_t stride = r->stride_w;
-#ifdef AB_DSP_DW3_ASM
+#if defined(AB_DSP_DW3_ASM) || defined(AB_DSP_DW3_ASM_M7)
   /* Chunks of four outputs (a block of five or six whole), each requantized before the next: fewer live
    * accumulators. The rows' distance must fit a load's immediate offset (4095 bytes). */
   if (__builtin_constant_p(slot) && 4 * slot + 24 < 4096) {
@@ -526,7 +842,19 @@ AB_DSP_INLINE void ab_dsp_dw3_outputs(const ab_dsp_depthwise_conv2d_params* p, c
     for (ab_idx_t i = 0; i < n; i += 4) {
       const ab_idx_t m = n == 6 || n == 5 ? n : n - i < 4 ? n - i : 4;
       int32_t acc[6];
+#ifdef AB_DSP_DW3_ASM_M7
+      /* requantized and stored by the asm where the layer allows (ab_dsp_dw3_chunk_m7) */
+      const int store = p->requant == AB_DSP_RQ_FOLDED_CLAMPED && r->act_min <= -128 && r->act_max >= 127 &&
+                        __builtin_constant_p(r->output.c) && 5 * r->output.c < 4096;
+      ab_dsp_dw3_chunk_m7(acc, row + i * stride, slot, stride, w, bias, m, store, rq, out + i * r->output.c,
+                          r->output.c);
+      if (store) {
+        if (m > 4) break;
+        continue;
+      }
+#else
       ab_dsp_dw3_chunk_asm(acc, row + i * stride, slot, stride, w, bias, m);
+#endif
       const ab_dsp_channel c = ab_dsp_channel_at(rq);
       AB_UNROLL
       for (ab_idx_t j = 0; j < m; ++j) {

@@ -165,7 +165,8 @@ void apply(const ScheduleContext& c, LoweredOp& op, int64_t budget, Kernel kerne
                                  int32_values(c.g, bias_id, static_cast<std::size_t>(cout)));
   const RequantTable t = requant_table(sums, r.output_multiplier, r.output_shift, r.input_offset, r.output_offset,
                                        /*scaled_weights=*/true, static_cast<std::size_t>(cout),
-                                       RequantBounds{.fold_constant_channels = true});
+                                       RequantBounds{.fold_constant_channels = true,
+                                                     .clamped_at_zero_point = r.act_min >= r.output_offset});
 
   ab_dsp_depthwise_conv2d_params p{};
   p.ref = r;

@@ -210,16 +210,17 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_rows_dot(const uint32_t* c, const uint32_t** 
 }
 
 /* Three pixels two apart, every channel pair: the windows start at c[0], c[step], c[2 * step];
- * the outputs go to out, out + 2 * cout, out + 4 * cout. */
+ * the outputs go to out, out + 2 * cout, out + 4 * cout. Each pair's stream ends with its two
+ * channels' table entries, read through the same pointer as its weights. */
 AB_DSP_INLINE void ab_dsp_rows_three(const ab_dsp_conv2d_rows_params* p, const uint32_t* c, const uint32_t* wide,
-                                     const int32_t* table, int8_t* out) {
+                                     int8_t* out) {
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c;
   const uint32_t* w = wide;
-  const int32_t* rq = table;
-  for (ab_idx_t oc = 0; oc < cout; oc += 2, rq += 2 * AB_DSP_RQ_STRIDE) {
+  for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 2 * AB_DSP_RQ_STRIDE) {
     const ab_dsp_acc3x2 a = ab_dsp_rows_dot(c, &w, p);
-    ab_dsp_store3x2(a, rq, out + oc, 2 * cout, 3, oc + 1 < cout, p->requant, p->acc_shift, r->act_min, r->act_max);
+    ab_dsp_store3x2(a, (const int32_t*)w, out + oc, 2 * cout, 3, oc + 1 < cout, p->requant, p->acc_shift, r->act_min,
+                    r->act_max);
   }
 }
 
@@ -229,7 +230,7 @@ AB_DSP_INLINE void ab_dsp_rows_three(const ab_dsp_conv2d_rows_params* p, const u
  * computed as three (the third in the slots' slack) into `last`, then copied: no pixel is tested
  * for being there. */
 AB_DSP_INLINE void ab_dsp_rows_outputs(const ab_dsp_conv2d_rows_params* p, const uint32_t* rows, const uint32_t* wide,
-                                       const int32_t* table, int8_t* out_row, int8_t* last) {
+                                       int8_t* out_row, int8_t* last) {
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c, step = r->stride_w * r->input.c;
   for (ab_idx_t parity = 0; parity < 2 && parity < r->output.w; ++parity) {
@@ -239,7 +240,7 @@ AB_DSP_INLINE void ab_dsp_rows_outputs(const ab_dsp_conv2d_rows_params* p, const
     const ab_idx_t pixels = (r->output.w - parity + 1) / 2, threes = (pixels + 2) / 3, rest = pixels % 3;
     for (ab_idx_t t = 0; t < threes; ++t) {
       int8_t* const out = rest != 0 && t + 1 == threes ? last : out_row + (parity + 6 * t) * cout;
-      ab_dsp_rows_three(p, first + 3 * t * step, wide, table, out);
+      ab_dsp_rows_three(p, first + 3 * t * step, wide, out);
     }
     if (rest != 0) {
       int8_t* const to = out_row + (parity + 6 * (threes - 1)) * cout;
@@ -252,26 +253,26 @@ AB_DSP_INLINE void ab_dsp_rows_outputs(const ab_dsp_conv2d_rows_params* p, const
 
 /* weights: the prepare step's int8 bytes (ab_dsp_conv2d_rows_params), widened on every run.
  * scratch (word-aligned): `span` slots, copies * copy_words words each (a multiple of 16); per
- * channel pair its stream, the two biases then the widened weights (2 * kh * row_words words);
- * a copy of the requantization table; 5 * cout bytes for a row's last pixels. */
+ * channel pair its stream: the two biases, the widened weights (2 * kh * row_words words), the
+ * two channels' requantization table entries; 5 * cout bytes for a row's last pixels. */
 AB_DSP_INLINE void ab_dsp_conv2d_rows_s8(const ab_dsp_conv2d_rows_params* p, const int8_t* AB_RESTRICT input,
                                          const void* AB_RESTRICT weights, int8_t* AB_RESTRICT output,
                                          void* AB_RESTRICT scratch) {
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c, pairs = (cout + 1) / 2, slot_words = p->copies * p->copy_words;
-  const ab_idx_t pair_words = 2 * r->filter.h * p->row_words;
+  const ab_idx_t pair_words = 2 * r->filter.h * p->row_words, stream_words = 2 + pair_words + 2 * AB_DSP_RQ_STRIDE;
   uint32_t* const slots = (uint32_t*)scratch;
   uint32_t* const wide = slots + p->span * slot_words;
-  int32_t* const table = (int32_t*)(wide + pairs * (2 + pair_words));
-  int8_t* const last = (int8_t*)(table + 2 * pairs * AB_DSP_RQ_STRIDE);
+  int8_t* const last = (int8_t*)(wide + pairs * stream_words);
   for (ab_idx_t pair = 0; pair < pairs; ++pair) {
-    uint32_t* const stream = wide + pair * (2 + pair_words);
-    stream[0] = (uint32_t)p->rq[2 * pair * AB_DSP_RQ_STRIDE];
-    stream[1] = (uint32_t)p->rq[(2 * pair + 1) * AB_DSP_RQ_STRIDE];
+    uint32_t* const stream = wide + pair * stream_words;
+    const int32_t* const rq = p->rq + 2 * pair * AB_DSP_RQ_STRIDE;
+    stream[0] = (uint32_t)rq[0];
+    stream[1] = (uint32_t)rq[AB_DSP_RQ_STRIDE];
     ab_dsp_widen_weights(stream + 2, (const uint32_t*)weights + pair * pair_words / 2, pair_words / 2,
                          p->widen_doubles);
+    ab_dsp_copy_rq((int32_t*)(stream + 2 + pair_words), rq, 1);
   }
-  ab_dsp_copy_rq(table, p->rq, pairs);
   /* the padding columns: the zero point, which no widened row overwrites */
   const uint32_t zz = ab_pack16(-r->input_offset, -r->input_offset);
   for (ab_idx_t i = 0; i < p->span * slot_words; ++i) slots[i] = zz;
@@ -281,7 +282,7 @@ AB_DSP_INLINE void ab_dsp_conv2d_rows_s8(const ab_dsp_conv2d_rows_params* p, con
     for (ab_idx_t oy = 0; oy < r->output.h; oy += p->out_rows) {
       ab_dsp_rows_fill_slots(slots, p, image, oy, oy == 0);
       for (ab_idx_t g = 0; g < p->out_rows && oy + g < r->output.h; ++g) {
-        ab_dsp_rows_outputs(p, slots + g * r->stride_h * slot_words, wide, table,
+        ab_dsp_rows_outputs(p, slots + g * r->stride_h * slot_words, wide,
                             output + ((b * r->output.h + oy + g) * r->output.w) * cout, last);
       }
     }

@@ -12,8 +12,9 @@
  * core each word is one asm statement of a run of five LDRs and six SMLADs, 12 cycles for 24
  * multiply-accumulates (ab_dsp_conv2d.h's 2x2 block: 18 for 32, but a column copied per pixel),
  * in 13 registers. The windows' offsets from the first pixel's first word are constants of the
- * layer, so every load has an immediate offset and only the weight pointer moves. (Two pixels by
- * four channels needs 14 registers, more than GCC's register allocator found around them.)
+ * layer, so every load has an immediate offset and only the weight pointer moves; the dual-issue
+ * Cortex-M7 takes the same loads each behind a multiply. (Two pixels by four channels needs 14
+ * registers, more than GCC's register allocator found around them.)
  * The whole window is straight code: one of 20 words (KWS's 10x4 kernel) makes the channel
  * pair's loop outgrow the L4R5's 1 KB instruction cache, and there dsp_im2col_ram stays faster
  * (the tuner measures both).

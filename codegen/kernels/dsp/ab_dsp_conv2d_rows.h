@@ -90,44 +90,72 @@ AB_DSP_INLINE void ab_dsp_rows_fill_slots(uint32_t* slots, const ab_dsp_conv2d_r
 
 
 #if AB_DSP_NATIVE && defined(__OPTIMIZE__)
+/* A channel pair's whole window in one asm statement (no register copies between words): word n
+ * (of kh * row_words, kernel row n / row_words) of the three windows at the offsets below, the
+ * assembler's .rept walking n (.Lab_rows_n), the layer's constants as "i" operands. */
 #define AB_DSP_ROWS_ASM 1
+#define AB_DSP_ROWS_AT(n, pixel)                                                               \
+  "#((" n ") / %c[rw] * %c[rowb] + 4 * ((" n ") %% %c[rw]) + " pixel " * %c[stepb])"
 #if AB_DSP_DUAL_ISSUE
-/* For a dual-issue core (the Cortex-M7): each load but the first one or two behind a multiply
- * that does not wait for it, so the pair issues in one cycle (7 cycles a word, against 11 for
- * the M4's order, whose runs of loads cannot pair). */
-#define AB_DSP_ROWS_FIRST_WORD                                                                 \
-  "ldr %[p0c1], [%[w], #4]\n\t"                                                               \
-  "ldr %[a], [%[w], #8]\n\t"                                                                  \
-  "ldr %[x1], [%[c], %[o1]]\n\t"                                                              \
-  "ldr %[p0c0], [%[w]], #16\n\t"                                                              \
-  "smlad %[p1c0], %[x1], %[a], %[p0c0]\n\t"                                                   \
-  "ldr %[x2], [%[c], %[o2]]\n\t"                                                              \
-  "smlad %[p2c0], %[x2], %[a], %[p0c0]\n\t"                                                   \
-  "ldr %[x0], [%[c], %[o0]]\n\t"                                                              \
-  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
-  "ldr %[b], [%[w], #-4]\n\t"                                                                 \
-  "smlad %[p1c1], %[x1], %[b], %[p0c1]\n\t"                                                   \
-  "smlad %[p2c1], %[x2], %[b], %[p0c1]\n\t"                                                   \
-  "smlad %[p0c1], %[x0], %[b], %[p0c1]"
-#define AB_DSP_ROWS_WORD                                                                       \
-  "ldr %[x0], [%[c], %[o0]]\n\t"                                                              \
-  "ldr %[a], [%[w]], #8\n\t"                                                                  \
-  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
-  "ldr %[x1], [%[c], %[o1]]\n\t"                                                              \
-  "smlad %[p1c0], %[x1], %[a], %[p1c0]\n\t"                                                   \
-  "ldr %[x2], [%[c], %[o2]]\n\t"                                                              \
+/* For a dual-issue core (the Cortex-M7): each load behind a multiply that does not wait for it,
+ * each word loading the next word's first window word and weight word (6 cycles a word, against
+ * 11 for the M4's order, whose runs of loads cannot pair). The biases start the accumulators of
+ * the third pixel, which is computed last. w: at the word's even-channel weight. */
+#define AB_DSP_ROWS_DOT                                                                        \
+  "ldr %[p2c1], [%[w], #4]\n\t"                                                               \
+  "ldr %[a], [%[w], #8]!\n\t"                                                                 \
+  "ldr %[x0], [%[c], " AB_DSP_ROWS_AT("0", "0") "]\n\t"                                       \
+  "ldr %[p2c0], [%[w], #-8]\n\t"                                                              \
+  "smlad %[p0c0], %[x0], %[a], %[p2c0]\n\t"                                                   \
+  "ldr %[x1], [%[c], " AB_DSP_ROWS_AT("0", "1") "]\n\t"                                       \
+  "smlad %[p1c0], %[x1], %[a], %[p2c0]\n\t"                                                   \
+  "ldr %[x2], [%[c], " AB_DSP_ROWS_AT("0", "2") "]\n\t"                                       \
   "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"                                                   \
-  "ldr %[b], [%[w], #-4]\n\t"                                                                 \
+  "ldr %[b], [%[w], #4]\n\t"                                                                  \
+  ".if %c[words] > 1\n\t"                                                                     \
+  "smlad %[p0c1], %[x0], %[b], %[p2c1]\n\t"                                                   \
+  "ldr %[a], [%[w], #8]!\n\t"                                                                 \
+  "smlad %[p1c1], %[x1], %[b], %[p2c1]\n\t"                                                   \
+  "ldr %[x0], [%[c], " AB_DSP_ROWS_AT("1", "0") "]\n\t"                                       \
+  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
+  ".set .Lab_rows_n, 1\n\t"                                                                   \
+  ".rept %c[words] - 2\n\t"                                                                   \
+  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
+  "ldr %[x1], [%[c], " AB_DSP_ROWS_AT(".Lab_rows_n", "1") "]\n\t"                             \
+  "smlad %[p1c0], %[x1], %[a], %[p1c0]\n\t"                                                   \
+  "ldr %[x2], [%[c], " AB_DSP_ROWS_AT(".Lab_rows_n", "2") "]\n\t"                             \
+  "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"                                                   \
+  "ldr %[b], [%[w], #4]\n\t"                                                                  \
   "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"                                                   \
+  "ldr %[a], [%[w], #8]!\n\t"                                                                 \
   "smlad %[p1c1], %[x1], %[b], %[p1c1]\n\t"                                                   \
-  "smlad %[p2c1], %[x2], %[b], %[p2c1]"
+  "ldr %[x0], [%[c], " AB_DSP_ROWS_AT(".Lab_rows_n + 1", "0") "]\n\t"                         \
+  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
+  ".set .Lab_rows_n, .Lab_rows_n + 1\n\t"                                                     \
+  ".endr\n\t"                                                                                 \
+  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
+  "ldr %[x1], [%[c], " AB_DSP_ROWS_AT("%c[words] - 1", "1") "]\n\t"                           \
+  "smlad %[p1c0], %[x1], %[a], %[p1c0]\n\t"                                                   \
+  "ldr %[x2], [%[c], " AB_DSP_ROWS_AT("%c[words] - 1", "2") "]\n\t"                           \
+  "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"                                                   \
+  "ldr %[b], [%[w], #4]\n\t"                                                                  \
+  "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"                                                   \
+  "add %[w], %[w], #8\n\t"                                                                    \
+  "smlad %[p1c1], %[x1], %[b], %[p1c1]\n\t"                                                   \
+  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
+  ".else\n\t"                                                                                 \
+  "smlad %[p0c1], %[x0], %[b], %[p2c1]\n\t"                                                   \
+  "add %[w], %[w], #8\n\t"                                                                    \
+  "smlad %[p1c1], %[x1], %[b], %[p2c1]\n\t"                                                   \
+  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
+  ".endif"
 #else
-/* For the Cortex-M4: one run of five loads (6 cycles, pipelined), then the six multiplies. The
- * first word: the biases in the same run of loads, no register copies. */
-#define AB_DSP_ROWS_FIRST_WORD                                                                 \
-  "ldr %[x0], [%[c], %[o0]]\n\t"                                                              \
-  "ldr %[x1], [%[c], %[o1]]\n\t"                                                              \
-  "ldr %[x2], [%[c], %[o2]]\n\t"                                                              \
+/* For the Cortex-M4: per word one run of five loads (6 cycles, pipelined), then the six
+ * multiplies. The first word: the biases in the same run of loads, no register copies. */
+#define AB_DSP_ROWS_DOT                                                                        \
+  "ldr %[x0], [%[c], " AB_DSP_ROWS_AT("0", "0") "]\n\t"                                       \
+  "ldr %[x1], [%[c], " AB_DSP_ROWS_AT("0", "1") "]\n\t"                                       \
+  "ldr %[x2], [%[c], " AB_DSP_ROWS_AT("0", "2") "]\n\t"                                       \
   "ldr %[p0c1], [%[w], #4]\n\t"                                                               \
   "ldr %[b], [%[w], #12]\n\t"                                                                 \
   "ldr %[a], [%[w], #8]\n\t"                                                                  \
@@ -137,11 +165,12 @@ AB_DSP_INLINE void ab_dsp_rows_fill_slots(uint32_t* slots, const ab_dsp_conv2d_r
   "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
   "smlad %[p1c1], %[x1], %[b], %[p0c1]\n\t"                                                   \
   "smlad %[p2c1], %[x2], %[b], %[p0c1]\n\t"                                                   \
-  "smlad %[p0c1], %[x0], %[b], %[p0c1]"
-#define AB_DSP_ROWS_WORD                                                                       \
-  "ldr %[x0], [%[c], %[o0]]\n\t"                                                              \
-  "ldr %[x1], [%[c], %[o1]]\n\t"                                                              \
-  "ldr %[x2], [%[c], %[o2]]\n\t"                                                              \
+  "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"                                                   \
+  ".set .Lab_rows_n, 1\n\t"                                                                   \
+  ".rept %c[words] - 1\n\t"                                                                   \
+  "ldr %[x0], [%[c], " AB_DSP_ROWS_AT(".Lab_rows_n", "0") "]\n\t"                             \
+  "ldr %[x1], [%[c], " AB_DSP_ROWS_AT(".Lab_rows_n", "1") "]\n\t"                             \
+  "ldr %[x2], [%[c], " AB_DSP_ROWS_AT(".Lab_rows_n", "2") "]\n\t"                             \
   "ldr %[b], [%[w], #4]\n\t"                                                                  \
   "ldr %[a], [%[w]], #8\n\t"                                                                  \
   "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
@@ -149,47 +178,46 @@ AB_DSP_INLINE void ab_dsp_rows_fill_slots(uint32_t* slots, const ab_dsp_conv2d_r
   "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"                                                   \
   "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"                                                   \
   "smlad %[p1c1], %[x1], %[b], %[p1c1]\n\t"                                                   \
-  "smlad %[p2c1], %[x2], %[b], %[p2c1]"
+  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
+  ".set .Lab_rows_n, .Lab_rows_n + 1\n\t"                                                     \
+  ".endr"
 #endif
 #endif
 
 /* The dot products of the pixels whose windows start at c[0], c[step] and c[2 * step] with the
- * channel pair whose stream starts at *w_at (advanced past it): its two biases, then its weights. */
+ * channel pair whose stream starts at *w_at (advanced past its weights): its two biases, then
+ * its weights. */
 AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_rows_dot(const uint32_t* c, const uint32_t** w_at,
                                             const ab_dsp_conv2d_rows_params* p) {
   const ab_idx_t slot_words = p->copies * p->copy_words, step = p->ref.stride_w * p->ref.input.c;
   const ab_idx_t row_words = p->ref.dilation_h * slot_words; /* from a kernel row's slot to the next's */
   const uint32_t* w = *w_at;
   int32_t p0c0 = 0, p1c0 = 0, p2c0 = 0, p0c1 = 0, p1c1 = 0, p2c1 = 0; /* (set by the first word) */
+#ifdef AB_DSP_ROWS_ASM
+  /* (the window's geometry is a constant of the layer, its offsets within an LDR's reach:
+   * rows_unsupported; else the C loop) */
+  const ab_idx_t words = p->ref.filter.h * p->row_words;
+  if (__builtin_constant_p(words) && __builtin_constant_p(row_words) && __builtin_constant_p(step) &&
+      __builtin_constant_p(p->row_words) &&
+      4 * ((p->ref.filter.h - 1) * row_words + p->row_words - 1 + 2 * step) < 4096) {
+    uint32_t x0, x1, x2, a, b;
+    __asm__(AB_DSP_ROWS_DOT
+            : [w] "+&r"(w), [p0c0] "=&r"(p0c0), [p1c0] "=&r"(p1c0), [p2c0] "=&r"(p2c0), [p0c1] "=&r"(p0c1),
+              [p1c1] "=&r"(p1c1), [p2c1] "=&r"(p2c1), [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2),
+              [a] "=&r"(a), [b] "=&r"(b)
+            : [c] "r"(c), [words] "i"((int32_t)words), [rw] "i"((int32_t)p->row_words),
+              [rowb] "i"((int32_t)(4 * row_words)), [stepb] "i"((int32_t)(4 * step))
+            : "memory");
+    *w_at = w;
+    const ab_dsp_acc3x2 done = {p0c0, p0c1, p1c0, p1c1, p2c0, p2c1};
+    return done;
+  }
+#endif
   AB_UNROLL
   for (ab_idx_t k = 0; k < p->ref.filter.h; ++k) {
     AB_UNROLL
     for (ab_idx_t j = 0; j < p->row_words; ++j) {
       const ab_idx_t at0 = k * row_words + j, at1 = at0 + step, at2 = at1 + step;
-#ifdef AB_DSP_ROWS_ASM
-      /* (the offsets are constants once the layer's loops are unrolled; else the C step) */
-      if (__builtin_constant_p(at0) && __builtin_constant_p(at2) && at2 < 1024) {
-        uint32_t x0, x1, x2, a, b;
-        if (k == 0 && j == 0) { /* the biases loaded with the first word, no register copies */
-          __asm__(AB_DSP_ROWS_FIRST_WORD
-                  : [w] "+&r"(w), [p0c0] "=&r"(p0c0), [p1c0] "=&r"(p1c0), [p2c0] "=&r"(p2c0), [p0c1] "=&r"(p0c1),
-                    [p1c1] "=&r"(p1c1), [p2c1] "=&r"(p2c1), [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2),
-                    [a] "=&r"(a), [b] "=&r"(b)
-                  : [c] "r"(c), [o0] "i"((int32_t)(4 * at0)), [o1] "i"((int32_t)(4 * at1)),
-                    [o2] "i"((int32_t)(4 * at2))
-                  : "memory");
-          continue;
-        }
-        __asm__(AB_DSP_ROWS_WORD
-                : [w] "+&r"(w), [p0c0] "+&r"(p0c0), [p1c0] "+&r"(p1c0), [p2c0] "+&r"(p2c0), [p0c1] "+&r"(p0c1),
-                  [p1c1] "+&r"(p1c1), [p2c1] "+&r"(p2c1), [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2),
-                  [a] "=&r"(a), [b] "=&r"(b)
-                : [c] "r"(c), [o0] "i"((int32_t)(4 * at0)), [o1] "i"((int32_t)(4 * at1)),
-                  [o2] "i"((int32_t)(4 * at2))
-                : "memory");
-        continue;
-      }
-#endif
       if (k == 0 && j == 0) {
         p0c0 = p1c0 = p2c0 = (int32_t)w[0];
         p0c1 = p1c1 = p2c1 = (int32_t)w[1];
@@ -218,7 +246,9 @@ AB_DSP_INLINE void ab_dsp_rows_three(const ab_dsp_conv2d_rows_params* p, const u
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c;
   const uint32_t* w = wide;
-  for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 2 * AB_DSP_RQ_STRIDE) {
+  /* not unrolled: GCC sizes the asm statement by its lines, not by its .rept, and copies of the
+   * window's code would outgrow the L4R5's 1 KB instruction cache */
+  _Pragma("GCC unroll 1") for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 2 * AB_DSP_RQ_STRIDE) {
     const ab_dsp_acc3x2 a = ab_dsp_rows_dot(c, &w, p);
     ab_dsp_store3x2(a, (const int32_t*)w, out + oc, 2 * cout, 3, oc + 1 < cout, p->requant, p->acc_shift, r->act_min,
                     r->act_max);

@@ -9,9 +9,9 @@
  * Three pixels by two output channels at a time, the pixels two apart (a row's even pixels,
  * then its odd ones), so their windows are `step` words apart in one copy of the rows: per word
  * of the window, the three pixels' words and the two channels' weight words, 6 SMLAD. On a DSP
- * core each word is one asm statement of a run of five LDRs and six SMLADs, 12 cycles for 24
- * multiply-accumulates (ab_dsp_conv2d.h's 2x2 block: 18 for 32, but a column copied per pixel),
- * in 13 registers. The windows' offsets from the first pixel's first word are constants of the
+ * core each word is a run of five LDRs and six SMLADs (a channel pair's window one asm
+ * statement), 12 cycles for 24 multiply-accumulates (ab_dsp_conv2d.h's 2x2 block: 18 for 32, but
+ * a column copied per pixel), in 13 registers. The windows' offsets from the first pixel's first word are constants of the
  * layer, so every load has an immediate offset and only the weight pointer moves; the dual-issue
  * Cortex-M7 takes the same loads each behind a multiply. (Two pixels by four channels needs 14
  * registers, more than GCC's register allocator found around them.)

@@ -9,11 +9,12 @@
  * Three pixels by two output channels at a time, the pixels two apart (a row's even pixels,
  * then its odd ones), so their windows are `step` words apart in one copy of the rows: per word
  * of the window, the three pixels' words and the two channels' weight words, 6 SMLAD. On a DSP
- * core each word is one asm statement of a run of five LDRs and six SMLADs, 12 cycles for 24
- * multiply-accumulates (ab_dsp_conv2d.h's 2x2 block: 18 for 32, but a column copied per pixel),
- * in 13 registers. The windows' offsets from the first pixel's first word are constants of the
- * layer, so every load has an immediate offset and only the weight pointer moves. (Two pixels by
- * four channels needs 14 registers, more than GCC's register allocator found around them.)
+ * core each word is a run of five LDRs and six SMLADs (a channel pair's window one asm
+ * statement), 12 cycles for 24 multiply-accumulates (ab_dsp_conv2d.h's 2x2 block: 18 for 32, but
+ * a column copied per pixel), in 13 registers. The windows' offsets from the first pixel's first word are constants of the
+ * layer, so every load has an immediate offset and only the weight pointer moves; the dual-issue
+ * Cortex-M7 takes the same loads each behind a multiply. (Two pixels by four channels needs 14
+ * registers, more than GCC's register allocator found around them.)
  * The whole window is straight code: one of 20 words (KWS's 10x4 kernel) makes the channel
  * pair's loop outgrow the L4R5's 1 KB instruction cache, and there dsp_im2col_ram stays faster
  * (the tuner measures both).
@@ -26,6 +27,7 @@
 #include "ab_dsp_acle.h"
 #include "ab_dsp_conv2d.h"
 #include "ab_dsp_conv2d_3px.h" /* ab_dsp_acc3x2, ab_dsp_store3x2 */
+#include "ab_dsp_cpu.h"
 #include "ab_dsp_params.h"
 #include "ab_dsp_requant.h"
 
@@ -88,68 +90,134 @@ AB_DSP_INLINE void ab_dsp_rows_fill_slots(uint32_t* slots, const ab_dsp_conv2d_r
 
 
 #if AB_DSP_NATIVE && defined(__OPTIMIZE__)
+/* A channel pair's whole window in one asm statement (no register copies between words): word n
+ * (of kh * row_words, kernel row n / row_words) of the three windows at the offsets below, the
+ * assembler's .rept walking n (.Lab_rows_n), the layer's constants as "i" operands. */
 #define AB_DSP_ROWS_ASM 1
+#define AB_DSP_ROWS_AT(n, pixel)                                                               \
+  "#((" n ") / %c[rw] * %c[rowb] + 4 * ((" n ") %% %c[rw]) + " pixel " * %c[stepb])"
+#if AB_DSP_DUAL_ISSUE
+/* For a dual-issue core (the Cortex-M7): each load behind a multiply that does not wait for it,
+ * each word loading the next word's first window word and weight word (6 cycles a word, against
+ * 11 for the M4's order, whose runs of loads cannot pair). The biases start the accumulators of
+ * the third pixel, which is computed last. w: at the word's even-channel weight. */
+#define AB_DSP_ROWS_DOT                                                                        \
+  "ldr %[p2c1], [%[w], #4]\n\t"                                                               \
+  "ldr %[a], [%[w], #8]!\n\t"                                                                 \
+  "ldr %[x0], [%[c], " AB_DSP_ROWS_AT("0", "0") "]\n\t"                                       \
+  "ldr %[p2c0], [%[w], #-8]\n\t"                                                              \
+  "smlad %[p0c0], %[x0], %[a], %[p2c0]\n\t"                                                   \
+  "ldr %[x1], [%[c], " AB_DSP_ROWS_AT("0", "1") "]\n\t"                                       \
+  "smlad %[p1c0], %[x1], %[a], %[p2c0]\n\t"                                                   \
+  "ldr %[x2], [%[c], " AB_DSP_ROWS_AT("0", "2") "]\n\t"                                       \
+  "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"                                                   \
+  "ldr %[b], [%[w], #4]\n\t"                                                                  \
+  ".if %c[words] > 1\n\t"                                                                     \
+  "smlad %[p0c1], %[x0], %[b], %[p2c1]\n\t"                                                   \
+  "ldr %[a], [%[w], #8]!\n\t"                                                                 \
+  "smlad %[p1c1], %[x1], %[b], %[p2c1]\n\t"                                                   \
+  "ldr %[x0], [%[c], " AB_DSP_ROWS_AT("1", "0") "]\n\t"                                       \
+  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
+  ".set .Lab_rows_n, 1\n\t"                                                                   \
+  ".rept %c[words] - 2\n\t"                                                                   \
+  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
+  "ldr %[x1], [%[c], " AB_DSP_ROWS_AT(".Lab_rows_n", "1") "]\n\t"                             \
+  "smlad %[p1c0], %[x1], %[a], %[p1c0]\n\t"                                                   \
+  "ldr %[x2], [%[c], " AB_DSP_ROWS_AT(".Lab_rows_n", "2") "]\n\t"                             \
+  "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"                                                   \
+  "ldr %[b], [%[w], #4]\n\t"                                                                  \
+  "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"                                                   \
+  "ldr %[a], [%[w], #8]!\n\t"                                                                 \
+  "smlad %[p1c1], %[x1], %[b], %[p1c1]\n\t"                                                   \
+  "ldr %[x0], [%[c], " AB_DSP_ROWS_AT(".Lab_rows_n + 1", "0") "]\n\t"                         \
+  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
+  ".set .Lab_rows_n, .Lab_rows_n + 1\n\t"                                                     \
+  ".endr\n\t"                                                                                 \
+  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
+  "ldr %[x1], [%[c], " AB_DSP_ROWS_AT("%c[words] - 1", "1") "]\n\t"                           \
+  "smlad %[p1c0], %[x1], %[a], %[p1c0]\n\t"                                                   \
+  "ldr %[x2], [%[c], " AB_DSP_ROWS_AT("%c[words] - 1", "2") "]\n\t"                           \
+  "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"                                                   \
+  "ldr %[b], [%[w], #4]\n\t"                                                                  \
+  "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"                                                   \
+  "add %[w], %[w], #8\n\t"                                                                    \
+  "smlad %[p1c1], %[x1], %[b], %[p1c1]\n\t"                                                   \
+  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
+  ".else\n\t"                                                                                 \
+  "smlad %[p0c1], %[x0], %[b], %[p2c1]\n\t"                                                   \
+  "add %[w], %[w], #8\n\t"                                                                    \
+  "smlad %[p1c1], %[x1], %[b], %[p2c1]\n\t"                                                   \
+  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
+  ".endif"
+#else
+/* For the Cortex-M4: per word one run of five loads (6 cycles, pipelined), then the six
+ * multiplies. The first word: the biases in the same run of loads, no register copies. */
+#define AB_DSP_ROWS_DOT                                                                        \
+  "ldr %[x0], [%[c], " AB_DSP_ROWS_AT("0", "0") "]\n\t"                                       \
+  "ldr %[x1], [%[c], " AB_DSP_ROWS_AT("0", "1") "]\n\t"                                       \
+  "ldr %[x2], [%[c], " AB_DSP_ROWS_AT("0", "2") "]\n\t"                                       \
+  "ldr %[p0c1], [%[w], #4]\n\t"                                                               \
+  "ldr %[b], [%[w], #12]\n\t"                                                                 \
+  "ldr %[a], [%[w], #8]\n\t"                                                                  \
+  "ldr %[p0c0], [%[w]], #16\n\t"                                                              \
+  "smlad %[p1c0], %[x1], %[a], %[p0c0]\n\t"                                                   \
+  "smlad %[p2c0], %[x2], %[a], %[p0c0]\n\t"                                                   \
+  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
+  "smlad %[p1c1], %[x1], %[b], %[p0c1]\n\t"                                                   \
+  "smlad %[p2c1], %[x2], %[b], %[p0c1]\n\t"                                                   \
+  "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"                                                   \
+  ".set .Lab_rows_n, 1\n\t"                                                                   \
+  ".rept %c[words] - 1\n\t"                                                                   \
+  "ldr %[x0], [%[c], " AB_DSP_ROWS_AT(".Lab_rows_n", "0") "]\n\t"                             \
+  "ldr %[x1], [%[c], " AB_DSP_ROWS_AT(".Lab_rows_n", "1") "]\n\t"                             \
+  "ldr %[x2], [%[c], " AB_DSP_ROWS_AT(".Lab_rows_n", "2") "]\n\t"                             \
+  "ldr %[b], [%[w], #4]\n\t"                                                                  \
+  "ldr %[a], [%[w]], #8\n\t"                                                                  \
+  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
+  "smlad %[p1c0], %[x1], %[a], %[p1c0]\n\t"                                                   \
+  "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"                                                   \
+  "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"                                                   \
+  "smlad %[p1c1], %[x1], %[b], %[p1c1]\n\t"                                                   \
+  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
+  ".set .Lab_rows_n, .Lab_rows_n + 1\n\t"                                                     \
+  ".endr"
+#endif
 #endif
 
 /* The dot products of the pixels whose windows start at c[0], c[step] and c[2 * step] with the
- * channel pair whose stream starts at *w_at (advanced past it): its two biases, then its weights. */
+ * channel pair whose stream starts at *w_at (advanced past its weights): its two biases, then
+ * its weights. */
 AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_rows_dot(const uint32_t* c, const uint32_t** w_at,
                                             const ab_dsp_conv2d_rows_params* p) {
   const ab_idx_t slot_words = p->copies * p->copy_words, step = p->ref.stride_w * p->ref.input.c;
   const ab_idx_t row_words = p->ref.dilation_h * slot_words; /* from a kernel row's slot to the next's */
   const uint32_t* w = *w_at;
   int32_t p0c0 = 0, p1c0 = 0, p2c0 = 0, p0c1 = 0, p1c1 = 0, p2c1 = 0; /* (set by the first word) */
+#ifdef AB_DSP_ROWS_ASM
+  /* (the window's geometry is a constant of the layer, its offsets within an LDR's reach:
+   * rows_unsupported; else the C loop) */
+  const ab_idx_t words = p->ref.filter.h * p->row_words;
+  if (__builtin_constant_p(words) && __builtin_constant_p(row_words) && __builtin_constant_p(step) &&
+      __builtin_constant_p(p->row_words) &&
+      4 * ((p->ref.filter.h - 1) * row_words + p->row_words - 1 + 2 * step) < 4096) {
+    uint32_t x0, x1, x2, a, b;
+    __asm__(AB_DSP_ROWS_DOT
+            : [w] "+&r"(w), [p0c0] "=&r"(p0c0), [p1c0] "=&r"(p1c0), [p2c0] "=&r"(p2c0), [p0c1] "=&r"(p0c1),
+              [p1c1] "=&r"(p1c1), [p2c1] "=&r"(p2c1), [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2),
+              [a] "=&r"(a), [b] "=&r"(b)
+            : [c] "r"(c), [words] "i"((int32_t)words), [rw] "i"((int32_t)p->row_words),
+              [rowb] "i"((int32_t)(4 * row_words)), [stepb] "i"((int32_t)(4 * step))
+            : "memory");
+    *w_at = w;
+    const ab_dsp_acc3x2 done = {p0c0, p0c1, p1c0, p1c1, p2c0, p2c1};
+    return done;
+  }
+#endif
   AB_UNROLL
   for (ab_idx_t k = 0; k < p->ref.filter.h; ++k) {
     AB_UNROLL
     for (ab_idx_t j = 0; j < p->row_words; ++j) {
       const ab_idx_t at0 = k * row_words + j, at1 = at0 + step, at2 = at1 + step;
-#ifdef AB_DSP_ROWS_ASM
-      /* (the offsets are constants once the layer's loops are unrolled; else the C step) */
-      if (__builtin_constant_p(at0) && __builtin_constant_p(at2) && at2 < 1024) {
-        uint32_t x0, x1, x2, a, b;
-        if (k == 0 && j == 0) { /* the biases in the same run of loads, no register copies */
-          __asm__("ldr %[x0], [%[c], %[o0]]\n\t"
-                  "ldr %[x1], [%[c], %[o1]]\n\t"
-                  "ldr %[x2], [%[c], %[o2]]\n\t"
-                  "ldr %[p0c1], [%[w], #4]\n\t"
-                  "ldr %[b], [%[w], #12]\n\t"
-                  "ldr %[a], [%[w], #8]\n\t"
-                  "ldr %[p0c0], [%[w]], #16\n\t"
-                  "smlad %[p1c0], %[x1], %[a], %[p0c0]\n\t"
-                  "smlad %[p2c0], %[x2], %[a], %[p0c0]\n\t"
-                  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"
-                  "smlad %[p1c1], %[x1], %[b], %[p0c1]\n\t"
-                  "smlad %[p2c1], %[x2], %[b], %[p0c1]\n\t"
-                  "smlad %[p0c1], %[x0], %[b], %[p0c1]"
-                  : [w] "+&r"(w), [p0c0] "=&r"(p0c0), [p1c0] "=&r"(p1c0), [p2c0] "=&r"(p2c0), [p0c1] "=&r"(p0c1),
-                    [p1c1] "=&r"(p1c1), [p2c1] "=&r"(p2c1), [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2),
-                    [a] "=&r"(a), [b] "=&r"(b)
-                  : [c] "r"(c), [o0] "i"((int32_t)(4 * at0)), [o1] "i"((int32_t)(4 * at1)),
-                    [o2] "i"((int32_t)(4 * at2))
-                  : "memory");
-          continue;
-        }
-        __asm__("ldr %[x0], [%[c], %[o0]]\n\t"
-                "ldr %[x1], [%[c], %[o1]]\n\t"
-                "ldr %[x2], [%[c], %[o2]]\n\t"
-                "ldr %[b], [%[w], #4]\n\t"
-                "ldr %[a], [%[w]], #8\n\t"
-                "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"
-                "smlad %[p1c0], %[x1], %[a], %[p1c0]\n\t"
-                "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"
-                "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"
-                "smlad %[p1c1], %[x1], %[b], %[p1c1]\n\t"
-                "smlad %[p2c1], %[x2], %[b], %[p2c1]"
-                : [w] "+&r"(w), [p0c0] "+&r"(p0c0), [p1c0] "+&r"(p1c0), [p2c0] "+&r"(p2c0), [p0c1] "+&r"(p0c1),
-                  [p1c1] "+&r"(p1c1), [p2c1] "+&r"(p2c1), [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2),
-                  [a] "=&r"(a), [b] "=&r"(b)
-                : [c] "r"(c), [o0] "i"((int32_t)(4 * at0)), [o1] "i"((int32_t)(4 * at1)),
-                  [o2] "i"((int32_t)(4 * at2))
-                : "memory");
-        continue;
-      }
-#endif
       if (k == 0 && j == 0) {
         p0c0 = p1c0 = p2c0 = (int32_t)w[0];
         p0c1 = p1c1 = p2c1 = (int32_t)w[1];
@@ -171,16 +239,19 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_rows_dot(const uint32_t* c, const uint32_t** 
 }
 
 /* Three pixels two apart, every channel pair: the windows start at c[0], c[step], c[2 * step];
- * the outputs go to out, out + 2 * cout, out + 4 * cout. */
+ * the outputs go to out, out + 2 * cout, out + 4 * cout. Each pair's stream ends with its two
+ * channels' table entries, read through the same pointer as its weights. */
 AB_DSP_INLINE void ab_dsp_rows_three(const ab_dsp_conv2d_rows_params* p, const uint32_t* c, const uint32_t* wide,
-                                     const int32_t* table, int8_t* out) {
+                                     int8_t* out) {
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c;
   const uint32_t* w = wide;
-  const int32_t* rq = table;
-  for (ab_idx_t oc = 0; oc < cout; oc += 2, rq += 2 * AB_DSP_RQ_STRIDE) {
+  /* not unrolled: GCC sizes the asm statement by its lines, not by its .rept, and copies of the
+   * window's code would outgrow the L4R5's 1 KB instruction cache */
+  _Pragma("GCC unroll 1") for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 2 * AB_DSP_RQ_STRIDE) {
     const ab_dsp_acc3x2 a = ab_dsp_rows_dot(c, &w, p);
-    ab_dsp_store3x2(a, rq, out + oc, 2 * cout, 3, oc + 1 < cout, p->requant, p->acc_shift, r->act_min, r->act_max);
+    ab_dsp_store3x2(a, (const int32_t*)w, out + oc, 2 * cout, 3, oc + 1 < cout, p->requant, p->acc_shift, r->act_min,
+                    r->act_max);
   }
 }
 
@@ -190,7 +261,7 @@ AB_DSP_INLINE void ab_dsp_rows_three(const ab_dsp_conv2d_rows_params* p, const u
  * computed as three (the third in the slots' slack) into `last`, then copied: no pixel is tested
  * for being there. */
 AB_DSP_INLINE void ab_dsp_rows_outputs(const ab_dsp_conv2d_rows_params* p, const uint32_t* rows, const uint32_t* wide,
-                                       const int32_t* table, int8_t* out_row, int8_t* last) {
+                                       int8_t* out_row, int8_t* last) {
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c, step = r->stride_w * r->input.c;
   for (ab_idx_t parity = 0; parity < 2 && parity < r->output.w; ++parity) {
@@ -200,7 +271,7 @@ AB_DSP_INLINE void ab_dsp_rows_outputs(const ab_dsp_conv2d_rows_params* p, const
     const ab_idx_t pixels = (r->output.w - parity + 1) / 2, threes = (pixels + 2) / 3, rest = pixels % 3;
     for (ab_idx_t t = 0; t < threes; ++t) {
       int8_t* const out = rest != 0 && t + 1 == threes ? last : out_row + (parity + 6 * t) * cout;
-      ab_dsp_rows_three(p, first + 3 * t * step, wide, table, out);
+      ab_dsp_rows_three(p, first + 3 * t * step, wide, out);
     }
     if (rest != 0) {
       int8_t* const to = out_row + (parity + 6 * (threes - 1)) * cout;
@@ -213,26 +284,26 @@ AB_DSP_INLINE void ab_dsp_rows_outputs(const ab_dsp_conv2d_rows_params* p, const
 
 /* weights: the prepare step's int8 bytes (ab_dsp_conv2d_rows_params), widened on every run.
  * scratch (word-aligned): `span` slots, copies * copy_words words each (a multiple of 16); per
- * channel pair its stream, the two biases then the widened weights (2 * kh * row_words words);
- * a copy of the requantization table; 5 * cout bytes for a row's last pixels. */
+ * channel pair its stream: the two biases, the widened weights (2 * kh * row_words words), the
+ * two channels' requantization table entries; 5 * cout bytes for a row's last pixels. */
 AB_DSP_INLINE void ab_dsp_conv2d_rows_s8(const ab_dsp_conv2d_rows_params* p, const int8_t* AB_RESTRICT input,
                                          const void* AB_RESTRICT weights, int8_t* AB_RESTRICT output,
                                          void* AB_RESTRICT scratch) {
   const ab_conv2d_params* r = &p->ref;
   const ab_idx_t cout = r->output.c, pairs = (cout + 1) / 2, slot_words = p->copies * p->copy_words;
-  const ab_idx_t pair_words = 2 * r->filter.h * p->row_words;
+  const ab_idx_t pair_words = 2 * r->filter.h * p->row_words, stream_words = 2 + pair_words + 2 * AB_DSP_RQ_STRIDE;
   uint32_t* const slots = (uint32_t*)scratch;
   uint32_t* const wide = slots + p->span * slot_words;
-  int32_t* const table = (int32_t*)(wide + pairs * (2 + pair_words));
-  int8_t* const last = (int8_t*)(table + 2 * pairs * AB_DSP_RQ_STRIDE);
+  int8_t* const last = (int8_t*)(wide + pairs * stream_words);
   for (ab_idx_t pair = 0; pair < pairs; ++pair) {
-    uint32_t* const stream = wide + pair * (2 + pair_words);
-    stream[0] = (uint32_t)p->rq[2 * pair * AB_DSP_RQ_STRIDE];
-    stream[1] = (uint32_t)p->rq[(2 * pair + 1) * AB_DSP_RQ_STRIDE];
+    uint32_t* const stream = wide + pair * stream_words;
+    const int32_t* const rq = p->rq + 2 * pair * AB_DSP_RQ_STRIDE;
+    stream[0] = (uint32_t)rq[0];
+    stream[1] = (uint32_t)rq[AB_DSP_RQ_STRIDE];
     ab_dsp_widen_weights(stream + 2, (const uint32_t*)weights + pair * pair_words / 2, pair_words / 2,
                          p->widen_doubles);
+    ab_dsp_copy_rq((int32_t*)(stream + 2 + pair_words), rq, 1);
   }
-  ab_dsp_copy_rq(table, p->rq, pairs);
   /* the padding columns: the zero point, which no widened row overwrites */
   const uint32_t zz = ab_pack16(-r->input_offset, -r->input_offset);
   for (ab_idx_t i = 0; i < p->span * slot_words; ++i) slots[i] = zz;
@@ -242,7 +313,7 @@ AB_DSP_INLINE void ab_dsp_conv2d_rows_s8(const ab_dsp_conv2d_rows_params* p, con
     for (ab_idx_t oy = 0; oy < r->output.h; oy += p->out_rows) {
       ab_dsp_rows_fill_slots(slots, p, image, oy, oy == 0);
       for (ab_idx_t g = 0; g < p->out_rows && oy + g < r->output.h; ++g) {
-        ab_dsp_rows_outputs(p, slots + g * r->stride_h * slot_words, wide, table,
+        ab_dsp_rows_outputs(p, slots + g * r->stride_h * slot_words, wide,
                             output + ((b * r->output.h + oy + g) * r->output.w) * cout, last);
       }
     }

@@ -16,6 +16,7 @@
 #define AB_DSP_CONV2D_SHORT_H
 
 #include "ab_dsp_acle.h"
+#include "ab_dsp_cpu.h"
 #include "ab_dsp_params.h"
 #include "ab_dsp_requant.h"
 
@@ -114,17 +115,115 @@ AB_DSP_INLINE void ab_dsp_short_expand4(uint32_t* AB_RESTRICT cols, const int8_t
   "sub %[c], %[c], %[back]\n\t"                                                             \
   "cmp %[w], %[v0]\n\t"                                                                     \
   "bne 1b\n\t"
-#define AB_DSP_SHORT_DOT1 AB_DSP_SHORT_FIRST_WORD AB_DSP_SHORT_WORD
-#define AB_DSP_SHORT_DOT2 AB_DSP_SHORT_DOT1 AB_DSP_SHORT_WORD AB_DSP_SHORT_WORD
-#define AB_DSP_SHORT_DOT3 AB_DSP_SHORT_DOT2 AB_DSP_SHORT_WORD AB_DSP_SHORT_WORD
-#define AB_DSP_SHORT_DOT4 AB_DSP_SHORT_DOT3 AB_DSP_SHORT_WORD AB_DSP_SHORT_WORD
+#if AB_DSP_DUAL_ISSUE
+/* The same loop for a dual-issue core (the Cortex-M7), whose loads pair only behind a
+ * non-memory instruction and multiplies and saturations issue only first: each load behind a
+ * multiply that does not wait for it (8 cycles a column word, against 14 for the runs of loads
+ * above), the requantization's multiplies, shifts, saturations and stores of the two channels
+ * interleaved. A column word starts with the channel's first weight word (v0) and pixel 0's word
+ * (xa) loaded by the word before, which also loads the next ones: after the last word, the
+ * multiplier (v0) and the output pointer (xa); w then points one word past what v0 holds, c at
+ * the column word's first word. */
+#define AB_DSP_SHORT_DUAL_FIRST_WORD                                                           \
+  "ldr %[b0], [%[w], #4]\n\t"                                                                \
+  "ldr %[v0], [%[w], #8]\n\t"                                                                \
+  "ldr %[xb], [%[c], #4]\n\t"                                                                \
+  "ldr %[a0], [%[w]], #12\n\t"                                                               \
+  "smlad %[a1], %[xb], %[v0], %[a0]\n\t"                                                     \
+  "ldr %[v1], [%[w]], #4\n\t"                                                                \
+  "smlad %[b1], %[xb], %[v1], %[b0]\n\t"                                                     \
+  "ldr %[xb], [%[c], #8]\n\t"                                                                \
+  "smlad %[a2], %[xb], %[v0], %[a0]\n\t"                                                     \
+  "ldr %[xa], [%[c]]\n\t"                                                                    \
+  "smlad %[b2], %[xb], %[v1], %[b0]\n\t"                                                     \
+  "ldr %[xb], [%[c], #12]\n\t"                                                               \
+  "smlad %[a3], %[xb], %[v0], %[a0]\n\t"                                                     \
+  "smlad %[b3], %[xb], %[v1], %[b0]\n\t"                                                     \
+  "smlad %[a0], %[xa], %[v0], %[a0]\n\t"                                                     \
+  "ldr %[v0], [%[w]], #4\n\t"                                                                \
+  "smlad %[b0], %[xa], %[v1], %[b0]\n\t"                                                     \
+  "ldr %[xa], [%[c], #16]!\n\t"
+#define AB_DSP_SHORT_DUAL_WORD                                                                 \
+  "smlad %[a0], %[xa], %[v0], %[a0]\n\t"                                                     \
+  "ldr %[v1], [%[w]], #4\n\t"                                                                \
+  "smlad %[b0], %[xa], %[v1], %[b0]\n\t"                                                     \
+  "ldr %[xb], [%[c], #4]\n\t"                                                                \
+  "smlad %[a1], %[xb], %[v0], %[a1]\n\t"                                                     \
+  "ldr %[xa], [%[c], #8]\n\t"                                                                \
+  "smlad %[b1], %[xb], %[v1], %[b1]\n\t"                                                     \
+  "ldr %[xb], [%[c], #12]\n\t"                                                               \
+  "smlad %[a2], %[xa], %[v0], %[a2]\n\t"                                                     \
+  "smlad %[b2], %[xa], %[v1], %[b2]\n\t"                                                     \
+  "ldr %[xa], [%[c], #16]!\n\t"                                                              \
+  "smlad %[a3], %[xb], %[v0], %[a3]\n\t"                                                     \
+  "smlad %[b3], %[xb], %[v1], %[b3]\n\t"                                                     \
+  "ldr %[v0], [%[w]], #4\n\t"
+/* v0: the even channel's multiplier, xa: the output pointer, w at its rounding, c at the slot of
+ * the output pointer. Each SMMLAR or SSAT (first of a pair) takes a shift, load or store behind
+ * it where its operands are ready. */
+#define AB_DSP_SHORT_DUAL_RQ_TAIL                                                              \
+  "ldr %[v1], [%[w]], #4\n\t"                                                                \
+  "smmlar %[a0], %[a0], %[v0], %[v1]\n\t"                                                    \
+  "ldr %[xb], [%[w]], #4\n\t"                                                                \
+  "smmlar %[a1], %[a1], %[v0], %[v1]\n\t"                                                    \
+  "smmlar %[a2], %[a2], %[v0], %[v1]\n\t"                                                    \
+  "asr %[a0], %[a0], %[xb]\n\t"                                                              \
+  "smmlar %[a3], %[a3], %[v0], %[v1]\n\t"                                                    \
+  "asr %[a1], %[a1], %[xb]\n\t"                                                              \
+  "asr %[a2], %[a2], %[xb]\n\t"                                                              \
+  "ldr %[v0], [%[w]], #4\n\t"                                                                \
+  "asr %[a3], %[a3], %[xb]\n\t"                                                              \
+  "ldr %[v1], [%[w]], #4\n\t"                                                                \
+  "smmlar %[b0], %[b0], %[v0], %[v1]\n\t"                                                    \
+  "ldr %[xb], [%[w]], #4\n\t"                                                                \
+  "ssat %[a0], #8, %[a0]\n\t"                                                                \
+  "smmlar %[b1], %[b1], %[v0], %[v1]\n\t"                                                    \
+  "ssat %[a1], #8, %[a1]\n\t"                                                                \
+  "strb %[a0], [%[xa], %[q0]]\n\t"                                                           \
+  "smmlar %[b2], %[b2], %[v0], %[v1]\n\t"                                                    \
+  "asr %[b0], %[b0], %[xb]\n\t"                                                              \
+  "ssat %[a2], #8, %[a2]\n\t"                                                                \
+  "strb %[a1], [%[xa], %[q1]]\n\t"                                                           \
+  "smmlar %[b3], %[b3], %[v0], %[v1]\n\t"                                                    \
+  "asr %[b1], %[b1], %[xb]\n\t"                                                              \
+  "ssat %[a3], #8, %[a3]\n\t"                                                                \
+  "strb %[a2], [%[xa], %[q2]]\n\t"                                                           \
+  "asr %[b2], %[b2], %[xb]\n\t"                                                              \
+  "strb %[a3], [%[xa], %[q3]]\n\t"                                                           \
+  "asr %[b3], %[b3], %[xb]\n\t"                                                              \
+  "ssat %[b0], #8, %[b0]\n\t"                                                                \
+  "ldr %[v0], [%[c], #4]\n\t"                                                                \
+  "ssat %[b1], #8, %[b1]\n\t"                                                                \
+  "add %[xb], %[xa], #2\n\t"                                                                 \
+  "ssat %[b2], #8, %[b2]\n\t"                                                                \
+  "str %[xb], [%[c]]\n\t"                                                                    \
+  "ssat %[b3], #8, %[b3]\n\t"                                                                \
+  "strb %[b0], [%[xa], %[r0]]\n\t"                                                           \
+  "sub %[c], %[c], %[back]\n\t"                                                              \
+  "strb %[b1], [%[xa], %[r1]]\n\t"                                                           \
+  "cmp %[w], %[v0]\n\t"                                                                      \
+  "strb %[b2], [%[xa], %[r2]]\n\t"                                                           \
+  "strb %[b3], [%[xa], %[r3]]\n\t"                                                           \
+  "bne 1b\n\t"
+#define AB_DSP_SHORT_LOOP_FIRST AB_DSP_SHORT_DUAL_FIRST_WORD
+#define AB_DSP_SHORT_LOOP_WORD AB_DSP_SHORT_DUAL_WORD
+#define AB_DSP_SHORT_LOOP_TAIL AB_DSP_SHORT_DUAL_RQ_TAIL
+#else
+#define AB_DSP_SHORT_LOOP_FIRST AB_DSP_SHORT_FIRST_WORD
+#define AB_DSP_SHORT_LOOP_WORD AB_DSP_SHORT_WORD
+#define AB_DSP_SHORT_LOOP_TAIL AB_DSP_SHORT_RQ_TAIL
+#endif
+#define AB_DSP_SHORT_DOT1 AB_DSP_SHORT_LOOP_FIRST AB_DSP_SHORT_LOOP_WORD
+#define AB_DSP_SHORT_DOT2 AB_DSP_SHORT_DOT1 AB_DSP_SHORT_LOOP_WORD AB_DSP_SHORT_LOOP_WORD
+#define AB_DSP_SHORT_DOT3 AB_DSP_SHORT_DOT2 AB_DSP_SHORT_LOOP_WORD AB_DSP_SHORT_LOOP_WORD
+#define AB_DSP_SHORT_DOT4 AB_DSP_SHORT_DOT3 AB_DSP_SHORT_LOOP_WORD AB_DSP_SHORT_LOOP_WORD
 /* Every channel pair of four pixels in one loop: the whole pair in 14 registers, nothing spilled.
  * The stores' offsets (pixel k at k * cout) are immediates: a constant of the layer. */
 #define AB_DSP_SHORT_PAIRS(dot, cout, groups, w, c)                                             \
   do {                                                                                         \
     int32_t a0, a1, a2, a3, b0, b1, b2, b3;                                                    \
     uint32_t v0, v1, xa, xb;                                                                   \
-    __asm__ volatile("1:\n\t" dot AB_DSP_SHORT_RQ_TAIL                                        \
+    __asm__ volatile("1:\n\t" dot AB_DSP_SHORT_LOOP_TAIL                                      \
                      : [w] "+&r"(w), [c] "+&r"(c), [a0] "=&r"(a0), [a1] "=&r"(a1), [a2] "=&r"(a2), \
                        [a3] "=&r"(a3), [b0] "=&r"(b0), [b1] "=&r"(b1), [b2] "=&r"(b2), [b3] "=&r"(b3), \
                        [v0] "=&r"(v0), [v1] "=&r"(v1), [xa] "=&r"(xa), [xb] "=&r"(xb)           \

@@ -134,7 +134,7 @@ void apply_rows(const ScheduleContext& c, LoweredOp& op) {
   op.kernel = "ab_dsp_conv2d_rows_s8";
   op.params_type = "ab_dsp_conv2d_rows_params";
   op.schedule_params = std::make_unique<StructParams<ab_dsp_conv2d_rows_params>>("ab_dsp_conv2d_rows_params", p);
-  // the slots, each pair's biases and widened weights, the table, a row's last pixels (three at a time)
+  // the slots, each pair's stream (biases, widened weights, table entries), a row's last pixels (three at a time)
   op.scratch_bytes = (int64_t{g.span} * g.slot_words() + words + 2 * pairs) * 4 +
                      int64_t{pairs} * 2 * AB_DSP_RQ_STRIDE * 4 + 5 * int64_t{r.output.c};
   op.headers = {"ab_dsp_kernels.h"};

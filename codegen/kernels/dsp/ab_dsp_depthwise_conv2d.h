@@ -22,23 +22,9 @@
 #define AB_DSP_DEPTHWISE_CONV2D_H
 
 #include "ab_dsp_acle.h"
+#include "ab_dsp_cpu.h"
 #include "ab_dsp_params.h"
 #include "ab_dsp_requant.h"
-
-/* The Cortex-M7, whose dual issue pairs a load with a multiply. GCC defines no macro naming the
- * core; aotbench's firmware build defines the board profile's (AB_CPU_CORTEX_M7, AB_CPU_CORTEX_M4,
- * ...: host/board/flags.cpp). A build that names none (a package compiled in another project)
- * falls back to the FPU: double precision only on an M7, though an M7 with a single-precision
- * FPU then passes for an M4. */
-#if defined(AB_CPU_CORTEX_M7)
-#define AB_DSP_DUAL_ISSUE 1
-#elif defined(AB_CPU_CORTEX_M4)
-#define AB_DSP_DUAL_ISSUE 0
-#elif defined(__ARM_FP) && (__ARM_FP & 8)
-#define AB_DSP_DUAL_ISSUE 1
-#else
-#define AB_DSP_DUAL_ISSUE 0
-#endif
 
 #if AB_DSP_NATIVE && defined(__OPTIMIZE__) && !defined(__clang__) && AB_DSP_DUAL_ISSUE
 /* ab_dsp_dw_transpose4's steps ordered for the Cortex-M7, four at a time: PKHBT, PKHTB and the

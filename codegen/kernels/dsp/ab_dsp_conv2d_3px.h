@@ -53,33 +53,48 @@ AB_DSP_INLINE void ab_dsp_expand_3px(uint32_t* col, const int8_t* src, ab_idx_t 
   "ldr %[x0], [%[c]], #24\n\t"                                                                \
   "ldr %[b], [%[w], #8]\n\t"                                                                  \
   "ldr %[a], [%[w]], #16\n\t" AB_DSP_DOT3_W16_SMLADS
-/* The same group for a dual-issue core (the Cortex-M7): each load but the first of a column word
- * between two SMLADs, the SMLADs ordered by the loads they wait for, so that every load can issue
- * together with a multiply (the estimate's M7 approximation: 6 cycles a column word against 7.25
- * for the order above; on the M4 it costs 15 against 12, every load then unpipelined). */
-#define AB_DSP_DOT3_W16_DUAL_GROUP                                                             \
-  "ldr %[x0], [%[c], #4]\n\t"                                                                 \
-  "ldr %[a], [%[w], #4]\n\t"                                                                  \
-  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
-  "ldr %[x1], [%[c], #12]\n\t"                                                                \
-  "smlad %[p1c0], %[x1], %[a], %[p1c0]\n\t"                                                   \
-  "ldr %[x2], [%[c], #20]\n\t"                                                                \
-  "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"                                                   \
-  "ldr %[b], [%[w], #12]\n\t"                                                                 \
-  "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"                                                   \
-  "smlad %[p1c1], %[x1], %[b], %[p1c1]\n\t"                                                   \
-  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
-  "ldr %[x1], [%[c], #8]\n\t"                                                                 \
-  "ldr %[b], [%[w], #8]\n\t"                                                                  \
-  "smlad %[p1c1], %[x1], %[b], %[p1c1]\n\t"                                                   \
-  "ldr %[x2], [%[c], #16]\n\t"                                                                \
-  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
-  "ldr %[x0], [%[c]], #24\n\t"                                                                \
-  "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"                                                   \
-  "ldr %[a], [%[w]], #16\n\t"                                                                 \
-  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
-  "smlad %[p1c0], %[x1], %[a], %[p1c0]\n\t"                                                   \
-  "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"
+/* The same sums in the order of a dual-issue core (the Cortex-M7 estimate: an SMLAD issues only
+ * first of a pair, a load can be the second when its address is ready, and its word is ready the
+ * next cycle). Software-pipelined over the body's column words: each word's six SMLADs (x0a x1a
+ * x2a x0b x1b x2b) take as their second halves the loads of the word's own x2 and b and of the
+ * next word's a, x0 and x1, each into a register its SMLAD reads for the last time: five of six
+ * cycles issue a load beside a multiply, 12 cycles a group, plus two for the first word's x0 and
+ * a, and none for the loop's end (the last word's free second halves). The offsets are 4 bytes
+ * beyond the word's (c and w point a word early), so the last word's loads from c and w, at 24
+ * and 16 bytes a group, advance them (pre-indexed). g, h: a word's group and half, stringified
+ * into GAS expressions. (Was: each load between two SMLADs, 14.25 cycles a group in the same
+ * estimate.) */
+#define AB_DSP_D3_LDC(r, g, h, k) "ldr %[" #r "], [%[c], #(24*(" #g ")+8*" #k "+4*" #h "+4)]\n\t"
+#define AB_DSP_D3_LDW(r, g, h, k) "ldr %[" #r "], [%[w], #(16*(" #g ")+8*" #k "+4*" #h "+4)]\n\t"
+#define AB_DSP_D3_S(acc, x, y) "smlad %[" #acc "], %[" #x "], %[" #y "], %[" #acc "]\n\t"
+/* the first word (0, 0), its x0 and a loaded ahead; then the next word's a, x0, x1 */
+#define AB_DSP_D3_FIRST                                                                           \
+  AB_DSP_D3_LDC(x0, 0, 0, 0) AB_DSP_D3_LDW(a, 0, 0, 0)                                          \
+  AB_DSP_D3_S(p0c0, x0, a) AB_DSP_D3_LDC(x1, 0, 0, 1) AB_DSP_D3_S(p1c0, x1, a) AB_DSP_D3_LDC(x2, 0, 0, 2) \
+  AB_DSP_D3_S(p2c0, x2, a) AB_DSP_D3_LDW(b, 0, 0, 1) AB_DSP_D3_S(p0c1, x0, b) AB_DSP_D3_LDW(a, 0, 1, 0) \
+  AB_DSP_D3_S(p1c1, x1, b) AB_DSP_D3_LDC(x0, 0, 1, 0) AB_DSP_D3_S(p2c1, x2, b) AB_DSP_D3_LDC(x1, 0, 1, 1)
+/* word (g, h), followed by word (gn, hn) */
+#define AB_DSP_D3_WORD(g, h, gn, hn)                                                              \
+  AB_DSP_D3_S(p0c0, x0, a) AB_DSP_D3_LDC(x2, g, h, 2) AB_DSP_D3_S(p1c0, x1, a) AB_DSP_D3_LDW(b, g, h, 1) \
+  AB_DSP_D3_S(p2c0, x2, a) AB_DSP_D3_LDW(a, gn, hn, 0) AB_DSP_D3_S(p0c1, x0, b)                 \
+  AB_DSP_D3_LDC(x0, gn, hn, 0) AB_DSP_D3_S(p1c1, x1, b) AB_DSP_D3_LDC(x1, gn, hn, 1) AB_DSP_D3_S(p2c1, x2, b)
+#define AB_DSP_D3_GROUP(g) AB_DSP_D3_WORD(g, 0, g, 1) AB_DSP_D3_WORD(g, 1, g + 1, 0)
+/* the last word (g, 1): its x2 and b pre-indexed (c and w advance by the body's g + 1 groups);
+ * e3-e5, the loop's test (none may write x0 before e4), beside its third to fifth SMLADs, the
+ * branch back beside the sixth */
+#define AB_DSP_D3_LAST(g, e3, e4, e5)                                                             \
+  AB_DSP_D3_S(p0c0, x0, a) "ldr %[x2], [%[c], #(24*(" #g "+1))]!\n\t" AB_DSP_D3_S(p1c0, x1, a)    \
+  "ldr %[b], [%[w], #(16*(" #g "+1))]!\n\t" AB_DSP_D3_S(p2c0, x2, a) e3 AB_DSP_D3_S(p0c1, x0, b) e4 \
+  AB_DSP_D3_S(p1c1, x1, b) e5 AB_DSP_D3_S(p2c1, x2, b) "bne 1b\n\t"
+#define AB_DSP_D3_BODY1(e3, e4, e5) AB_DSP_D3_FIRST AB_DSP_D3_LAST(0, e3, e4, e5)
+#define AB_DSP_D3_BODY2(e3, e4, e5)                                                               \
+  AB_DSP_D3_FIRST AB_DSP_D3_WORD(0, 1, 1, 0) AB_DSP_D3_WORD(1, 0, 1, 1) AB_DSP_D3_LAST(1, e3, e4, e5)
+#define AB_DSP_D3_BODY4(e3, e4, e5)                                                               \
+  AB_DSP_D3_FIRST AB_DSP_D3_WORD(0, 1, 1, 0) AB_DSP_D3_GROUP(1) AB_DSP_D3_GROUP(2) AB_DSP_D3_WORD(3, 0, 3, 1) \
+  AB_DSP_D3_LAST(3, e3, e4, e5)
+#define AB_DSP_D3_BODY8(e3, e4, e5)                                                               \
+  AB_DSP_D3_FIRST AB_DSP_D3_WORD(0, 1, 1, 0) AB_DSP_D3_GROUP(1) AB_DSP_D3_GROUP(2) AB_DSP_D3_GROUP(3)  \
+  AB_DSP_D3_GROUP(4) AB_DSP_D3_GROUP(5) AB_DSP_D3_GROUP(6) AB_DSP_D3_WORD(7, 0, 7, 1) AB_DSP_D3_LAST(7, e3, e4, e5)
 #endif
 
 /* cols: a three-pixel column; w: a channel pair's int16 weights (4 words a group); dual: the
@@ -99,12 +114,15 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16_at(const uint32_t* cols, const uin
      * each); the M7 (in the estimate) predicts its branches, and a padding NOP would only cost.
      * The loop's end: pushed and read back into a free operand before each compare, or (aligned)
      * a shift of w that leaves only its low bits (3 cycles a branch against 5, no push). */
-    uint32_t x0 = (uint32_t)(cols + 6 * groups), x1, x2, a, b; /* x0: the end, pushed */
+    /* x0: the end, pushed; the dual order's c and w start a word early (its offsets are +4) */
+    const uint32_t early = dual ? 4u : 0u;
+    uint32_t c = (uint32_t)(uintptr_t)cols - early, wp = (uint32_t)(uintptr_t)w - early;
+    uint32_t x0 = (uint32_t)(uintptr_t)(cols + 6 * groups) - early, x1, x2, a, b;
 #define AB_DSP_DOT3_W16_PUSHED_END "ldr %[x0], [sp]\n\tcmp %[c], %[x0]\n\tbne 1b\n\tadd sp, #4"
 #define AB_DSP_DOT3_W16_ALIGNED_END "lsls %[x0], %[w], %[sh]\n\tbne 1b"
 #define AB_DSP_DOT3_W16_LOOP(head, body, end, shift)                                                        \
   __asm__(head "1:\n\t" body end                                                                            \
-          : [c] "+&r"(cols), [w] "+&r"(w), [p0c0] "+&r"(p0c0), [p0c1] "+&r"(p0c1), [p1c0] "+&r"(p1c0),      \
+          : [c] "+&r"(c), [w] "+&r"(wp), [p0c0] "+&r"(p0c0), [p0c1] "+&r"(p0c1), [p1c0] "+&r"(p1c0),        \
             [p1c1] "+&r"(p1c1), [p2c0] "+&r"(p2c0), [p2c1] "+&r"(p2c1), [x0] "+&r"(x0), [x1] "=&r"(x1),     \
             [x2] "=&r"(x2), [a] "=&r"(a), [b] "=&r"(b)                                                      \
           : [sh] "n"(shift)                                                                                 \
@@ -119,19 +137,31 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16_at(const uint32_t* cols, const uin
   } else {                                                                                                  \
     AB_DSP_DOT3_W16_LOOP(head, group, end, shift);                                                          \
   }
+/* the dual order: the loop's test is in the body (AB_DSP_D3_LAST's e3-e5) */
+#define AB_DSP_DOT3_W16_DUAL_LOOPS(head, e3, e4, e5, end, shift)                                             \
+  if (groups % 8 == 0 && groups >= 32) {                                                                    \
+    AB_DSP_DOT3_W16_LOOP(head, AB_DSP_D3_BODY8(e3, e4, e5), end, shift);                                    \
+  } else if (groups % 4 == 0) {                                                                             \
+    AB_DSP_DOT3_W16_LOOP(head, AB_DSP_D3_BODY4(e3, e4, e5), end, shift);                                    \
+  } else if (groups % 2 == 0) {                                                                             \
+    AB_DSP_DOT3_W16_LOOP(head, AB_DSP_D3_BODY2(e3, e4, e5), end, shift);                                    \
+  } else {                                                                                                  \
+    AB_DSP_DOT3_W16_LOOP(head, AB_DSP_D3_BODY1(e3, e4, e5), end, shift);                                    \
+  }
     if (aligned && __builtin_constant_p(groups)) {
-      if (dual) {
-        AB_DSP_DOT3_W16_LOOPS("", AB_DSP_DOT3_W16_DUAL_GROUP, AB_DSP_DOT3_W16_ALIGNED_END,
-                              32 - __builtin_ctz(16u * (uint32_t)groups))
+      if (dual) { /* a: w itself again, after its last use in the body */
+        AB_DSP_DOT3_W16_DUAL_LOOPS("", "add %[a], %[w], #4\n\t", "", "lsls %[a], %[a], %[sh]\n\t", "",
+                                   32 - __builtin_ctz(16u * (uint32_t)groups))
       } else {
         AB_DSP_DOT3_W16_LOOPS(".p2align 2\n", AB_DSP_DOT3_W16_GROUP, AB_DSP_DOT3_W16_ALIGNED_END,
                               32 - __builtin_ctz(16u * (uint32_t)groups))
       }
     } else if (dual) {
-      AB_DSP_DOT3_W16_LOOPS("push {%[x0]}\n\t", AB_DSP_DOT3_W16_DUAL_GROUP, AB_DSP_DOT3_W16_PUSHED_END, 0)
+      AB_DSP_DOT3_W16_DUAL_LOOPS("push {%[x0]}\n\t", "", "ldr %[x0], [sp]\n\t", "cmp %[c], %[x0]\n\t", "add sp, #4", 0)
     } else {
       AB_DSP_DOT3_W16_LOOPS("push {%[x0]}\n\t.p2align 2\n", AB_DSP_DOT3_W16_GROUP, AB_DSP_DOT3_W16_PUSHED_END, 0)
     }
+#undef AB_DSP_DOT3_W16_DUAL_LOOPS
 #undef AB_DSP_DOT3_W16_LOOPS
 #undef AB_DSP_DOT3_W16_LOOP
 #undef AB_DSP_DOT3_W16_ALIGNED_END

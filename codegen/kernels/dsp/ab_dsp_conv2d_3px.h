@@ -194,6 +194,17 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32
   return ab_dsp_dot3x2_w16_at(cols, w, groups, bias0, bias1, dual, 0);
 }
 
+/* Only for the test that proves a wrong result on the device is caught (no build of aotbench
+ * defines AB_DSP_FAULT_INJECTION): a block's first output one too high. A flipped low bit, as the
+ * two-pixel kernel injects, did not reach kws's output at one output in six (+1 and -1 cancel). */
+AB_DSP_INLINE void ab_dsp_inject_fault(int8_t* out) {
+#if defined(AB_DSP_FAULT_INJECTION) && AB_DSP_NATIVE
+  out[0] = (int8_t)(out[0] < 127 ? out[0] + 1 : 126);
+#else
+  (void)out;
+#endif
+}
+
 /* Requantizes a three-pixel by two-channel block and stores its first n (1-3) pixels' outputs,
  * pixel k's at out + k * step: the even channel at out[0], the odd one at out[1] unless `odd` is 0
  * (the padding channel of an odd count). rq: the even channel's table entry, the odd one's after
@@ -205,17 +216,114 @@ AB_DSP_INLINE void ab_dsp_store3x2(ab_dsp_acc3x2 a, const int32_t* rq, int8_t* o
   out[0] = ab_dsp_requantize_channel(a.p0c0, c0, mode, acc_shift, act_min, act_max);
   if (n > 1) out[step] = ab_dsp_requantize_channel(a.p1c0, c0, mode, acc_shift, act_min, act_max);
   if (n > 2) out[2 * step] = ab_dsp_requantize_channel(a.p2c0, c0, mode, acc_shift, act_min, act_max);
-#if defined(AB_DSP_FAULT_INJECTION) && AB_DSP_NATIVE
-  /* Only for the test that proves a wrong result on the device is caught (no build of aotbench
-   * defines this): the block's first output one too high. A flipped low bit, as the two-pixel
-   * kernel injects, did not reach kws's output at one output in six (+1 and -1 cancel). */
-  out[0] = (int8_t)(out[0] < 127 ? out[0] + 1 : 126);
-#endif
+  ab_dsp_inject_fault(out);
   if (!odd) return;
   const ab_dsp_channel c1 = ab_dsp_channel_at(rq + AB_DSP_RQ_STRIDE);
   out[1] = ab_dsp_requantize_channel(a.p0c1, c1, mode, acc_shift, act_min, act_max);
   if (n > 1) out[step + 1] = ab_dsp_requantize_channel(a.p1c1, c1, mode, acc_shift, act_min, act_max);
   if (n > 2) out[2 * step + 1] = ab_dsp_requantize_channel(a.p2c1, c1, mode, acc_shift, act_min, act_max);
+}
+
+#ifdef AB_DSP_DOT3_W16_ASM
+/* ab_dsp_store3x2 of a full block (three pixels, both channels) for the folded requantization
+ * clamped to the whole int8 range (AB_DSP_RQ_FOLDED_CLAMPED, no accumulator shift: SMMLAR, ASR,
+ * SSAT #8), in one of two orders (GCC's spread its six outputs over ~37 cycles on the M4, 26 in
+ * the M7 estimate). The M4's: the table's words in runs of loads (pipelined), then each step for
+ * three outputs at a time (32 cycles). The dual-issue core's: each SMMLAR carries an ASR or a load
+ * as its second half and each SSAT a store, one shifter op a cycle, as ASR and SSAT both use it
+ * (17 cycles). The two channels share the multiplier and rounding registers. step: the distance
+ * between the pixels' outputs, a constant below 2048 (STRB's 12-bit offset). */
+#define AB_DSP_STORE3X2_OPERANDS                                                                            \
+  : [a0] "+&r"(a.p0c0), [a1] "+&r"(a.p1c0), [a2] "+&r"(a.p2c0), [b0] "+&r"(a.p0c1), [b1] "+&r"(a.p1c1),      \
+    [b2] "+&r"(a.p2c1), [m] "=&r"(m), [r] "=&r"(r), [s0] "=&r"(s0), [s1] "=&r"(s1)                          \
+  : [rq] "r"(rq), [out] "r"(out), [p1] "n"(step), [p2] "n"(2 * step)                                          \
+  : "memory"
+AB_DSP_INLINE void ab_dsp_store3x2_asm(ab_dsp_acc3x2 a, const int32_t* rq, int8_t* out, ab_idx_t step, int dual) {
+  int32_t m, r, s0, s1;
+  if (dual) {
+    __asm__ volatile(
+        "ldrd %[m], %[r], [%[rq], #4]\n\t"
+        "smmlar %[a2], %[a2], %[m], %[r]\n\t"
+        "ldr %[s1], [%[rq], #28]\n\t"
+        "smmlar %[a0], %[a0], %[m], %[r]\n\t"
+        "ldr %[s0], [%[rq], #12]\n\t"
+        "smmlar %[a1], %[a1], %[m], %[r]\n\t"
+        "asr %[a2], %[a2], %[s0]\n\t"
+        "ssat %[a2], #8, %[a2]\n\t"
+        "ldrd %[m], %[r], [%[rq], #20]\n\t"
+        "smmlar %[b1], %[b1], %[m], %[r]\n\t"
+        "asr %[a1], %[a1], %[s0]\n\t"
+        "smmlar %[b0], %[b0], %[m], %[r]\n\t"
+        "asr %[a0], %[a0], %[s0]\n\t"
+        "smmlar %[b2], %[b2], %[m], %[r]\n\t"
+        "asr %[b1], %[b1], %[s1]\n\t"
+        "ssat %[a1], #8, %[a1]\n\t"
+        "strb %[a2], [%[out], #%c[p2]]\n\t"
+        "ssat %[a0], #8, %[a0]\n\t"
+        "strb %[a1], [%[out], #%c[p1]]\n\t"
+        "asr %[b0], %[b0], %[s1]\n\t"
+        "strb %[a0], [%[out]]\n\t"
+        "ssat %[b1], #8, %[b1]\n\t"
+        "ssat %[b0], #8, %[b0]\n\t"
+        "strb %[b1], [%[out], #%c[p1] + 1]\n\t"
+        "asr %[b2], %[b2], %[s1]\n\t"
+        "strb %[b0], [%[out], #1]\n\t"
+        "ssat %[b2], #8, %[b2]\n\t"
+        "strb %[b2], [%[out], #%c[p2] + 1]" AB_DSP_STORE3X2_OPERANDS);
+  } else {
+    __asm__ volatile(
+        "ldr %[m], [%[rq], #4]\n\t"
+        "ldr %[r], [%[rq], #8]\n\t"
+        "ldr %[s0], [%[rq], #12]\n\t"
+        "ldr %[s1], [%[rq], #28]\n\t"
+        "smmlar %[a0], %[a0], %[m], %[r]\n\t"
+        "smmlar %[a1], %[a1], %[m], %[r]\n\t"
+        "smmlar %[a2], %[a2], %[m], %[r]\n\t"
+        "ldr %[m], [%[rq], #20]\n\t"
+        "ldr %[r], [%[rq], #24]\n\t"
+        "asr %[a0], %[a0], %[s0]\n\t"
+        "asr %[a1], %[a1], %[s0]\n\t"
+        "asr %[a2], %[a2], %[s0]\n\t"
+        "smmlar %[b0], %[b0], %[m], %[r]\n\t"
+        "smmlar %[b1], %[b1], %[m], %[r]\n\t"
+        "smmlar %[b2], %[b2], %[m], %[r]\n\t"
+        "asr %[b0], %[b0], %[s1]\n\t"
+        "asr %[b1], %[b1], %[s1]\n\t"
+        "asr %[b2], %[b2], %[s1]\n\t"
+        "ssat %[a0], #8, %[a0]\n\t"
+        "ssat %[a1], #8, %[a1]\n\t"
+        "ssat %[a2], #8, %[a2]\n\t"
+        "ssat %[b0], #8, %[b0]\n\t"
+        "ssat %[b1], #8, %[b1]\n\t"
+        "ssat %[b2], #8, %[b2]\n\t"
+        "strb %[a0], [%[out]]\n\t"
+        "strb %[a1], [%[out], #%c[p1]]\n\t"
+        "strb %[a2], [%[out], #%c[p2]]\n\t"
+        "strb %[b0], [%[out], #1]\n\t"
+        "strb %[b1], [%[out], #%c[p1] + 1]\n\t"
+        "strb %[b2], [%[out], #%c[p2] + 1]" AB_DSP_STORE3X2_OPERANDS);
+  }
+  ab_dsp_inject_fault(out);
+}
+#undef AB_DSP_STORE3X2_OPERANDS
+#endif
+
+/* A block's channel pair stored (the outputs of pixel k at out + k * output.c): by
+ * ab_dsp_store3x2_asm where it serves (a full block, both channels, the layer's requantization and
+ * clamp its own; all constants of the layer), else by ab_dsp_store3x2. */
+AB_DSP_INLINE void ab_dsp_store3x2_pair(const ab_dsp_conv2d_params* p, ab_dsp_acc3x2 a, const int32_t* rq, int8_t* out,
+                                        ab_idx_t n, int odd, int dual) {
+  const ab_conv2d_params* r = &p->ref;
+  const ab_idx_t cout = r->output.c;
+  (void)dual; /* (no asm on this core or compiler) */
+#ifdef AB_DSP_DOT3_W16_ASM
+  if (n == 3 && odd && p->requant == AB_DSP_RQ_FOLDED_CLAMPED && p->acc_shift == 0 && r->act_min == -128 &&
+      r->act_max == 127 && __builtin_constant_p(cout) && cout < 2048) {
+    ab_dsp_store3x2_asm(a, rq, out, cout, dual);
+    return;
+  }
+#endif
+  ab_dsp_store3x2(a, rq, out, cout, n, odd, p->requant, p->acc_shift, r->act_min, r->act_max);
 }
 
 /* The outputs of a block of n (1-3) pixels whose three-pixel column is `cols`, every channel pair. */
@@ -228,7 +336,7 @@ AB_DSP_INLINE void ab_dsp_conv2d_3px_block(const ab_dsp_conv2d_params* p, const 
                       pair_bytes <= AB_DSP_KEPT_MAX_ALIGNMENT;
   for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 4 * groups, rq += 2 * AB_DSP_RQ_STRIDE) {
     const ab_dsp_acc3x2 a = ab_dsp_dot3x2_w16_at(cols, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE], dual, aligned);
-    ab_dsp_store3x2(a, rq, out + oc, cout, n, oc + 1 < cout, p->requant, p->acc_shift, r->act_min, r->act_max);
+    ab_dsp_store3x2_pair(p, a, rq, out + oc, n, oc + 1 < cout, dual);
   }
 }
 

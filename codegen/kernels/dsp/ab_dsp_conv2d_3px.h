@@ -227,11 +227,11 @@ AB_DSP_INLINE void ab_dsp_store3x2(ab_dsp_acc3x2 a, const int32_t* rq, int8_t* o
 #ifdef AB_DSP_DOT3_W16_ASM
 /* ab_dsp_store3x2 of a full block (three pixels, both channels) for the folded requantization
  * clamped to the whole int8 range (AB_DSP_RQ_FOLDED_CLAMPED, no accumulator shift: SMMLAR, ASR,
- * SSAT #8), in one of two orders (GCC's spread its six outputs over ~37 cycles on the M4, 26 in
- * the M7 estimate). The M4's: the table's words in runs of loads (pipelined), then each step for
- * three outputs at a time (32 cycles). The dual-issue core's: each SMMLAR carries an ASR or a load
- * as its second half and each SSAT a store, one shifter op a cycle, as ASR and SSAT both use it
- * (17 cycles). The two channels share the multiplier and rounding registers. step: the distance
+ * SSAT #8), in one of two orders (GCC's code for the six outputs with the pair loop's end took 44
+ * cycles on the M4, 33 in the M7 estimate). The M4's: the table's words in runs of loads
+ * (pipelined), then each step for three outputs at a time (32 cycles). The dual-issue core's: each
+ * SMMLAR carries an ASR or a load as its second half and each SSAT a store, one shifter op a cycle,
+ * as ASR and SSAT both use it (17 cycles). The two channels share the multiplier and rounding registers. step: the distance
  * between the pixels' outputs, a constant below 2048 (STRB's 12-bit offset). */
 #define AB_DSP_STORE3X2_OPERANDS                                                                            \
   : [a0] "+&r"(a.p0c0), [a1] "+&r"(a.p1c0), [a2] "+&r"(a.p2c0), [b0] "+&r"(a.p0c1), [b1] "+&r"(a.p1c1),      \

@@ -53,33 +53,48 @@ AB_DSP_INLINE void ab_dsp_expand_3px(uint32_t* col, const int8_t* src, ab_idx_t 
   "ldr %[x0], [%[c]], #24\n\t"                                                                \
   "ldr %[b], [%[w], #8]\n\t"                                                                  \
   "ldr %[a], [%[w]], #16\n\t" AB_DSP_DOT3_W16_SMLADS
-/* The same group for a dual-issue core (the Cortex-M7): each load but the first of a column word
- * between two SMLADs, the SMLADs ordered by the loads they wait for, so that every load can issue
- * together with a multiply (the estimate's M7 approximation: 6 cycles a column word against 7.25
- * for the order above; on the M4 it costs 15 against 12, every load then unpipelined). */
-#define AB_DSP_DOT3_W16_DUAL_GROUP                                                             \
-  "ldr %[x0], [%[c], #4]\n\t"                                                                 \
-  "ldr %[a], [%[w], #4]\n\t"                                                                  \
-  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
-  "ldr %[x1], [%[c], #12]\n\t"                                                                \
-  "smlad %[p1c0], %[x1], %[a], %[p1c0]\n\t"                                                   \
-  "ldr %[x2], [%[c], #20]\n\t"                                                                \
-  "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"                                                   \
-  "ldr %[b], [%[w], #12]\n\t"                                                                 \
-  "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"                                                   \
-  "smlad %[p1c1], %[x1], %[b], %[p1c1]\n\t"                                                   \
-  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
-  "ldr %[x1], [%[c], #8]\n\t"                                                                 \
-  "ldr %[b], [%[w], #8]\n\t"                                                                  \
-  "smlad %[p1c1], %[x1], %[b], %[p1c1]\n\t"                                                   \
-  "ldr %[x2], [%[c], #16]\n\t"                                                                \
-  "smlad %[p2c1], %[x2], %[b], %[p2c1]\n\t"                                                   \
-  "ldr %[x0], [%[c]], #24\n\t"                                                                \
-  "smlad %[p0c1], %[x0], %[b], %[p0c1]\n\t"                                                   \
-  "ldr %[a], [%[w]], #16\n\t"                                                                 \
-  "smlad %[p0c0], %[x0], %[a], %[p0c0]\n\t"                                                   \
-  "smlad %[p1c0], %[x1], %[a], %[p1c0]\n\t"                                                   \
-  "smlad %[p2c0], %[x2], %[a], %[p2c0]\n\t"
+/* The same sums in the order of a dual-issue core (the Cortex-M7 estimate: an SMLAD issues only
+ * first of a pair, a load can be the second when its address is ready, and its word is ready the
+ * next cycle). Software-pipelined over the body's column words: each word's six SMLADs (x0a x1a
+ * x2a x0b x1b x2b) take as their second halves the loads of the word's own x2 and b and of the
+ * next word's a, x0 and x1, each into a register its SMLAD reads for the last time: five of six
+ * cycles issue a load beside a multiply, 12 cycles a group, plus two for the first word's x0 and
+ * a, and none for the loop's end (the last word's free second halves). The offsets are 4 bytes
+ * beyond the word's (c and w point a word early), so the last word's loads from c and w, at 24
+ * and 16 bytes a group, advance them (pre-indexed). g, h: a word's group and half, stringified
+ * into GAS expressions. (Was: each load between two SMLADs, 14.25 cycles a group in the same
+ * estimate.) */
+#define AB_DSP_D3_LDC(r, g, h, k) "ldr %[" #r "], [%[c], #(24*(" #g ")+8*" #k "+4*" #h "+4)]\n\t"
+#define AB_DSP_D3_LDW(r, g, h, k) "ldr %[" #r "], [%[w], #(16*(" #g ")+8*" #k "+4*" #h "+4)]\n\t"
+#define AB_DSP_D3_S(acc, x, y) "smlad %[" #acc "], %[" #x "], %[" #y "], %[" #acc "]\n\t"
+/* the first word (0, 0), its x0 and a loaded ahead; then the next word's a, x0, x1 */
+#define AB_DSP_D3_FIRST                                                                           \
+  AB_DSP_D3_LDC(x0, 0, 0, 0) AB_DSP_D3_LDW(a, 0, 0, 0)                                          \
+  AB_DSP_D3_S(p0c0, x0, a) AB_DSP_D3_LDC(x1, 0, 0, 1) AB_DSP_D3_S(p1c0, x1, a) AB_DSP_D3_LDC(x2, 0, 0, 2) \
+  AB_DSP_D3_S(p2c0, x2, a) AB_DSP_D3_LDW(b, 0, 0, 1) AB_DSP_D3_S(p0c1, x0, b) AB_DSP_D3_LDW(a, 0, 1, 0) \
+  AB_DSP_D3_S(p1c1, x1, b) AB_DSP_D3_LDC(x0, 0, 1, 0) AB_DSP_D3_S(p2c1, x2, b) AB_DSP_D3_LDC(x1, 0, 1, 1)
+/* word (g, h), followed by word (gn, hn) */
+#define AB_DSP_D3_WORD(g, h, gn, hn)                                                              \
+  AB_DSP_D3_S(p0c0, x0, a) AB_DSP_D3_LDC(x2, g, h, 2) AB_DSP_D3_S(p1c0, x1, a) AB_DSP_D3_LDW(b, g, h, 1) \
+  AB_DSP_D3_S(p2c0, x2, a) AB_DSP_D3_LDW(a, gn, hn, 0) AB_DSP_D3_S(p0c1, x0, b)                 \
+  AB_DSP_D3_LDC(x0, gn, hn, 0) AB_DSP_D3_S(p1c1, x1, b) AB_DSP_D3_LDC(x1, gn, hn, 1) AB_DSP_D3_S(p2c1, x2, b)
+#define AB_DSP_D3_GROUP(g) AB_DSP_D3_WORD(g, 0, g, 1) AB_DSP_D3_WORD(g, 1, g + 1, 0)
+/* the last word (g, 1): its x2 and b pre-indexed (c and w advance by the body's g + 1 groups);
+ * e3-e5, the loop's test (none may write x0 before e4), beside its third to fifth SMLADs, the
+ * branch back beside the sixth */
+#define AB_DSP_D3_LAST(g, e3, e4, e5)                                                             \
+  AB_DSP_D3_S(p0c0, x0, a) "ldr %[x2], [%[c], #(24*(" #g "+1))]!\n\t" AB_DSP_D3_S(p1c0, x1, a)    \
+  "ldr %[b], [%[w], #(16*(" #g "+1))]!\n\t" AB_DSP_D3_S(p2c0, x2, a) e3 AB_DSP_D3_S(p0c1, x0, b) e4 \
+  AB_DSP_D3_S(p1c1, x1, b) e5 AB_DSP_D3_S(p2c1, x2, b) "bne 1b\n\t"
+#define AB_DSP_D3_BODY1(e3, e4, e5) AB_DSP_D3_FIRST AB_DSP_D3_LAST(0, e3, e4, e5)
+#define AB_DSP_D3_BODY2(e3, e4, e5)                                                               \
+  AB_DSP_D3_FIRST AB_DSP_D3_WORD(0, 1, 1, 0) AB_DSP_D3_WORD(1, 0, 1, 1) AB_DSP_D3_LAST(1, e3, e4, e5)
+#define AB_DSP_D3_BODY4(e3, e4, e5)                                                               \
+  AB_DSP_D3_FIRST AB_DSP_D3_WORD(0, 1, 1, 0) AB_DSP_D3_GROUP(1) AB_DSP_D3_GROUP(2) AB_DSP_D3_WORD(3, 0, 3, 1) \
+  AB_DSP_D3_LAST(3, e3, e4, e5)
+#define AB_DSP_D3_BODY8(e3, e4, e5)                                                               \
+  AB_DSP_D3_FIRST AB_DSP_D3_WORD(0, 1, 1, 0) AB_DSP_D3_GROUP(1) AB_DSP_D3_GROUP(2) AB_DSP_D3_GROUP(3)  \
+  AB_DSP_D3_GROUP(4) AB_DSP_D3_GROUP(5) AB_DSP_D3_GROUP(6) AB_DSP_D3_WORD(7, 0, 7, 1) AB_DSP_D3_LAST(7, e3, e4, e5)
 #endif
 
 /* cols: a three-pixel column; w: a channel pair's int16 weights (4 words a group); dual: the
@@ -99,12 +114,15 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16_at(const uint32_t* cols, const uin
      * each); the M7 (in the estimate) predicts its branches, and a padding NOP would only cost.
      * The loop's end: pushed and read back into a free operand before each compare, or (aligned)
      * a shift of w that leaves only its low bits (3 cycles a branch against 5, no push). */
-    uint32_t x0 = (uint32_t)(cols + 6 * groups), x1, x2, a, b; /* x0: the end, pushed */
+    /* x0: the end, pushed; the dual order's c and w start a word early (its offsets are +4) */
+    const uint32_t early = dual ? 4u : 0u;
+    uint32_t c = (uint32_t)(uintptr_t)cols - early, wp = (uint32_t)(uintptr_t)w - early;
+    uint32_t x0 = (uint32_t)(uintptr_t)(cols + 6 * groups) - early, x1, x2, a, b;
 #define AB_DSP_DOT3_W16_PUSHED_END "ldr %[x0], [sp]\n\tcmp %[c], %[x0]\n\tbne 1b\n\tadd sp, #4"
 #define AB_DSP_DOT3_W16_ALIGNED_END "lsls %[x0], %[w], %[sh]\n\tbne 1b"
 #define AB_DSP_DOT3_W16_LOOP(head, body, end, shift)                                                        \
   __asm__(head "1:\n\t" body end                                                                            \
-          : [c] "+&r"(cols), [w] "+&r"(w), [p0c0] "+&r"(p0c0), [p0c1] "+&r"(p0c1), [p1c0] "+&r"(p1c0),      \
+          : [c] "+&r"(c), [w] "+&r"(wp), [p0c0] "+&r"(p0c0), [p0c1] "+&r"(p0c1), [p1c0] "+&r"(p1c0),        \
             [p1c1] "+&r"(p1c1), [p2c0] "+&r"(p2c0), [p2c1] "+&r"(p2c1), [x0] "+&r"(x0), [x1] "=&r"(x1),     \
             [x2] "=&r"(x2), [a] "=&r"(a), [b] "=&r"(b)                                                      \
           : [sh] "n"(shift)                                                                                 \
@@ -119,19 +137,31 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16_at(const uint32_t* cols, const uin
   } else {                                                                                                  \
     AB_DSP_DOT3_W16_LOOP(head, group, end, shift);                                                          \
   }
+/* the dual order: the loop's test is in the body (AB_DSP_D3_LAST's e3-e5) */
+#define AB_DSP_DOT3_W16_DUAL_LOOPS(head, e3, e4, e5, end, shift)                                             \
+  if (groups % 8 == 0 && groups >= 32) {                                                                    \
+    AB_DSP_DOT3_W16_LOOP(head, AB_DSP_D3_BODY8(e3, e4, e5), end, shift);                                    \
+  } else if (groups % 4 == 0) {                                                                             \
+    AB_DSP_DOT3_W16_LOOP(head, AB_DSP_D3_BODY4(e3, e4, e5), end, shift);                                    \
+  } else if (groups % 2 == 0) {                                                                             \
+    AB_DSP_DOT3_W16_LOOP(head, AB_DSP_D3_BODY2(e3, e4, e5), end, shift);                                    \
+  } else {                                                                                                  \
+    AB_DSP_DOT3_W16_LOOP(head, AB_DSP_D3_BODY1(e3, e4, e5), end, shift);                                    \
+  }
     if (aligned && __builtin_constant_p(groups)) {
-      if (dual) {
-        AB_DSP_DOT3_W16_LOOPS("", AB_DSP_DOT3_W16_DUAL_GROUP, AB_DSP_DOT3_W16_ALIGNED_END,
-                              32 - __builtin_ctz(16u * (uint32_t)groups))
+      if (dual) { /* a: w itself again, after its last use in the body */
+        AB_DSP_DOT3_W16_DUAL_LOOPS("", "add %[a], %[w], #4\n\t", "", "lsls %[a], %[a], %[sh]\n\t", "",
+                                   32 - __builtin_ctz(16u * (uint32_t)groups))
       } else {
         AB_DSP_DOT3_W16_LOOPS(".p2align 2\n", AB_DSP_DOT3_W16_GROUP, AB_DSP_DOT3_W16_ALIGNED_END,
                               32 - __builtin_ctz(16u * (uint32_t)groups))
       }
     } else if (dual) {
-      AB_DSP_DOT3_W16_LOOPS("push {%[x0]}\n\t", AB_DSP_DOT3_W16_DUAL_GROUP, AB_DSP_DOT3_W16_PUSHED_END, 0)
+      AB_DSP_DOT3_W16_DUAL_LOOPS("push {%[x0]}\n\t", "", "ldr %[x0], [sp]\n\t", "cmp %[c], %[x0]\n\t", "add sp, #4", 0)
     } else {
       AB_DSP_DOT3_W16_LOOPS("push {%[x0]}\n\t.p2align 2\n", AB_DSP_DOT3_W16_GROUP, AB_DSP_DOT3_W16_PUSHED_END, 0)
     }
+#undef AB_DSP_DOT3_W16_DUAL_LOOPS
 #undef AB_DSP_DOT3_W16_LOOPS
 #undef AB_DSP_DOT3_W16_LOOP
 #undef AB_DSP_DOT3_W16_ALIGNED_END
@@ -164,6 +194,17 @@ AB_DSP_INLINE ab_dsp_acc3x2 ab_dsp_dot3x2_w16(const uint32_t* cols, const uint32
   return ab_dsp_dot3x2_w16_at(cols, w, groups, bias0, bias1, dual, 0);
 }
 
+/* Only for the test that proves a wrong result on the device is caught (no build of aotbench
+ * defines AB_DSP_FAULT_INJECTION): a block's first output one too high. A flipped low bit, as the
+ * two-pixel kernel injects, did not reach kws's output at one output in six (+1 and -1 cancel). */
+AB_DSP_INLINE void ab_dsp_inject_fault(int8_t* out) {
+#if defined(AB_DSP_FAULT_INJECTION) && AB_DSP_NATIVE
+  out[0] = (int8_t)(out[0] < 127 ? out[0] + 1 : 126);
+#else
+  (void)out;
+#endif
+}
+
 /* Requantizes a three-pixel by two-channel block and stores its first n (1-3) pixels' outputs,
  * pixel k's at out + k * step: the even channel at out[0], the odd one at out[1] unless `odd` is 0
  * (the padding channel of an odd count). rq: the even channel's table entry, the odd one's after
@@ -175,12 +216,7 @@ AB_DSP_INLINE void ab_dsp_store3x2(ab_dsp_acc3x2 a, const int32_t* rq, int8_t* o
   out[0] = ab_dsp_requantize_channel(a.p0c0, c0, mode, acc_shift, act_min, act_max);
   if (n > 1) out[step] = ab_dsp_requantize_channel(a.p1c0, c0, mode, acc_shift, act_min, act_max);
   if (n > 2) out[2 * step] = ab_dsp_requantize_channel(a.p2c0, c0, mode, acc_shift, act_min, act_max);
-#if defined(AB_DSP_FAULT_INJECTION) && AB_DSP_NATIVE
-  /* Only for the test that proves a wrong result on the device is caught (no build of aotbench
-   * defines this): the block's first output one too high. A flipped low bit, as the two-pixel
-   * kernel injects, did not reach kws's output at one output in six (+1 and -1 cancel). */
-  out[0] = (int8_t)(out[0] < 127 ? out[0] + 1 : 126);
-#endif
+  ab_dsp_inject_fault(out);
   if (!odd) return;
   const ab_dsp_channel c1 = ab_dsp_channel_at(rq + AB_DSP_RQ_STRIDE);
   out[1] = ab_dsp_requantize_channel(a.p0c1, c1, mode, acc_shift, act_min, act_max);
@@ -188,19 +224,120 @@ AB_DSP_INLINE void ab_dsp_store3x2(ab_dsp_acc3x2 a, const int32_t* rq, int8_t* o
   if (n > 2) out[2 * step + 1] = ab_dsp_requantize_channel(a.p2c1, c1, mode, acc_shift, act_min, act_max);
 }
 
+#ifdef AB_DSP_DOT3_W16_ASM
+/* ab_dsp_store3x2 of a full block (three pixels, both channels) for the folded requantization
+ * clamped to the whole int8 range (AB_DSP_RQ_FOLDED_CLAMPED, no accumulator shift: SMMLAR, ASR,
+ * SSAT #8), in one of two orders (GCC's code for the six outputs with the pair loop's end took 44
+ * cycles on the M4, 33 in the M7 estimate). The M4's: the table's words in runs of loads
+ * (pipelined), then each step for three outputs at a time (32 cycles). The dual-issue core's: each
+ * SMMLAR carries an ASR or a load as its second half and each SSAT a store, one shifter op a cycle,
+ * as ASR and SSAT both use it (17 cycles). The two channels share the multiplier and rounding registers. step: the distance
+ * between the pixels' outputs, a constant below 2048 (STRB's 12-bit offset). */
+#define AB_DSP_STORE3X2_OPERANDS                                                                            \
+  : [a0] "+&r"(a.p0c0), [a1] "+&r"(a.p1c0), [a2] "+&r"(a.p2c0), [b0] "+&r"(a.p0c1), [b1] "+&r"(a.p1c1),      \
+    [b2] "+&r"(a.p2c1), [m] "=&r"(m), [r] "=&r"(r), [s0] "=&r"(s0), [s1] "=&r"(s1)                          \
+  : [rq] "r"(rq), [out] "r"(out), [p1] "n"(step), [p2] "n"(2 * step)                                          \
+  : "memory"
+AB_DSP_INLINE void ab_dsp_store3x2_asm(ab_dsp_acc3x2 a, const int32_t* rq, int8_t* out, ab_idx_t step, int dual) {
+  int32_t m, r, s0, s1;
+  if (dual) {
+    __asm__ volatile(
+        "ldrd %[m], %[r], [%[rq], #4]\n\t"
+        "smmlar %[a2], %[a2], %[m], %[r]\n\t"
+        "ldr %[s1], [%[rq], #28]\n\t"
+        "smmlar %[a0], %[a0], %[m], %[r]\n\t"
+        "ldr %[s0], [%[rq], #12]\n\t"
+        "smmlar %[a1], %[a1], %[m], %[r]\n\t"
+        "asr %[a2], %[a2], %[s0]\n\t"
+        "ssat %[a2], #8, %[a2]\n\t"
+        "ldrd %[m], %[r], [%[rq], #20]\n\t"
+        "smmlar %[b1], %[b1], %[m], %[r]\n\t"
+        "asr %[a1], %[a1], %[s0]\n\t"
+        "smmlar %[b0], %[b0], %[m], %[r]\n\t"
+        "asr %[a0], %[a0], %[s0]\n\t"
+        "smmlar %[b2], %[b2], %[m], %[r]\n\t"
+        "asr %[b1], %[b1], %[s1]\n\t"
+        "ssat %[a1], #8, %[a1]\n\t"
+        "strb %[a2], [%[out], #%c[p2]]\n\t"
+        "ssat %[a0], #8, %[a0]\n\t"
+        "strb %[a1], [%[out], #%c[p1]]\n\t"
+        "asr %[b0], %[b0], %[s1]\n\t"
+        "strb %[a0], [%[out]]\n\t"
+        "ssat %[b1], #8, %[b1]\n\t"
+        "ssat %[b0], #8, %[b0]\n\t"
+        "strb %[b1], [%[out], #%c[p1] + 1]\n\t"
+        "asr %[b2], %[b2], %[s1]\n\t"
+        "strb %[b0], [%[out], #1]\n\t"
+        "ssat %[b2], #8, %[b2]\n\t"
+        "strb %[b2], [%[out], #%c[p2] + 1]" AB_DSP_STORE3X2_OPERANDS);
+  } else {
+    __asm__ volatile(
+        "ldr %[m], [%[rq], #4]\n\t"
+        "ldr %[r], [%[rq], #8]\n\t"
+        "ldr %[s0], [%[rq], #12]\n\t"
+        "ldr %[s1], [%[rq], #28]\n\t"
+        "smmlar %[a0], %[a0], %[m], %[r]\n\t"
+        "smmlar %[a1], %[a1], %[m], %[r]\n\t"
+        "smmlar %[a2], %[a2], %[m], %[r]\n\t"
+        "ldr %[m], [%[rq], #20]\n\t"
+        "ldr %[r], [%[rq], #24]\n\t"
+        "asr %[a0], %[a0], %[s0]\n\t"
+        "asr %[a1], %[a1], %[s0]\n\t"
+        "asr %[a2], %[a2], %[s0]\n\t"
+        "smmlar %[b0], %[b0], %[m], %[r]\n\t"
+        "smmlar %[b1], %[b1], %[m], %[r]\n\t"
+        "smmlar %[b2], %[b2], %[m], %[r]\n\t"
+        "asr %[b0], %[b0], %[s1]\n\t"
+        "asr %[b1], %[b1], %[s1]\n\t"
+        "asr %[b2], %[b2], %[s1]\n\t"
+        "ssat %[a0], #8, %[a0]\n\t"
+        "ssat %[a1], #8, %[a1]\n\t"
+        "ssat %[a2], #8, %[a2]\n\t"
+        "ssat %[b0], #8, %[b0]\n\t"
+        "ssat %[b1], #8, %[b1]\n\t"
+        "ssat %[b2], #8, %[b2]\n\t"
+        "strb %[a0], [%[out]]\n\t"
+        "strb %[a1], [%[out], #%c[p1]]\n\t"
+        "strb %[a2], [%[out], #%c[p2]]\n\t"
+        "strb %[b0], [%[out], #1]\n\t"
+        "strb %[b1], [%[out], #%c[p1] + 1]\n\t"
+        "strb %[b2], [%[out], #%c[p2] + 1]" AB_DSP_STORE3X2_OPERANDS);
+  }
+  ab_dsp_inject_fault(out);
+}
+#undef AB_DSP_STORE3X2_OPERANDS
+#endif
+
+/* A block's channel pair stored (the outputs of pixel k at out + k * output.c): by
+ * ab_dsp_store3x2_asm where it serves (a full block, both channels, the layer's requantization and
+ * clamp its own; all constants of the layer), else by ab_dsp_store3x2. */
+AB_DSP_INLINE void ab_dsp_store3x2_pair(const ab_dsp_conv2d_params* p, ab_dsp_acc3x2 a, const int32_t* rq, int8_t* out,
+                                        ab_idx_t n, int odd, int dual) {
+  const ab_conv2d_params* r = &p->ref;
+  const ab_idx_t cout = r->output.c;
+  (void)dual; /* (no asm on this core or compiler) */
+#ifdef AB_DSP_DOT3_W16_ASM
+  if (n == 3 && odd && p->requant == AB_DSP_RQ_FOLDED_CLAMPED && p->acc_shift == 0 && r->act_min == -128 &&
+      r->act_max == 127 && __builtin_constant_p(cout) && cout < 2048) {
+    ab_dsp_store3x2_asm(a, rq, out, cout, dual);
+    return;
+  }
+#endif
+  ab_dsp_store3x2(a, rq, out, cout, n, odd, p->requant, p->acc_shift, r->act_min, r->act_max);
+}
+
 /* The outputs of channels [first, end) (first even) of a block of n (1-3) pixels whose three-pixel
  * column is `cols`; w and rq point at channel `first`'s pair. */
 AB_DSP_INLINE void ab_dsp_conv2d_3px_channels(const ab_dsp_conv2d_params* p, const uint32_t* cols, const uint32_t* w,
                                               const int32_t* rq, int8_t* out, ab_idx_t n, int dual, ab_idx_t first,
                                               ab_idx_t end) {
-  const ab_conv2d_params* r = &p->ref;
-  const ab_idx_t cout = r->output.c, groups = p->depth / 4;
+  const ab_idx_t groups = p->depth / 4;
   const ab_idx_t pair_bytes = 16 * groups;
   const int aligned = p->weights == AB_DSP_W16_IN_RAM && (pair_bytes & (pair_bytes - 1)) == 0 &&
                       pair_bytes <= AB_DSP_KEPT_MAX_ALIGNMENT;
   for (ab_idx_t oc = first; oc < end; oc += 2, w += 4 * groups, rq += 2 * AB_DSP_RQ_STRIDE) {
     const ab_dsp_acc3x2 a = ab_dsp_dot3x2_w16_at(cols, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE], dual, aligned);
-    ab_dsp_store3x2(a, rq, out + oc, cout, n, oc + 1 < end, p->requant, p->acc_shift, r->act_min, r->act_max);
+    ab_dsp_store3x2_pair(p, a, rq, out + oc, n, oc + 1 < end, dual);
   }
 }
 

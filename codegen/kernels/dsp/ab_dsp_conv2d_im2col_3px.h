@@ -33,7 +33,7 @@ AB_DSP_INLINE void ab_dsp_im2col_3px_block(const ab_dsp_conv2d_params* p, const 
   const ab_idx_t cout = r->output.c, groups = p->depth / 4;
   for (ab_idx_t oc = 0; oc < cout; oc += 2, w += 4 * groups, rq += 2 * AB_DSP_RQ_STRIDE) {
     const ab_dsp_acc3x2 a = ab_dsp_im2col_dot3x2(cols, w, groups, rq[0], rq[AB_DSP_RQ_STRIDE], dual);
-    ab_dsp_store3x2(a, rq, out + oc, cout, n, oc + 1 < cout, p->requant, p->acc_shift, r->act_min, r->act_max);
+    ab_dsp_store3x2_pair(p, a, rq, out + oc, n, oc + 1 < cout, dual);
   }
 }
 

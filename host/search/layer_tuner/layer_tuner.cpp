@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <map>
 #include <set>
 #include <tuple>
 #include <utility>
 
 #include "host/build/toolchain.hpp"
+#include "codegen/emit/emitter.hpp"
 #include "codegen/emit/layer_choices.hpp"
 #include "host/search/layer_tuner/log_trust.hpp"
 #include "codegen/variant/build_config.hpp"
@@ -526,21 +528,44 @@ Proposal LayerTuner::composed_proposal() {
   return {with_layers(composed_assignment_), true};
 }
 
-// Two greedy paths to a composition predicted to fit, the faster by the chosen layers' figures
-// kept: down from the current choice (the layers whose choice costs the most memory for the least
-// gain fall back to leaner ones), then up again where that shed more than it had to; and up from
-// every layer's leanest (the layers that gain the most per share of what is free take faster
-// ones). Down alone goes wrong where a layer's working memory is shared in the arena and where the
-// fastest schedules cost flash and RAM both. False: nothing is predicted to fit.
+// Greedy paths to a composition predicted to fit, the fastest by the chosen layers' figures kept:
+// down from the current choice (the layers whose choice costs the most memory for the least gain
+// fall back to leaner ones), then up again where that shed more than it had to; and up from every
+// layer's leanest candidate, and from the base's own schedules (the layers that gain the most per
+// share of what is free take faster ones). Down alone goes wrong where a layer's working memory
+// is shared in the arena and where the fastest schedules cost flash and RAM both; the base's own
+// composition, where it fits, bounds what the tuning ends with. False: nothing is predicted to fit.
 bool LayerTuner::fit_composition() {
-  const bool down = shed_to_fit() && grow_within_limits();
-  const std::vector<std::size_t> shed = chosen();
+  std::vector<std::vector<std::size_t>> fitting;
+  if (shed_to_fit() && grow_within_limits()) fitting.push_back(chosen());
   std::vector<std::size_t> leanest_first;
   for (const Group& grp : groups_) leanest_first.push_back(leanest_usable(grp));
-  set_chosen(leanest_first);
-  const bool up = grow_within_limits();
-  if (down && (!up || layers_sum(shed) <= layers_sum(chosen()))) set_chosen(shed);
-  return down || up;
+  for (const std::vector<std::size_t>& start : {leanest_first, base_assignment()}) {
+    if (start.empty()) continue;
+    set_chosen(start);
+    if (grow_within_limits()) fitting.push_back(chosen());
+  }
+  if (fitting.empty()) return false;
+  set_chosen(*std::min_element(fitting.begin(), fitting.end(), [&](const auto& a, const auto& b) {
+    return layers_sum(a) < layers_sum(b);
+  }));
+  return true;
+}
+
+// The candidates the base variant's layers run, where each is usable (empty where one is not).
+std::vector<std::size_t> LayerTuner::base_assignment() const {
+  std::map<int, std::string> ran;
+  for (const codegen::OpSummary& op : codegen::summarize_model(setup_->model->graph, base_, emit_options_).ops)
+    ran[op.index] = op.schedule;
+  std::vector<std::size_t> assignment;
+  for (const Group& grp : groups_) {
+    const std::string& schedule = ran[grp.layers->ops.front()];
+    const auto it = std::find_if(grp.candidates.begin(), grp.candidates.end(),
+                                 [&](const Candidate& c) { return c.schedule == schedule && usable(c); });
+    if (it == grp.candidates.end()) return {};
+    assignment.push_back(static_cast<std::size_t>(it - grp.candidates.begin()));
+  }
+  return assignment;
 }
 
 bool LayerTuner::predicted_to_fit(const std::vector<std::size_t>& assignment, choice::Footprint* footprint) const {

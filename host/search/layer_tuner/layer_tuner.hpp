@@ -12,9 +12,10 @@
 // Then the fastest candidate of every group is composed into one variant, built without hooks
 // and measured like any other (outputs against the host reference, fit against the limits). If
 // it would not fit (predicted from code generation, before building), the composition is made
-// twice, the faster kept: layers give up their most memory-hungry choices, the least costly first,
-// and take back what then fits; or every layer starts on its leanest candidate and the layers
-// that gain the most per share of the free flash and RAM take faster ones while the whole fits.
+// three ways, the fastest kept: layers give up their most memory-hungry choices, the least costly
+// first, and take back what then fits; or every layer starts on its leanest candidate, or on the
+// base's own schedule, and the layers that gain the most per share of the free flash and RAM take
+// faster ones while the whole fits.
 // Measurement images that would not fit are split.
 //
 // It starts from the winner of what was measured before it (the best untuned variant), and only
@@ -106,6 +107,7 @@ class LayerTuner : public SearchStrategy {
   bool fit_composition();
   bool shed_to_fit();
   bool grow_within_limits();
+  std::vector<std::size_t> base_assignment() const;
   bool predicted_to_fit(const std::vector<std::size_t>& assignment, choice::Footprint* footprint = nullptr) const;
   void set_chosen(const std::vector<std::size_t>& assignment);
   bool repair(const results::VariantResult& composed);

@@ -84,7 +84,8 @@ def check_tuned(name, out, summary, results, cold, untuned_fit=True):
         fail(f"{name}: the winner is {summary['winner']}, not the tuned {t['tuned_key']}")
     counts = {k: b["counts_median"] for b in results["benchmarks"] if "aotbench" in b
               for k in [b["name"]] if b["aotbench"]["status"] == "ok"}
-    untuned = [c for k, c in counts.items() if k != t["tuned_key"]]
+    # (a composition measured to miss the limits, then fitted again, is among the variants: not untuned)
+    untuned = [c for k, c in counts.items() if "layers=#" not in k]
     if not untuned or (untuned_fit and counts[t["tuned_key"]] > min(untuned)):
         fail(f"{name}: tuned {counts[t['tuned_key']]} is slower than the best untuned {min(untuned, default=None)}")
     leaner = re.search(r"(\d+) layer shape\(s\) on a leaner schedule than their fastest, to fit the limits", t["note"])

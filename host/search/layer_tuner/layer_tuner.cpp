@@ -334,26 +334,16 @@ std::pair<LayerTuner::Image, LayerTuner::Image> LayerTuner::halves(const Image& 
   return {std::move(parts[0]), std::move(parts[1])};
 }
 
-// The candidate that takes the least memory (the reference schedule, when it applies).
-std::size_t LayerTuner::leanest(const Group& g) const {
-  std::size_t best = 0;
-  for (std::size_t ci = 1; ci < g.candidates.size(); ++ci) {
-    const Candidate& c = g.candidates[ci];
-    const Candidate& b = g.candidates[best];
-    if (c.param_bytes + c.scratch_bytes < b.param_bytes + b.scratch_bytes) best = ci;
-  }
-  return best;
-}
-
-// The usable candidate that takes the least memory (the leanest, where none is usable).
-std::size_t LayerTuner::leanest_usable(const Group& g) const {
+// The candidate that takes the least memory (the reference schedule, when it applies); with
+// `usable_only`, the least of those usable (of all, where none is).
+std::size_t LayerTuner::leanest(const Group& g, bool usable_only) const {
   std::optional<std::size_t> best;
+  const auto bytes = [](const Candidate& c) { return c.param_bytes + c.scratch_bytes; };
   for (std::size_t ci = 0; ci < g.candidates.size(); ++ci) {
     const Candidate& c = g.candidates[ci];
-    const auto bytes = [](const Candidate& x) { return x.param_bytes + x.scratch_bytes; };
-    if (usable(c) && (!best || bytes(c) < bytes(g.candidates[*best]))) best = ci;
+    if ((!usable_only || usable(c)) && (!best || bytes(c) < bytes(g.candidates[*best]))) best = ci;
   }
-  return best.value_or(leanest(g));
+  return best ? *best : usable_only ? leanest(g) : 0;
 }
 
 Proposal LayerTuner::image_proposal(Image image) {
@@ -539,7 +529,7 @@ bool LayerTuner::fit_composition() {
   std::vector<std::vector<std::size_t>> fitting;
   if (shed_to_fit() && grow_within_limits()) fitting.push_back(chosen());
   std::vector<std::size_t> leanest_first;
-  for (const Group& grp : groups_) leanest_first.push_back(leanest_usable(grp));
+  for (const Group& grp : groups_) leanest_first.push_back(leanest(grp, true));
   for (const std::vector<std::size_t>& start : {leanest_first, base_assignment()}) {
     if (start.empty()) continue;
     set_chosen(start);

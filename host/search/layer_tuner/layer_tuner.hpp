@@ -115,8 +115,7 @@ class LayerTuner : public SearchStrategy {
   std::vector<std::size_t> chosen() const;
   codegen::Variant with_layers(const std::vector<std::size_t>& assignment) const;
   codegen::Variant image_variant(const std::vector<std::size_t>& assignment) const;
-  std::size_t leanest(const Group& g) const;
-  std::size_t leanest_usable(const Group& g) const;
+  std::size_t leanest(const Group& g, bool usable_only = false) const;
   static bool usable(const Candidate& c) { return c.counts && c.failed.empty(); }
   results::TuningKey key(const Group& g, const Candidate& c) const;
 
